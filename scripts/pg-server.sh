@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for tests (CI's second API pass) and benchmarks (bench/).
+#
+#   scripts/pg-server.sh start   # installs Debian's postgresql if missing, creates and starts the cluster,
+#                                # prints the connection URL (and writes it to $PG_DIR/url)
+#   scripts/pg-server.sh url     # prints the URL of the running server (exit 1 if not running)
+#   scripts/pg-server.sh stop    # stops it (no error when it is not running)
+#   scripts/pg-server.sh status  # exit 0 when running
+#
+#   DATABASE_URL=$(scripts/pg-server.sh start) npx vitest run --project api
+#
+# Settings (environment): PG_DIR (default /tmp/cratedig-pg) holds data/, the log, the socket and `url`;
+# PG_PORT forces a port (default: a free loopback port, reused on later starts when still free);
+# PG_USER / PG_PASSWORD name the superuser role (default cratedig / cratedig).
+#
+# Non-interactive (CI=true, no stdin): nothing here prompts. Only stdout carries the URL; progress
+# goes to stderr so `$(scripts/pg-server.sh start)` captures just the URL.
+set -euo pipefail
+
+PG_DIR="${PG_DIR:-/tmp/cratedig-pg}"
+PG_USER="${PG_USER:-cratedig}"
+PG_PASSWORD="${PG_PASSWORD:-cratedig}"
+# PostgreSQL refuses to run as root, so as root we run it as this system user.
+OS_USER="cratedig-pg"
+DATA="$PG_DIR/data"
+LOG="$PG_DIR/postgres.log"
+
+say() { echo "pg-server: $*" >&2; }
+die() {
+  say "$*"
+  exit 1
+}
+
+# Newest installed major version, preferring what is on PATH (Debian keeps binaries off PATH).
+find_bin() {
+  local dir
+  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+    if [ -x "$dir/initdb" ]; then
+      echo "$dir"
+      return 0
+    fi
+  done
+  if command -v initdb >/dev/null 2>&1; then
+    dirname "$(readlink -f "$(command -v initdb)")"
+    return 0
+  fi
+  return 1
+}
+
+install_postgres() {
+  [ "$(id -u)" = 0 ] || die "initdb not found and not root: install PostgreSQL (Debian: apt-get install postgresql)"
+  say "installing Debian's postgresql (initdb not found)"
+  # Debian's package would otherwise create and start a 'main' cluster on port 5432 that nobody stops.
+  if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+    mkdir -p /etc/postgresql-common
+    echo 'create_main_cluster = false' >/etc/postgresql-common/createcluster.conf
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq </dev/null >&2
+  apt-get install -y -qq --no-install-recommends postgresql postgresql-contrib </dev/null >&2
+}
+
+BIN="$(find_bin || true)"
+
+# Runs a command as the cluster's owner (ourselves when not root).
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then
+    (cd "$PG_DIR" && runuser -u "$OS_USER" -- "$@")
+  else
+    (cd "$PG_DIR" && "$@")
+  fi
+}
+
+is_running() {
+  [ -n "$BIN" ] && [ -f "$DATA/PG_VERSION" ] && as_owner "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1
+}
+
+free_port() {
+  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+port_is_free() {
+  node -e "const s=require('net').createServer();s.once('error',()=>process.exit(1));s.listen($1,'127.0.0.1',()=>s.close())"
+}
+
+write_url() {
+  local port="$1"
+  echo "postgres://$PG_USER:$PG_PASSWORD@127.0.0.1:$port/postgres" >"$PG_DIR/url"
+  chmod 644 "$PG_DIR/url"
+}
+
+init_cluster() {
+  mkdir -p "$PG_DIR"
+  if [ "$(id -u)" = 0 ]; then
+    id "$OS_USER" >/dev/null 2>&1 || useradd --system --no-create-home --home-dir "$PG_DIR" \
+      --shell /usr/sbin/nologin "$OS_USER"
+    chown "$OS_USER" "$PG_DIR"
+  fi
+  chmod 755 "$PG_DIR"
+  local pwfile="$PG_DIR/.pw"
+  printf '%s\n' "$PG_PASSWORD" >"$pwfile"
+  [ "$(id -u)" = 0 ] && chown "$OS_USER" "$pwfile"
+  chmod 600 "$pwfile"
+  say "creating a cluster in $DATA"
+  # C.UTF-8: byte-order collation like PGlite's, fast sorts and index builds.
+  as_owner "$BIN/initdb" -D "$DATA" -U "$PG_USER" --pwfile="$pwfile" --encoding=UTF8 --locale=C.UTF-8 \
+    --auth-local=trust --auth-host=scram-sha-256 >"$PG_DIR/initdb.log" 2>&1 ||
+    die "initdb failed, see $PG_DIR/initdb.log"
+  rm -f "$pwfile"
+  # Tuned for throwaway test and benchmark clusters on a small machine. fsync, full_page_writes and
+  # synchronous_commit are OFF: a crash can corrupt this cluster, which is fine because its data is
+  # regenerated at will (tests, bench/generate-large-catalogue.ts) and it must never hold real data.
+  # wal_level=minimal lets bulk loads into tables truncated in the same transaction skip the WAL.
+  cat >>"$DATA/postgresql.conf" <<EOF
+
+# --- cratedig test/benchmark settings (scripts/pg-server.sh) ---
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$PG_DIR'
+max_connections = 100
+shared_buffers = 1GB
+work_mem = 64MB
+maintenance_work_mem = 1GB
+effective_cache_size = 4GB
+random_page_cost = 1.1
+fsync = off
+full_page_writes = off
+synchronous_commit = off
+wal_level = minimal
+max_wal_senders = 0
+max_wal_size = 8GB
+checkpoint_timeout = 30min
+max_parallel_workers_per_gather = 2
+max_parallel_maintenance_workers = 2
+logging_collector = off
+log_min_duration_statement = -1
+EOF
+}
+
+start() {
+  if [ -z "$BIN" ]; then
+    install_postgres
+    BIN="$(find_bin)" || die "PostgreSQL installed but initdb still not found"
+  fi
+  if is_running; then
+    cat "$PG_DIR/url"
+    return 0
+  fi
+  [ -f "$DATA/PG_VERSION" ] || init_cluster
+  local port="${PG_PORT:-}"
+  if [ -z "$port" ] && [ -f "$PG_DIR/port" ] && port_is_free "$(cat "$PG_DIR/port")"; then
+    port="$(cat "$PG_DIR/port")"
+  fi
+  [ -n "$port" ] || port="$(free_port)"
+  echo "$port" >"$PG_DIR/port"
+  say "starting PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (log: $LOG)"
+  as_owner "$BIN/pg_ctl" -D "$DATA" -l "$LOG" -o "-p $port" -w -t 60 start >/dev/null ||
+    die "PostgreSQL did not start, see $LOG"
+  write_url "$port"
+  cat "$PG_DIR/url"
+}
+
+stop() {
+  if is_running; then
+    as_owner "$BIN/pg_ctl" -D "$DATA" -m fast -w -t 60 stop >/dev/null
+    say "stopped"
+  else
+    say "not running"
+  fi
+}
+
+url() {
+  is_running || die "not running (start it with: $0 start)"
+  cat "$PG_DIR/url"
+}
+
+case "${1:-}" in
+start) start ;;
+stop) stop ;;
+url) url ;;
+status) is_running ;;
+*)
+  echo "usage: $0 start|stop|url|status   (PG_DIR=${PG_DIR})" >&2
+  exit 2
+  ;;
+esac
