@@ -1,0 +1,37 @@
+import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { artColumns } from './sql-helpers';
+
+// The *_count, latest_*_date and track_genres columns are maintained by refresh_catalogue_stats()
+// (docs/decisions/0002-maintained-catalogue-stats.md); nothing else writes them.
+export const artists = pgTable(
+  'artists',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    bio: text('bio'),
+    ...artColumns(),
+    beatport: text('beatport'),
+    instagram: text('instagram'),
+    youtube: text('youtube'),
+    website: text('website'),
+    setCount: integer('set_count').notNull().default(0),
+    trackCount: integer('track_count').notNull().default(0),
+    labelCount: integer('label_count').notNull().default(0),
+    remixCount: integer('remix_count').notNull().default(0),
+    idCount: integer('id_count').notNull().default(0),
+    latestSetDate: date('latest_set_date', { mode: 'string' }),
+    latestTrackDate: date('latest_track_date', { mode: 'string' }),
+    trackGenres: text('track_genres').array().notNull().default([]),
+  },
+  (t) => [
+    // spec §9 artist sorts; the id makes every order total (domain.md: ties break on id)
+    index('artists_name_idx').on(t.name, t.id),
+    index('artists_set_count_idx').on(t.setCount, t.id),
+    index('artists_latest_set_date_idx').on(t.latestSetDate, t.id),
+    index('artists_track_count_idx').on(t.trackCount, t.id),
+    index('artists_latest_track_date_idx').on(t.latestTrackDate, t.id),
+    // genre filter: track_genres @> array[genre]
+    index('artists_track_genres_gin').using('gin', t.trackGenres),
+    index('artists_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);

@@ -1,0 +1,128 @@
+import { SPONSOR_TYPES } from '@cratedig/contract/constants';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { artists } from './artists';
+import { festivals } from './festivals';
+import { genres } from './genres';
+import { labels } from './labels';
+import { artColumns, sqlList } from './sql-helpers';
+import { tracks } from './tracks';
+import { venues } from './venues';
+
+export const sets = pgTable(
+  'sets',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    setName: text('set_name').notNull(),
+    // display string of the performers ('Solomun b2b Âme'); the sort key of set_meta.artist
+    artist: text('artist').notNull(),
+    // display name of the first sponsor; the sort key of set_meta.curator
+    curator: text('curator'),
+    genre: text('genre')
+      .notNull()
+      .references(() => genres.name, { onUpdate: 'cascade' }),
+    // the recorded date (spec §2 'Recorded')
+    releaseDate: date('release_date', { mode: 'string' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    ...artColumns(),
+    // site-relative ('/media/audio/…mp3') or absolute; the API turns it into a signed mp3_permalink
+    audioPath: text('audio_path'),
+    festivalId: integer('festival_id').references(() => festivals.id, { onDelete: 'set null' }),
+    venueId: integer('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    // moment likes (domain.md): raised by POST /set-likes
+    likes: integer('likes').notNull().default(0),
+    // maintained by refresh_catalogue_stats()
+    trackCount: integer('track_count').notNull().default(0),
+    trackConfirmedCount: integer('track_confirmed_count').notNull().default(0),
+    trackGenres: text('track_genres').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sets_duration_ms_check', sql`${t.durationMs} > 0`),
+    check('sets_likes_check', sql`${t.likes} >= 0`),
+    // spec §9 set sorts, alone and under a genre filter; id breaks ties (domain.md)
+    index('sets_artist_idx').on(t.artist, t.id),
+    index('sets_set_name_idx').on(t.setName, t.id),
+    index('sets_curator_idx').on(t.curator, t.id),
+    index('sets_genre_idx').on(t.genre, t.id),
+    index('sets_release_date_idx').on(t.releaseDate, t.id),
+    index('sets_genre_artist_idx').on(t.genre, t.artist, t.id),
+    index('sets_genre_set_name_idx').on(t.genre, t.setName, t.id),
+    index('sets_genre_curator_idx').on(t.genre, t.curator, t.id),
+    index('sets_genre_release_date_idx').on(t.genre, t.releaseDate, t.id),
+    index('sets_festival_idx').on(t.festivalId),
+    index('sets_venue_idx').on(t.venueId),
+    index('sets_set_name_trgm').using('gin', t.setName.op('gin_trgm_ops')),
+    index('sets_artist_trgm').using('gin', t.artist.op('gin_trgm_ops')),
+  ],
+);
+
+/** The performers of a set, in billing order (spec §3 set_meta.artists[]). */
+export const setArtists = pgTable(
+  'set_artists',
+  {
+    setId: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.artistId] }),
+    index('set_artists_artist_idx').on(t.artistId, t.setId),
+  ],
+);
+
+/** Curators of a set (spec §3 set_sponsors[]): an artist (artist_meta) or a label (label / label_meta). */
+export const setSponsors = pgTable(
+  'set_sponsors',
+  {
+    setId: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sponsorType: text('sponsor_type').notNull(),
+    artistId: integer('artist_id').references(() => artists.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id').references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.position] }),
+    check('set_sponsors_sponsor_type_check', sql`${t.sponsorType} in (${sqlList(SPONSOR_TYPES)})`),
+    // exactly the foreign key that matches the sponsor type is set
+    check(
+      'set_sponsors_target_check',
+      sql`(${t.sponsorType} = 'artist_meta' and ${t.artistId} is not null and ${t.labelId} is null)
+        or (${t.sponsorType} <> 'artist_meta' and ${t.labelId} is not null and ${t.artistId} is null)`,
+    ),
+    index('set_sponsors_artist_idx').on(t.artistId),
+    index('set_sponsors_label_idx').on(t.labelId),
+  ],
+);
+
+/** A set's track list; start/end in seconds from the start of the set (domain.md Durations). */
+export const setTracks = pgTable(
+  'set_tracks',
+  {
+    setId: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    trackPosition: integer('track_position').notNull(),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'restrict' }),
+    startTime: integer('start_time').notNull(),
+    endTime: integer('end_time').notNull(),
+    // moment likes of this entry (the tracklist's Likes column, domain.md)
+    likes: integer('likes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.trackPosition] }),
+    check('set_tracks_track_position_check', sql`${t.trackPosition} >= 1`),
+    check('set_tracks_start_time_check', sql`${t.startTime} >= 0`),
+    check('set_tracks_end_time_check', sql`${t.endTime} > ${t.startTime}`),
+    check('set_tracks_likes_check', sql`${t.likes} >= 0`),
+    index('set_tracks_track_idx').on(t.trackId, t.setId),
+  ],
+);
