@@ -1,0 +1,47 @@
+// spec §3 Comment (post) and issue 5's text rules.
+import { z } from 'zod';
+import { id, instant, seconds } from './common';
+import { COMMENT_MAX_LENGTH } from './constants';
+import { publicAuthor } from './user';
+
+export const post = z
+  .object({
+    id,
+    // stored as written and always rendered as text, never as HTML (issue 5)
+    text: z.string(),
+    // when it was written
+    timestamp: instant,
+    // the playback position it refers to, when one was sent
+    set_timestamp: seconds.nullable(),
+    set_meta_id: id.nullable(),
+    track_meta_id: id.nullable(),
+    author: publicAuthor,
+  })
+  .meta({ id: 'Post' });
+export type Post = z.infer<typeof post>;
+
+/**
+ * Comment text (spec §5, issue 5): not empty, not only whitespace, at most COMMENT_MAX_LENGTH
+ * characters. Checked, not trimmed: the text is stored as written. A pattern rather than a refine
+ * so that OpenAPI shows the rule too.
+ */
+export const commentText = z
+  .string()
+  .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`)
+  .regex(/\S/, 'Comment must not be empty');
+
+/** spec §7 POST /posts and PUT /posts/{id}: the comment and what it is about. */
+export const postBody = z
+  .object({
+    text: commentText,
+    set_meta_id: id.nullable().optional(),
+    track_meta_id: id.nullable().optional(),
+    set_timestamp: seconds.nullable().optional(),
+  })
+  // a comment belongs to a set or a track page (spec §2 Comments tabs)
+  .refine((b) => b.set_meta_id != null || b.track_meta_id != null, {
+    message: 'A comment needs a set_meta_id or a track_meta_id',
+    path: ['set_meta_id'],
+  })
+  .meta({ id: 'PostBody' });
+export type PostBody = z.infer<typeof postBody>;

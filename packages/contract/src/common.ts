@@ -1,0 +1,145 @@
+// Building blocks every aggregate shares: wire scalars (domain.md "Wire format"), list envelopes,
+// the error shape, path params and the list query.
+import { z } from 'zod';
+import {
+  DEFAULT_SORTS,
+  GENRES,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  ORDER_DIRECTIONS,
+  SORTS,
+  type SortList,
+} from './constants';
+
+// PostgreSQL `integer` ids: a larger value would make the database throw instead of answering 404.
+const PG_INT_MAX = 2_147_483_647;
+
+/** A database id as it travels in bodies and responses. */
+export const id = z.number().int().positive().max(PG_INT_MAX);
+
+/** A count or other non-negative whole number (likes, set_count, ...). */
+export const count = z.number().int().nonnegative();
+
+/** domain.md: release_date and other calendar dates as YYYY-MM-DD. */
+export const isoDate = z.iso.date();
+
+/** domain.md: instants (created_dt, timestamp, read_dt) as ISO 8601 in UTC ('Z'). */
+export const instant = z.iso.datetime();
+
+/** domain.md: start_time, end_time, current_timestamp, set_timestamp are seconds, fractions allowed. */
+export const seconds = z.number().nonnegative();
+
+/**
+ * domain.md: images and audio are site-relative `/media/...` paths or absolute http(s) URLs; the client
+ * prefixes relative ones with the site address and falls back to the default artwork when null.
+ */
+export const mediaUrl = z
+  .string()
+  .regex(/^(\/media\/\S+|https?:\/\/\S+)$/, 'Must be a /media/... path or an http(s) URL')
+  .meta({ id: 'MediaUrl' });
+export type MediaUrl = z.infer<typeof mediaUrl>;
+
+/** An external link (purchase_url, artist socials): absolute http(s) only, never javascript: etc. */
+export const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** `{id, name}`: how artists, labels and festivals are referenced inside other entities. */
+export const namedRef = z.object({ id, name: z.string() }).meta({ id: 'NamedRef' });
+export type NamedRef = z.infer<typeof namedRef>;
+
+// ---------------------------------------------------------------------------------------------------
+// Lists
+
+/** spec §3 Pagination object; `count` is the number of items in this page. */
+export const pagination = z
+  .object({ offset: count, count, total: count })
+  .meta({ id: 'Pagination', description: 'Load More shows while offset + count < total (spec §5).' });
+export type Pagination = z.infer<typeof pagination>;
+
+/** domain.md: every list answers `{data, pagination}`. */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination });
+}
+export type ListResponse<T> = { data: T[]; pagination: Pagination };
+
+// ---------------------------------------------------------------------------------------------------
+// Errors
+
+/** Field name → messages, as under `errors.json` / `errors.query`. */
+export const fieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrors>;
+
+/**
+ * domain.md: every 4xx/5xx answers this shape. Body errors sit under `errors.json`, query errors under
+ * `errors.query`; path parameter errors (e.g. /sets/abc) under `errors.params`.
+ * `request_id` lets a person quote a 5xx (spec §8: 'Request failed' with a request id).
+ */
+export const errorShape = z
+  .object({
+    code: z.number().int().min(400).max(599),
+    status: z.string(),
+    message: z.string(),
+    errors: z
+      .object({ json: fieldErrors.optional(), query: fieldErrors.optional(), params: fieldErrors.optional() })
+      .optional(),
+    request_id: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorShape = z.infer<typeof errorShape>;
+
+// ---------------------------------------------------------------------------------------------------
+// Request pieces. Path and query values arrive as strings, so these coerce.
+
+/** A positive integer id in a path, e.g. `/sets/{id}`. */
+export const idParam = z.coerce.number().int().positive().max(PG_INT_MAX);
+
+/** `{id}` path params. */
+export const idParams = z.object({ id: idParam });
+export type IdParams = z.infer<typeof idParams>;
+
+/** Treats `''` (an empty query parameter) as absent, so `?genre=` means "All". */
+function emptyAsAbsent<T extends z.ZodType<string, string>>(schema: T) {
+  return z.codec(z.union([schema, z.literal('')]), schema.optional(), {
+    // The casts only restate the union's members; zod cannot narrow a generic union itself.
+    decode: (v) => (v === '' ? undefined : v) as z.input<T> | undefined,
+    encode: (v) => (v ?? '') as z.output<typeof schema> & z.output<z.ZodLiteral<''>>,
+  });
+}
+
+/** spec §7: followed_filter is `true` or empty. */
+export const followedFilter = z.stringbool({ truthy: ['true'], falsy: ['', 'false'] });
+
+export const limitParam = (defaultLimit: number = LIST_LIMIT_DEFAULT) =>
+  z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(defaultLimit);
+export const offsetParam = z.coerce.number().int().min(0).max(PG_INT_MAX).default(0);
+export const searchParam = emptyAsAbsent(z.string().trim().max(200));
+export const genreParam = emptyAsAbsent(z.enum(GENRES));
+/** domain.md: keyset cursor, e.g. the name/title of the last item (search) or a created_dt. */
+export const afterParam = z.string().max(200);
+
+/** One of the prefixed order_by values whitelisted for a list, e.g. 'set_meta.release_date'. */
+export type SortField<L extends SortList> = Extract<(typeof SORTS)[L][keyof (typeof SORTS)[L]], string>;
+
+/** The whitelisted prefixed order_by values of one list (spec §9, domain.md). */
+export function orderByValues<L extends SortList>(list: L): [SortField<L>, ...SortField<L>[]] {
+  return Object.values(SORTS[list]) as [SortField<L>, ...SortField<L>[]];
+}
+
+/**
+ * The query of a catalogue list (`GET /sets`, `/tracks`, `/artists`, ...): limit, offset, order_by
+ * (only the list's whitelisted fields), order_direction, search, genre, followed_filter and after,
+ * defaulting to the list's default sort of spec §9.
+ */
+export function listQuery<L extends SortList>(list: L) {
+  const defaults = DEFAULT_SORTS[list];
+  return z.object({
+    limit: limitParam(),
+    offset: offsetParam,
+    order_by: z.enum(orderByValues(list)).default(defaults.order_by as SortField<L>),
+    order_direction: z.enum(ORDER_DIRECTIONS).default(defaults.order_direction),
+    search: searchParam.optional(),
+    genre: genreParam.optional(),
+    followed_filter: followedFilter.optional(),
+    after: afterParam.optional(),
+  });
+}
+export type ListQuery<L extends SortList = SortList> = z.output<ReturnType<typeof listQuery<L>>>;

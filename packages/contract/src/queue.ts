@@ -1,0 +1,19 @@
+// spec §3 Queue item and domain.md Player: a user's queue, order 1..n without gaps.
+import { z } from 'zod';
+import { id } from './common';
+import { setMeta } from './set';
+
+export const queueItem = z
+  .object({
+    id,
+    user_id: id,
+    set_meta_id: id,
+    set_meta: setMeta,
+    order: z.number().int().min(1),
+    // at most one item of a queue is current
+    is_current: z.boolean(),
+    // derived: items before the current one are played (spec §3)
+    played: z.boolean(),
+  })
+  .meta({ id: 'QueueItem' });
+export type QueueItem = z.infer<typeof queueItem>;
