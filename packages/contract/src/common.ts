@@ -99,7 +99,7 @@ export type IdParams = z.infer<typeof idParams>;
 /** Treats `''` (an empty query parameter) as absent, so `?genre=` means "All". */
 function emptyAsAbsent<T extends z.ZodType<string, string>>(schema: T) {
   return z.codec(z.union([schema, z.literal('')]), schema.optional(), {
-    // The casts only restate the union's members; zod cannot narrow a generic union itself.
+    // The casts only restate the union's members: TypeScript cannot narrow a generic union itself.
     decode: (v) => (v === '' ? undefined : v) as z.input<T> | undefined,
     encode: (v) => (v ?? '') as z.output<typeof schema> & z.output<z.ZodLiteral<''>>,
   });
