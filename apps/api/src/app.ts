@@ -1,0 +1,58 @@
+// buildApp(config, deps): the whole HTTP app without listen (architecture.md "App as a factory"), used
+// by main.ts and by every API test through app.inject().
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import { healthRoutes } from './modules/health/routes';
+import { registerErrorHandling } from './plugins/errors';
+import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
+import { registerMedia } from './plugins/media';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp, spaFallback } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    /** The database with its driver-level helpers (ping, exec, close). */
+    database: Database;
+    /** The Drizzle handle that modules' queries.ts use. */
+    db: Db;
+  }
+}
+
+export interface AppDeps {
+  database: Database;
+  /** Where log lines go (default stdout); tests pass a stream to read what was logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, deps.logStream),
+    // Our own id policy (plugins/logging.ts) rather than trusting any incoming header verbatim.
+    requestIdHeader: false,
+    genReqId,
+    // 1 MiB is plenty for JSON bodies here (comments, profiles); larger answers 413.
+    bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive sockets are dropped so shutdown does not wait for browsers to leave.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+
+  registerRequestIdEcho(app);
+  // Before any route plugin, so every route (static ones included) inherits the handler.
+  registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
+  await registerOpenApi(app, config);
+
+  await app.register(healthRoutes);
+
+  await registerMedia(app, { mediaDir: config.mediaDir });
+  await registerWebApp(app, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,113 @@
+// The one error handler: every 4xx/5xx becomes the domain error shape (domain.md "Wire format"),
+// 5xx are logged with the request id and answered with a generic message that leaks no internals.
+import { STATUS_CODES } from 'node:http';
+import type { ErrorShape } from '@cratedig/contract/common';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type FieldErrors, isHttpError, notFound } from '../lib/http-errors';
+
+const GENERIC_5XX = 'Something went wrong on our side. Please try again in a moment.';
+/** webargs' key for an error about the whole body rather than one field (the spec's API came from it). */
+const WHOLE_INPUT_KEY = '_schema';
+
+export interface ErrorHandlingOptions {
+  /**
+   * Called for an unmatched request before it becomes a 404; returns true when it answered the
+   * request itself (the web app's index.html fallback).
+   */
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { body, headers } = toErrorResponse(error);
+    body.request_id = request.id;
+    if (body.code >= 500) {
+      // The request logger carries the request id, which the client saw in x-request-id.
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: body.code, message: body.message }, 'request rejected');
+    }
+    // Headers of a half-sent success (content-type of a file, ranges) must not stick to the error.
+    for (const name of ['content-type', 'content-length', 'content-range', 'content-encoding', 'etag']) {
+      reply.removeHeader(name);
+    }
+    return reply.code(body.code).headers(headers).type('application/json; charset=utf-8').send(body);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (options.fallback && (await options.fallback(request, reply))) return reply;
+    const path = request.url.split('?')[0];
+    const what = path?.startsWith('/api/') || path === '/api' ? `Endpoint ${request.method} ${path}` : 'File';
+    throw notFound(what);
+  });
+}
+
+export function errorBody(code: number, message: string, errors?: FieldErrors): ErrorShape {
+  return { code, status: STATUS_CODES[code] ?? 'Error', message, ...(errors ? { errors } : {}) };
+}
+
+function toErrorResponse(error: FastifyError): { body: ErrorShape; headers: Record<string, string> } {
+  if (isHttpError(error)) {
+    const body = { ...error.extra, ...errorBody(error.statusCode, error.message, error.errors) };
+    return { body, headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { body: validationBody(error.validationContext, error.validation), headers: {} };
+  }
+  if (isResponseSerializationError(error)) {
+    // Our response did not match the contract: a bug on our side, never the client's fault.
+    return { body: errorBody(500, GENERIC_5XX), headers: {} };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { body: errorBody(400, 'The request body is not valid JSON.'), headers: {} };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { body: errorBody(413, 'The request body is too large.'), headers: {} };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { body: errorBody(415, 'This content type is not supported; send JSON.'), headers: {} };
+  }
+  // JSON.parse failures surface as a SyntaxError tagged 400 by Fastify's body parser.
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { body: errorBody(400, 'The request body is not valid JSON.'), headers: {} };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's and its plugins' client errors carry messages written for clients.
+    return { body: errorBody(status, error.message || (STATUS_CODES[status] ?? 'Error')), headers: {} };
+  }
+  return { body: errorBody(status >= 500 && status < 600 ? status : 500, GENERIC_5XX), headers: {} };
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+}
+
+function validationBody(context: string | undefined, issues: ValidationIssue[]): ErrorShape {
+  // A path parameter that does not parse (say /sets/abc) names nothing that can exist.
+  if (context === 'headers') return errorBody(400, 'Some request headers are not valid.');
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.instancePath.replace(/^\//, '').split('/').join('.') || WHOLE_INPUT_KEY;
+    const list = fields[key] ?? [];
+    fields[key] = list;
+    list.push(issueMessage(issue));
+  }
+  // A path parameter that does not parse (say /sets/abc) names nothing that can exist: 404.
+  if (context === 'params') return errorBody(404, 'Resource not found.', { params: fields });
+  if (context === 'querystring')
+    return errorBody(422, 'Some query parameters are not valid.', { query: fields });
+  return errorBody(422, 'Some of the data sent is not valid.', { json: fields });
+}
+
+function issueMessage(issue: ValidationIssue): string {
+  const message = issue.message ?? 'Invalid value.';
+  // zod says "Invalid input: expected string, received undefined" for a missing field; say it plainly.
+  if (issue.keyword === 'invalid_type' && /received undefined$/.test(message)) {
+    return 'Missing data for required field.';
+  }
+  return message;
+}

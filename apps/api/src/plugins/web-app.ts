@@ -1,0 +1,63 @@
+// Serves the built web app from the same origin (issue 2 §5): Vite's hashed /assets/* cached for a
+// year, everything else (index.html, sw.js, icons) revalidated on every use so a deploy shows at once,
+// and client-side routes (/sets/12, /home, …) answered with index.html.
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Paths the SPA never owns: the API, media, share previews (/public, issue "share"), and assets. */
+const NOT_SPA = /^\/(api|media|public|assets)(\/|$)/;
+
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const assetsDir = join(options.distDir, 'assets') + sep;
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    prefix: '/',
+    // A missing dist folder is reported per request (the 503 page below), not a start-up crash.
+    suppressWarning: true,
+    // send's default "public, max-age=0" is replaced per file in setHeaders.
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+}
+
+/**
+ * The not-found fallback: a GET/HEAD for a client-side route gets index.html with 200. A missing
+ * hashed asset stays a 404: answering HTML for a stale chunk would only fail later as a script error.
+ */
+export function spaFallback(options: { distDir: string }) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const path = request.url.split('?')[0] ?? '/';
+    if (NOT_SPA.test(path)) return false;
+    if (!existsSync(join(options.distDir, 'index.html'))) {
+      await reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(notBuiltPage(options.distDir));
+      return true;
+    }
+    await reply.code(200).sendFile('index.html', options.distDir);
+    return true;
+  };
+}
+
+function notBuiltPage(distDir: string): string {
+  const where = distDir.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Cratedig: web app not built</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
+<h1>The web app is not built yet</h1>
+<p>The API is running, but there is no built web app in <code>${where}</code>.</p>
+<p>Run <code>npm run build</code> (or start with <code>npm start</code>, which builds it), then reload.</p>
+</body></html>
+`;
+}

@@ -1,0 +1,57 @@
+// buildTestApp(): the real app on the worker's test database with a throwaway DATA_DIR.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { getTestDatabase } from './database';
+
+export interface TestAppOptions {
+  /** Defaults to the worker's shared test database. */
+  database?: Database;
+  /** Receives the log lines (set logLevel in the overrides; the default is silent). */
+  logStream?: NodeJS.WritableStream;
+  /** Adds test-only routes before the app is readied (e.g. to exercise validation). */
+  register?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export function makeTempDir(prefix = 'cratedig-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A config as a test run has it: test mode, silent logs, no demo seed, DATA_DIR = `dataDir`. */
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  const config = loadConfig({
+    CRATEDIG_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PORT: '0',
+  });
+  return { ...config, ...overrides };
+}
+
+/**
+ * Builds and readies the app on a fresh temporary DATA_DIR (removed again on `app.close()`, which
+ * each test file calls in afterAll).
+ */
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<FastifyInstance> {
+  const dataDir = makeTempDir();
+  const config = testConfig(dataDir, overrides);
+  const database = options.database ?? (await getTestDatabase());
+  const app = await buildApp(config, {
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await options.register?.(app);
+  app.addHook('onClose', async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await app.ready();
+  return app;
+}

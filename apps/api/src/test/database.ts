@@ -1,0 +1,67 @@
+// One real database per Vitest worker (conventions.md "Tests"): in-memory PGlite by default, or with
+// TEST_DATABASE_URL (a PostgreSQL superuser URL, as CI gives) a fresh database of its own on that
+// server. Migrated once; resetDatabase() empties it between tests.
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+
+/** Tables that migrations fill and tests must not empty. */
+const KEPT_TABLES = new Set(['genres']);
+
+let shared: Promise<Database> | undefined;
+let tables: string[] | undefined;
+
+/** The worker's database, opened and migrated on first use and kept until the worker exits. */
+export function getTestDatabase(): Promise<Database> {
+  shared ??= openTestDatabase();
+  return shared;
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return database;
+  }
+  // Workers run in parallel, so each gets its own database, named after its pool slot.
+  const name = `cratedig_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+  await migrate(database);
+  return database;
+}
+
+/**
+ * Empties every table in the public schema but the migration-filled ones (and drizzle's bookkeeping,
+ * which lives in its own schema), restarting ids so tests can rely on fresh sequences.
+ */
+export async function resetDatabase(database?: Database): Promise<void> {
+  const db = database ?? (await getTestDatabase());
+  tables ??= await listTables(db);
+  const list = tables.map((table) => `"public"."${table}"`).join(', ');
+  const truncate = list ? `truncate table ${list} restart identity cascade;` : '';
+  // Maintained totals (catalogue_counts) get their rows back, all zero, as on a fresh catalogue.
+  await db.exec(`${truncate}
+    do $$ begin
+      if to_regproc('refresh_catalogue_stats') is not null then perform refresh_catalogue_stats(); end if;
+    end $$;`);
+}
+
+async function listTables(database: Database): Promise<string[]> {
+  const result = (await database.db.execute(
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] }; // both drivers answer {rows}
+  return result.rows.map((row) => row.table_name).filter((table) => !KEPT_TABLES.has(table));
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite (architecture.md "Tests"): app.inject() against a real database. Each worker opens
+// and migrates ONE database (src/test/database.ts) and keeps it for every file it runs, which needs
+// modules to survive between files: forks without per-file isolation.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    pool: 'forks',
+    isolate: false,
+    // PGlite takes 3-6 s to start and migrate on this machine (more when workers start together).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
