@@ -1,0 +1,105 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import Avatar from '@mui/material/Avatar';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../features/auth/auth-context';
+import { isInSection, NAV_LINKS } from './site-links';
+import { colors } from './theme';
+
+/** spec §2: the account menu repeats the four lists, then Profile and Logout. */
+export function AccountMenu() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+  const name = user?.username ?? 'Account';
+
+  async function onLogout() {
+    close();
+    await logout();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <>
+      <IconButton
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar
+          src={user?.avatar_url ?? undefined}
+          alt=""
+          sx={{
+            width: 34,
+            height: 34,
+            bgcolor: colors.acid,
+            color: colors.ink,
+            fontWeight: 700,
+            fontSize: 15,
+          }}
+        >
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} noWrap>
+          Signed in as <strong>{name}</strong>
+        </Typography>
+        <Divider />
+        {NAV_LINKS.map((link) => {
+          const current = isInSection(pathname, link.to);
+          return (
+            <MenuItem
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              onClick={close}
+              selected={current}
+              aria-current={current ? 'page' : undefined}
+            >
+              {link.label}
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem
+          component={RouterLink}
+          to="/profile"
+          onClick={close}
+          selected={isInSection(pathname, '/profile')}
+        >
+          <ListItemIcon>
+            <PersonOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
+        <MenuItem onClick={onLogout}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

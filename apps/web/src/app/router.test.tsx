@@ -1,0 +1,167 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../features/auth/session-storage';
+import { renderApp, testUser } from '../test/render-app';
+import { AppProviders } from './providers';
+import { RouteError } from './route-error';
+import { appRoutes } from './router';
+
+function Broken(): never {
+  throw new Error('boom');
+}
+
+const location = (router: ReturnType<typeof renderApp>['router']) => {
+  const { pathname, search, hash } = router.state.location;
+  return `${pathname}${search}${hash}`;
+};
+
+describe('route rules for a visitor', () => {
+  it('sends / to /login', async () => {
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(location(router)).toBe('/login');
+  });
+
+  it('sends a protected URL to /login and stores exactly that location as next', async () => {
+    const { router } = renderApp('/sets?genre=Deep%20House#tracklist');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(location(router)).toBe('/login');
+    expect(window.localStorage.getItem(STORAGE_KEYS.next)).toBe('/sets?genre=Deep%20House#tracklist');
+    // replace, so Back does not bounce between the protected page and /login
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends an unknown path to /home, and from there to /login', async () => {
+    const { router } = renderApp('/no/such/crate');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(location(router)).toBe('/login');
+    expect(window.localStorage.getItem(STORAGE_KEYS.next)).toBe('/home');
+  });
+
+  it('opens /about, /policy and /terms without a session, inside the public layout', async () => {
+    const { router } = renderApp('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Cratedig' })).toBeTruthy();
+    expect(screen.getByText(/beta/i, { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'About Cratedig' })).toBeTruthy();
+    expect(location(router)).toBe('/about');
+
+    await router.navigate('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Use' })).toBeTruthy();
+    expect(screen.getByText(/at least 18 years old/)).toBeTruthy();
+    expect(screen.getByText(/within 30 days/)).toBeTruthy();
+
+    await router.navigate('/policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(screen.getByText(/not intended for children under 13/)).toBeTruthy();
+    expect(screen.getByText(/takes effect 30 days after that notice/)).toBeTruthy();
+    expect(document.title).toBe('Privacy Policy · Cratedig');
+  });
+
+  it('treats a browser without a stored token as a visitor (the real session loader)', async () => {
+    const router = createMemoryRouter(appRoutes, { initialEntries: ['/home'] });
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('route rules for a signed-in user', () => {
+  it('replaces /login with /home', async () => {
+    const { router } = renderApp('/login', testUser);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Cratedig, nightowl' }),
+    ).toBeTruthy();
+    expect(location(router)).toBe('/home');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(document.title).toBe('Home · Cratedig');
+  });
+
+  it('replaces the other visitor pages with /home too', async () => {
+    for (const path of ['/register', '/forgot-password', '/reset?token=abc']) {
+      const { router, unmount } = renderApp(path, testUser);
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Cratedig, nightowl' });
+      expect(location(router)).toBe('/home');
+      unmount();
+    }
+  });
+
+  it('shows /about inside the signed-in frame', async () => {
+    renderApp('/about', testUser);
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Cratedig' })).toBeTruthy();
+    expect(screen.getByRole('search')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+  });
+
+  it('renders each list page with its spec banner', async () => {
+    const { router } = renderApp('/sets?genre=Techno', testUser);
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Dive down the rabbit hole with musical journeys',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('Genre: Techno')).toBeTruthy();
+
+    await router.navigate('/artists');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discover Artists' })).toBeTruthy();
+    expect(screen.getByText('Musical talent from around the world')).toBeTruthy();
+
+    await router.navigate('/labels');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discover Labels' })).toBeTruthy();
+    expect(screen.getByText('Only independent labels & producers')).toBeTruthy();
+
+    await router.navigate('/tracks');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Crate dig through new & old cuts' }),
+    ).toBeTruthy();
+    expect(document.title).toBe('Tracks · Cratedig');
+  });
+
+  it('prefills the search page from ?s', async () => {
+    renderApp('/search?s=burial', testUser);
+    expect(
+      await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'),
+    ).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Search for tracks, labels, artists, and sets' });
+    expect((box as HTMLInputElement).value).toBe('burial');
+  });
+});
+
+describe('while the session is being determined', () => {
+  it('shows only the full-screen overlay and locks page scrolling', async () => {
+    const { router } = renderApp('/sets', 'unknown');
+    const overlay = await screen.findByRole('progressbar', { name: 'Checking your session' });
+    expect(overlay).toBeTruthy();
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(screen.queryByRole('heading')).toBeNull();
+    // Nothing is decided yet: no redirect, no stored next location.
+    expect(router.state.location.pathname).toBe('/sets');
+    expect(window.localStorage.getItem(STORAGE_KEYS.next)).toBeNull();
+  });
+
+  it('removes the overlay and unlocks scrolling once the session is known', async () => {
+    renderApp('/login', 'visitor');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+});
+
+describe('route error boundary', () => {
+  it('shows a friendly fallback with a way home when a page throws', async () => {
+    // React reports the thrown error on the console; that report is expected here, not a failure.
+    const report = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createMemoryRouter([{ path: '/', Component: Broken, errorElement: <RouteError /> }]);
+    render(<RouterProvider router={router} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The needle skipped');
+    expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/home');
+    await waitFor(() => expect(document.title).toBe('Something went wrong · Cratedig'));
+    report.mockRestore();
+  });
+});

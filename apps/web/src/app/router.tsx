@@ -1,0 +1,88 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '../components/loading-overlay';
+import { OpenLayout } from './open-layout';
+import { PublicLayout } from './public-layout';
+import { RouteError } from './route-error';
+import { AuthGate, RequireAuth, VisitorsOnly } from './route-guards';
+
+// Every page is its own chunk (loaded on first visit); each has an error boundary inside its layout,
+// so a failing page keeps the top bar and footer around the friendly fallback.
+function page(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return {
+    path,
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: await load() }),
+  };
+}
+
+// spec §2 route table.
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AuthGate />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingOverlay />,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      {
+        element: <VisitorsOnly />,
+        children: [
+          {
+            element: <PublicLayout />,
+            children: [
+              page('login', () => import('../features/auth/login-page').then((m) => m.LoginPage)),
+              page('register', () => import('../features/auth/register-page').then((m) => m.RegisterPage)),
+              page('forgot-password', () =>
+                import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+              ),
+              page('reset', () =>
+                import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+              ),
+            ],
+          },
+        ],
+      },
+      {
+        element: <OpenLayout />,
+        children: [
+          page('about', () => import('../features/info/about-page').then((m) => m.AboutPage)),
+          page('policy', () => import('../features/info/privacy-page').then((m) => m.PrivacyPage)),
+          page('terms', () => import('../features/info/terms-page').then((m) => m.TermsPage)),
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./signed-in-layout')).SignedInLayout }),
+            children: [
+              page('home', () => import('../features/home/home-page').then((m) => m.HomePage)),
+              page('sets', () => import('../features/sets/sets-page').then((m) => m.SetsPage)),
+              page('sets/:id', () => import('../features/sets/set-detail-page').then((m) => m.SetDetailPage)),
+              page('tracks', () => import('../features/tracks/tracks-page').then((m) => m.TracksPage)),
+              page('tracks/:id', () =>
+                import('../features/tracks/track-detail-page').then((m) => m.TrackDetailPage),
+              ),
+              page('artists', () => import('../features/artists/artists-page').then((m) => m.ArtistsPage)),
+              page('artists/:id', () =>
+                import('../features/artists/artist-detail-page').then((m) => m.ArtistDetailPage),
+              ),
+              page('labels', () => import('../features/labels/labels-page').then((m) => m.LabelsPage)),
+              page('labels/:id', () =>
+                import('../features/labels/label-detail-page').then((m) => m.LabelDetailPage),
+              ),
+              page('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+              page('search', () => import('../features/search/search-page').then((m) => m.SearchPage)),
+            ],
+          },
+        ],
+      },
+      // spec §2: any other path goes to /home (and from there to /login for a visitor).
+      { path: '*', element: <Navigate to="/home" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { Outlet } from 'react-router';
+import { AppFooter } from './app-footer';
+import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
+import { TopBar } from './top-bar';
+
+/** spec §2 signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
+export function SignedInLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar />
+      {/* Same height as the fixed bar, so nothing starts underneath it. */}
+      <Toolbar sx={{ minHeight: { xs: 64 } }} />
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          width: '100%',
+          maxWidth: 1440,
+          mx: 'auto',
+          px: { xs: 2, sm: 3, md: 4 },
+          pt: { xs: 2, md: 4 },
+        }}
+      >
+        <Outlet />
+      </Box>
+      <Box sx={{ pb: `var(${PLAYER_HEIGHT_VAR}, 0px)` }}>
+        <AppFooter />
+      </Box>
+      <PlayerSlot />
+    </Box>
+  );
+}

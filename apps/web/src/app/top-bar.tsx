@@ -1,0 +1,67 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Toolbar from '@mui/material/Toolbar';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { Logo } from '../components/logo';
+import { AccountMenu } from './account-menu';
+import { NotificationSlot } from './notification-slot';
+import { SearchBox } from './search-box';
+import { isInSection, NAV_LINKS } from './site-links';
+import { colors } from './theme';
+
+/** spec §2 top bar (signed-in only, fixed). On small screens the nav lives in the account menu. */
+export function TopBar() {
+  const { pathname } = useLocation();
+  return (
+    <AppBar position="fixed">
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64 }, px: { xs: 1.5, sm: 3 } }}>
+        <Box
+          component={RouterLink}
+          to="/home"
+          aria-label="Cratedig home"
+          sx={{
+            display: 'inline-flex',
+            textDecoration: 'none',
+            borderRadius: 1,
+            flexShrink: 0,
+            mr: { md: 1 },
+          }}
+        >
+          <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+            <Logo size="sm" />
+          </Box>
+          <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+            <Logo size="sm" wordmark={false} />
+          </Box>
+        </Box>
+        <Box component="nav" aria-label="Discover" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+          {NAV_LINKS.map((link) => {
+            const current = isInSection(pathname, link.to);
+            return (
+              <Button
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                aria-current={current ? 'page' : undefined}
+                sx={{
+                  px: 2,
+                  color: current ? colors.acid : 'text.secondary',
+                  bgcolor: current ? 'rgba(198,255,58,0.1)' : 'transparent',
+                  '&:hover': { color: 'text.primary', bgcolor: 'rgba(255,255,255,0.06)' },
+                }}
+              >
+                {link.label}
+              </Button>
+            );
+          })}
+        </Box>
+        <Box sx={{ flex: 1, display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>
+          <SearchBox />
+        </Box>
+        <NotificationSlot />
+        <AccountMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

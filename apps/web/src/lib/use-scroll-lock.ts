@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+
+/** Locks page scrolling while the calling component is mounted (spec §2: the loading overlay does). */
+export function useScrollLock(active = true): void {
+  useEffect(() => {
+    if (!active) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, [active]);
+}

@@ -1,0 +1,51 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+// The API serves the build from the same origin; in development Vite forwards these to it.
+const apiOrigin = process.env.CRATEDIG_API_ORIGIN ?? 'http://localhost:8080';
+const proxied = ['/api', '/media', '/public'];
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  // public/ (favicon, sw.js) is copied to the site root; the URL prefix /public/... is the API's
+  // share previews and is proxied, the two never meet.
+  publicDir: 'public',
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: false }])),
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Vendor code changes far less often than ours: separate chunks keep it cached across deploys.
+    // Only libraries every screen needs are grouped, so lazy pages still pull their own extras.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            { name: 'emotion', test: /node_modules[\\/]@emotion[\\/]/, priority: 20 },
+            { name: 'data', test: /node_modules[\\/](@tanstack|notistack)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    // jsdom + MUI + lazy route chunks: the first render of a file transforms a lot of modules.
+    testTimeout: 15_000,
+  },
+});
