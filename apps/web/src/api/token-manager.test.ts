@@ -175,6 +175,7 @@ describe('token manager (spec §4 Token handling)', () => {
         ? Response.json({ code: 503, message: 'down' }, { status: 503 })
         : Response.json({ access_token: 'back', refresh_token: 'refresh-1' }),
     );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const authErrors: unknown[] = [];
     const events = createAuthEvents();
     events.on('authError', (e) => authErrors.push(e));
@@ -189,6 +190,8 @@ describe('token manager (spec §4 Token handling)', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(server.calls).toHaveLength(2);
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('back');
+    expect(warn).toHaveBeenCalledTimes(1); // the failed attempt is logged, not shown
+    warn.mockRestore();
   });
 
   it('emits tokenRefreshed after a successful refresh', async () => {
