@@ -1,0 +1,28 @@
+// `npm run seed [-- --no-media]`: migrates the configured database and loads the demo catalogue into
+// it, rendering artwork and audio into the media folder (DATABASE_URL or DATA_DIR, see config.ts).
+import { loadConfig } from '../../config';
+import { openDatabase } from '../client';
+import { migrate } from '../migrate';
+import { seedDemo } from './demo';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--no-media');
+if (unknown.length > 0) {
+  // The large benchmark catalogue has its own generator in bench/ (issue 2 §8).
+  console.error(`unknown argument(s): ${unknown.join(' ')}\nusage: npm run seed [-- --no-media]`);
+  process.exit(2);
+}
+
+const config = loadConfig(process.env);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+try {
+  await migrate(database);
+  const report = await seedDemo(database, {
+    mediaDir: config.mediaDir,
+    media: !args.includes('--no-media'),
+    log: (line) => console.log(line),
+  });
+  console.log(JSON.stringify(report, null, 2));
+} finally {
+  await database.close();
+}
