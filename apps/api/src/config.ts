@@ -100,14 +100,17 @@ function isUrl(value: string): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+    // One line per variable: its first problem is the one to fix.
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? 'configuration');
+      if (problems.has(name)) continue;
       const value = env[name];
       // Never echo a database URL back: it may carry a password.
       const shown = value === undefined || name === 'DATABASE_URL' ? '' : ` (got "${value}")`;
-      return `${name}: ${issue.message}${shown}`;
-    });
-    throw new ConfigError(problems);
+      problems.set(name, `${name}: ${issue.message}${shown}`);
+    }
+    throw new ConfigError([...problems.values()]);
   }
   return toConfig(parsed.data, env);
 }

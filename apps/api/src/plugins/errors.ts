@@ -75,9 +75,24 @@ function toErrorResponse(error: FastifyError): { body: ErrorShape; headers: Reco
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's and its plugins' client errors carry messages written for clients.
-    return { body: errorBody(status, error.message || (STATUS_CODES[status] ?? 'Error')), headers: {} };
+    const body = errorBody(status, error.message || (STATUS_CODES[status] ?? 'Error'));
+    return { body, headers: passThroughHeaders(error) };
   }
   return { body: errorBody(status >= 500 && status < 600 ? status : 500, GENERIC_5XX), headers: {} };
+}
+
+/** Headers that http-errors style errors carry and the client needs (416's Content-Range: RFC 9110 §15.5.17). */
+const ERROR_HEADERS = ['content-range', 'retry-after', 'allow', 'www-authenticate'];
+
+function passThroughHeaders(error: FastifyError): Record<string, string> {
+  const carried = (error as { headers?: unknown }).headers;
+  if (!carried || typeof carried !== 'object') return {};
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(carried)) {
+    if (ERROR_HEADERS.includes(name.toLowerCase()) && typeof value === 'string')
+      headers[name.toLowerCase()] = value;
+  }
+  return headers;
 }
 
 interface ValidationIssue {

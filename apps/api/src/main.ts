@@ -1,0 +1,88 @@
+// `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen,
+// with graceful shutdown (issue 2 §1, §4).
+
+import closeWithGrace from 'close-with-grace';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { type AppConfig, ConfigError, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+
+/** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  // The app is built first so that start-up work logs through the same (redacting) logger.
+  const app = await buildApp(config, { database });
+  let closing = false;
+
+  closeWithGrace(
+    { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      closing = true;
+      if (err) app.log.error({ err }, 'shutting down after an error');
+      else app.log.info(`${signal ?? 'exit'} received, finishing in-flight requests`);
+      // Fastify stops accepting, answers new requests on open sockets with 503, waits for in-flight
+      // ones, and drops idle keep-alive sockets (forceCloseConnections: 'idle').
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+    },
+  );
+
+  try {
+    await prepareDatabase(app, database, config);
+    if (closing) return;
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // A signal during start-up closes the database under the seed; close-with-grace exits then.
+    if (closing) return;
+    app.log.fatal({ err }, 'start-up failed');
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    `Cratedig is serving on http://${host}:${port} (${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'})`,
+  );
+}
+
+async function prepareDatabase(app: FastifyInstance, database: Database, config: AppConfig): Promise<void> {
+  const started = Date.now();
+  await migrate(database);
+  app.log.info(`database migrated in ${Date.now() - started} ms`);
+  if (!config.seedDemo || !(await catalogueIsEmpty(database))) return;
+
+  app.log.info('the catalogue is empty: loading the demo catalogue');
+  const seedStarted = Date.now();
+  // Imported only when needed, so a normal start does not load the seed code and its generators.
+  const { seedDemo } = await import('./db/seed/demo');
+  await seedDemo(database, { mediaDir: config.mediaDir, log: (message: string) => app.log.info(message) });
+  app.log.info(`demo catalogue loaded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+}
+
+async function catalogueIsEmpty(database: Database): Promise<boolean> {
+  const result = (await database.db.execute(
+    sql`select exists(select 1 from sets) as present`,
+  )) as unknown as {
+    rows: { present: boolean }[];
+  }; // both drivers answer {rows}
+  return result.rows[0]?.present !== true;
+}
+
+await main();

@@ -1,0 +1,101 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, makeTempDir } from '../test/app';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-abc123.js"></script></body></html>';
+
+let app: FastifyInstance;
+let missingDistApp: FastifyInstance;
+
+beforeAll(async () => {
+  const distDir = makeTempDir('cratedig-dist-');
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), INDEX);
+  writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log("cratedig");');
+  writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  app = await buildTestApp({ webDistDir: distDir });
+  missingDistApp = await buildTestApp({ webDistDir: join(distDir, 'not-built') });
+});
+
+afterAll(async () => {
+  await Promise.all([app.close(), missingDistApp.close()]);
+});
+
+describe('the built web app', () => {
+  it('answers a deep link with index.html, not cached', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sets/12?x=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX);
+  });
+
+  it('answers / and other client routes the same way', async () => {
+    for (const url of ['/', '/home', '/profile/dj-one/liked-sets', '/reset?token=abc']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers HEAD for a client route without a body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/sets/12' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+  });
+
+  it('caches hashed assets for a year, immutable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log("cratedig");');
+  });
+
+  it('revalidates other top-level files such as the service worker', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing hashed asset with 404 rather than HTML', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
+
+  it('never answers /api or /media paths with the web app', async () => {
+    for (const url of ['/api/nope', '/api', '/media/missing.jpg']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toMatchObject({ code: 404, status: 'Not Found' });
+    }
+  });
+
+  it('answers other methods on unknown paths with a 404 in the error shape', async () => {
+    const response = await app.inject({ method: 'POST', url: '/sets/12' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 404 });
+  });
+});
+
+describe('without a built web app', () => {
+  it('says so with a 503 page instead of crashing', async () => {
+    const response = await missingDistApp.inject({ method: 'GET', url: '/sets/12' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('not built');
+    expect(response.body).toContain('npm run build');
+  });
+
+  it('still serves the API', async () => {
+    const response = await missingDistApp.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+  });
+});
