@@ -30,7 +30,6 @@ const tracklist = [
   { time: '00:00', state: 'identified' },
   { time: '07:42', state: 'identified' },
   { time: '15:10', state: 'ID' },
-  { time: '22:36', state: 'identified' },
 ] as const;
 
 function TracklistArt() {
@@ -64,7 +63,7 @@ function TracklistArt() {
           <Box sx={{ height: 8, width: '45%', borderRadius: 5, bgcolor: 'rgba(255,255,255,0.3)', mt: 1 }} />
         </Box>
         <Box sx={{ fontSize: 12, fontWeight: 600, color: colors.acid, fontFamily: fonts.display }}>
-          Identified 3/4
+          Identified 2/3
         </Box>
       </Box>
       {tracklist.map((row, index) => (
@@ -133,13 +132,16 @@ export function PromoPanel() {
         overflow: 'hidden',
         display: 'flex',
         flexDirection: 'column',
-        gap: { xs: 3, md: 5 },
+        gap: { xs: 3, md: 4 },
         px: { xs: 3, sm: 5, lg: 8 },
-        pt: { xs: 3, md: 6 },
-        pb: { xs: 5, md: 6 },
-        minHeight: { md: '100vh' },
+        pt: { xs: 3, md: 5 },
+        pb: { xs: 5, md: 5 },
+        // Beside the page it is exactly one screen tall (it stays put while the page scrolls).
+        height: { md: '100vh' },
         borderRight: { md: `1px solid ${colors.line}` },
         background: [
+          // Above the page on small screens: fade into the page instead of ending on an edge.
+          `linear-gradient(to bottom, transparent 60%, ${colors.ink})`,
           'radial-gradient(60% 50% at 15% 10%, rgba(198,255,58,0.16), transparent 70%)',
           'radial-gradient(70% 60% at 100% 100%, rgba(91,60,255,0.30), transparent 70%)',
           'radial-gradient(40% 40% at 85% 20%, rgba(255,92,122,0.14), transparent 70%)',
@@ -152,6 +154,7 @@ export function PromoPanel() {
         aria-hidden
         sx={{
           position: 'absolute',
+          display: { xs: 'none', md: 'block' },
           width: 900,
           height: 900,
           right: -520,
@@ -175,7 +178,7 @@ export function PromoPanel() {
         <Typography
           variant="h1"
           component="p"
-          sx={{ fontSize: { xs: '2.1rem', sm: '2.8rem', lg: '3.5rem' }, lineHeight: 1.02 }}
+          sx={{ fontSize: { xs: '2.1rem', sm: '2.8rem', lg: '3.4rem' }, lineHeight: 1.02 }}
         >
           Every set. Every track.{' '}
           <Box component="span" sx={{ color: 'primary.main' }}>
@@ -224,7 +227,15 @@ export function PromoPanel() {
           </Box>
         ))}
       </Box>
-      <Box sx={{ position: 'relative', display: { xs: 'none', md: 'block' }, mt: 'auto' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          display: { xs: 'none', md: 'block' },
+          mt: 'auto',
+          // Short screens keep the words and drop the picture.
+          '@media (max-height: 780px)': { display: 'none' },
+        }}
+      >
         <TracklistArt />
       </Box>
     </Box>

@@ -18,6 +18,8 @@ export function PublicLayout() {
           md: 'minmax(0, 5fr) minmax(0, 6fr)',
           xl: 'minmax(0, 1fr) minmax(0, 1fr)',
         },
+        // Small screens stack promo and page: the page row takes the spare height, not the promo.
+        gridTemplateRows: { xs: 'auto 1fr', md: 'auto' },
       }}
     >
       <Box sx={{ position: { md: 'sticky' }, top: 0, alignSelf: 'start' }}>

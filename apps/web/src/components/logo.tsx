@@ -14,29 +14,40 @@ export function LogoMark({ size = 32, title }: { size?: number; title?: string }
       aria-label={title}
       focusable="false"
     >
-      <circle cx="16" cy="12.5" r="10" fill={colors.text} />
+      {/* Two sleeves standing in the crate, and the record being pulled out, off-centre. */}
+      <rect
+        x="4.5"
+        y="7"
+        width="10"
+        height="14"
+        rx="1.5"
+        fill={colors.textMuted}
+        transform="rotate(-10 9.5 14)"
+      />
+      <rect
+        x="8"
+        y="5.5"
+        width="10"
+        height="14"
+        rx="1.5"
+        fill={colors.surface3}
+        stroke={colors.textMuted}
+        strokeWidth="1"
+      />
+      <circle cx="20.5" cy="10.5" r="8.5" fill={colors.text} />
       <circle
-        cx="16"
-        cy="12.5"
-        r="7.6"
+        cx="20.5"
+        cy="10.5"
+        r="6.2"
         fill="none"
         stroke={colors.ink}
-        strokeOpacity="0.35"
-        strokeWidth="0.8"
+        strokeOpacity="0.3"
+        strokeWidth="0.7"
       />
-      <circle
-        cx="16"
-        cy="12.5"
-        r="5.4"
-        fill="none"
-        stroke={colors.ink}
-        strokeOpacity="0.35"
-        strokeWidth="0.8"
-      />
-      <circle cx="16" cy="12.5" r="3" fill={colors.ink} />
-      <circle cx="16" cy="12.5" r="0.9" fill={colors.text} />
-      <path d="M3 16.5h26v10a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3z" fill={colors.acid} />
-      <rect x="11" y="20" width="10" height="3.2" rx="1.6" fill={colors.ink} />
+      <circle cx="20.5" cy="10.5" r="2.8" fill={colors.acid} />
+      <circle cx="20.5" cy="10.5" r="0.8" fill={colors.ink} />
+      <path d="M2 17h28l-1.6 10.4A2 2 0 0 1 26.4 29H5.6a2 2 0 0 1-2-1.6z" fill={colors.acid} />
+      <rect x="11" y="20.5" width="10" height="3" rx="1.5" fill={colors.ink} />
     </svg>
   );
 }

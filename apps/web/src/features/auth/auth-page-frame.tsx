@@ -17,7 +17,7 @@ export function AuthPageFrame({
 }) {
   useDocumentTitle(documentTitle);
   return (
-    <Box sx={{ my: 'auto', width: '100%', maxWidth: 440, mx: { xs: 0, md: 'auto' } }}>
+    <Box sx={{ my: { md: 'auto' }, width: '100%', maxWidth: 440, mx: { xs: 0, md: 'auto' } }}>
       <Typography variant="h3" component="h1">
         {title}
       </Typography>
