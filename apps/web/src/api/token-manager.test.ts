@@ -245,6 +245,33 @@ describe('token manager (spec §4 Token handling)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
+  it('does not send a refresh token that another tab rotated while this one waited for the lock', async () => {
+    const server = tokenServer();
+    storeTokens('stale', 'refresh-0', T0 + 2 * MIN);
+    // Web Locks do not exist in jsdom; this lock lets "another tab" finish its refresh first.
+    const crossTabLock = async <T>(task: () => Promise<T>) => {
+      storeTokens('other-tab', 'refresh-other', T0 + 60 * MIN);
+      return task();
+    };
+    const tokens = manager({ fetch: server.fetch, crossTabLock });
+    expect(await tokens.getValidToken()).toBe('other-tab');
+    expect(server.calls).toHaveLength(0);
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-other');
+  });
+
+  it('re-plans the scheduled refresh when another tab already refreshed', async () => {
+    const server = tokenServer();
+    const tokens = manager({ fetch: server.fetch });
+    tokens.startInternalSession({ accessToken: 'login', refreshToken: 'refresh-0' });
+    await vi.advanceTimersByTimeAsync(30 * MIN);
+    storeTokens('other-tab', 'refresh-other', T0 + 90 * MIN);
+
+    await vi.advanceTimersByTimeAsync(55 * MIN - 30 * MIN);
+    expect(server.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(30 * MIN);
+    expect(server.calls.map((c) => c.body.refresh_token)).toEqual(['refresh-other']);
+  });
+
   it('stores nothing from a refresh that finishes after logout', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

@@ -28,6 +28,9 @@
  *   Anything else (network, 5xx, 429) is transient: tokens are kept, waiters get the current token
  *   if it has not expired, and another refresh is scheduled once the cooldown allows.
  * - Every successful refresh emits tokenRefreshed.
+ * - Tabs share localStorage: an internal refresh runs under a cross-tab Web Lock and adopts a pair
+ *   another tab rotated meanwhile instead of sending a spent refresh token (reuse would revoke the
+ *   family, domain.md); a scheduled refresh re-plans when another tab already refreshed.
  */
 import { AUTH } from '@cratedig/contract/constants';
 import { type NoTokenReason, TRANSPORT_MESSAGES } from './api-error';
@@ -48,7 +51,15 @@ export interface TokenManagerDeps {
   events?: AuthEvents;
   /** Prefix of the API paths; the API is same-origin under /api (architecture.md). */
   apiBase?: string;
+  /**
+   * Runs a refresh under a lock shared by every tab of the site, so two tabs never send the same
+   * refresh token (reuse revokes the whole family, domain.md). Default: the Web Locks API where the
+   * browser has it, else none.
+   */
+  crossTabLock?: CrossTabLock;
 }
+
+export type CrossTabLock = <T>(task: () => Promise<T>) => Promise<T>;
 
 export interface TokenManager {
   readonly events: AuthEvents;
@@ -92,6 +103,7 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
   const events = deps.events ?? createAuthEvents();
   const now = deps.now ?? (() => Date.now());
   const apiBase = deps.apiBase ?? '/api';
+  const crossTabLock = deps.crossTabLock ?? webLocks();
   // Looked up at call time so a test's or polyfill's fetch is used, and `this` stays window.
   const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -143,15 +155,44 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     timer = setTimeout(
       () => {
         timer = null;
-        void refreshOnce();
+        // Another tab may have refreshed meanwhile (tokens live in shared localStorage): re-plan.
+        const stored = storage.read();
+        const due = stored.accessToken ? expiryOf(stored.accessToken, stored.expiresAt) : null;
+        if (due !== null && due - AUTH.refreshBeforeExpiryMs > now()) schedule();
+        else void refreshOnce();
       },
       Math.max(0, at - now()),
     );
   };
 
-  const refreshInternal = async (): Promise<Outcome> => {
-    const { accessToken, refreshToken } = storage.read();
-    if (!refreshToken) return { kind: 'dead' };
+  const refreshInternal = async (isCurrent: () => boolean): Promise<Outcome> => {
+    const seen = storage.read().refreshToken;
+    return crossTabLock(async () => {
+      const { accessToken, refreshToken, expiresAt } = storage.read();
+      if (!refreshToken) return { kind: 'dead' };
+      if (refreshToken !== seen && accessToken) {
+        // Another tab rotated the pair while we waited for the lock: use it, do not rotate again.
+        return {
+          kind: 'ok',
+          token: accessToken,
+          expiresAt: expiresAt ?? now() + AUTH.internalTokenLifetimeMs,
+        };
+      }
+      const outcome = await exchange(accessToken, refreshToken);
+      // Saved inside the lock, so the next tab to take it sees the rotated refresh token.
+      if (outcome.kind === 'ok' && isCurrent()) save(outcome);
+      return outcome;
+    });
+  };
+
+  const save = (outcome: Extract<Outcome, { kind: 'ok' }>) =>
+    storage.saveTokens({
+      accessToken: outcome.token,
+      refreshToken: outcome.refreshToken,
+      expiresAt: outcome.expiresAt,
+    });
+
+  const exchange = async (accessToken: string | null, refreshToken: string): Promise<Outcome> => {
     let response: Response;
     try {
       response = await doFetch(`${apiBase}/tokens`, {
@@ -204,11 +245,11 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     const startedIn = generation;
     const source = firebaseSource;
     const run = async (): Promise<TokenResult> => {
-      const outcome = source ? await refreshFirebase(source) : await refreshInternal();
-      if (startedIn !== generation) return noTokenResult(); // logged out or re-signed-in meanwhile
+      const isCurrent = () => startedIn === generation;
+      const outcome = source ? await refreshFirebase(source) : await refreshInternal(isCurrent);
+      if (!isCurrent()) return noTokenResult(); // logged out or re-signed-in meanwhile
       if (outcome.kind === 'ok') {
-        const { token, refreshToken, expiresAt } = outcome;
-        storage.saveTokens({ accessToken: token, refreshToken, expiresAt });
+        if (source) save(outcome);
         schedule();
         events.emit('tokenRefreshed', { accessToken: outcome.token });
         return { token: outcome.token };
@@ -299,6 +340,14 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     },
     dispose: cancelTimer,
   };
+}
+
+function webLocks(): CrossTabLock {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return (task) => task();
+  // request() types a promise-returning callback as Promise<Promise<T>>; at run time it is flattened.
+  return <T>(task: () => Promise<T>) =>
+    locks.request('cratedig-token-refresh', task) as unknown as Promise<T>;
 }
 
 /** The `exp` claim of a JWT in epoch milliseconds, or null when the token is not a readable JWT. */
