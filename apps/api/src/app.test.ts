@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openDatabase } from './db/client';
 import { notFound, tooManyRequests, unprocessable } from './lib/http-errors';
 import { buildTestApp } from './test/app';
 
@@ -50,6 +51,24 @@ describe('GET /api/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers 503 in the error shape when the database is gone', async () => {
+    const database = await openDatabase({});
+    const orphan = await buildTestApp({}, { database });
+    try {
+      await database.close();
+      const response = await orphan.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        code: 503,
+        status: 'Service Unavailable',
+        message: 'The database is not reachable.',
+        database: 'unreachable',
+      });
+    } finally {
+      await orphan.close();
+    }
   });
 });
 
