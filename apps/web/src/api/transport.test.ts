@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createTokenManager, type TokenManager } from './token-manager';
 import { createTokenStorage, STORAGE_KEYS } from './token-storage';
@@ -80,10 +82,6 @@ function track<T>(promise: Promise<T>) {
   return state;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: T0 });
-});
-
 afterEach(() => {
   for (const m of managers) m.dispose();
   managers = [];
@@ -92,6 +90,10 @@ afterEach(() => {
 });
 
 describe('transport (spec §7 calls, §8 Transport)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: T0 });
+  });
+
   it('sends JSON with Authorization: Bearer {token} and the query in the query string', async () => {
     const { api, transport } = setup({ 'PUT /api/me/profile-update': [json(200, { id: 1 })] });
     const user = await transport.put('/me/profile-update', {
@@ -312,5 +314,94 @@ describe('transport (spec §7 calls, §8 Transport)', () => {
     controller.abort();
     await vi.advanceTimersByTimeAsync(0);
     expect((result.error as Error).name).toBe('AbortError');
+  });
+});
+
+// The same client against a real HTTP server and the real fetch, in real time: what the browser
+// puts on the wire (headers, body, query) and how it reads real responses.
+describe('transport over real HTTP', () => {
+  let server: Server;
+  let base = '';
+  const seen: { method?: string; url?: string; authorization?: string; body: string }[] = [];
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let data = '';
+      req.on('data', (chunk) => {
+        data += chunk;
+      });
+      req.on('end', () => resolve(data));
+    });
+
+  beforeAll(async () => {
+    server = createServer(async (req, res) => {
+      const body = await readBody(req);
+      seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body });
+      const send = (status: number, payload?: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': 'srv-real' });
+        res.end(payload === undefined ? undefined : JSON.stringify(payload));
+      };
+      if (req.method === 'PUT' && req.url === '/api/tokens')
+        return send(200, { access_token: 'rotated', refresh_token: 'r2' });
+      if (req.url?.startsWith('/api/me/onboarding')) return send(204);
+      if (req.url?.startsWith('/api/me')) {
+        return req.headers.authorization === 'Bearer rotated'
+          ? send(200, { id: 1, username: 'dj' })
+          : send(401, { code: 401, status: 'Unauthorized', message: 'Invalid token' });
+      }
+      return send(404, { code: 404, status: 'Not Found', message: 'Route not found' });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  function realClient() {
+    createTokenStorage().saveTokens({
+      accessToken: 'expired-on-server',
+      refreshToken: 'r1',
+      expiresAt: Date.now() + 60 * MIN,
+    });
+    const tokens = createTokenManager({ apiBase: base });
+    managers.push(tokens);
+    return createTransport({ tokens, apiBase: base });
+  }
+
+  it('refreshes and retries a 401 after 1 s, and reads a 204 as an empty body', async () => {
+    seen.length = 0;
+    const transport = realClient();
+    const started = Date.now();
+    expect(await transport.get('/me', { query: { fields: 'all' } })).toEqual({ id: 1, username: 'dj' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(await transport.post('/me/onboarding')).toBeUndefined();
+    expect(seen.map((r) => `${r.method} ${r.url} ${r.authorization ?? '-'}`)).toEqual([
+      'GET /api/me?fields=all Bearer expired-on-server',
+      'PUT /api/tokens -',
+      'GET /api/me?fields=all Bearer rotated',
+      'POST /api/me/onboarding Bearer rotated',
+    ]);
+    expect(JSON.parse(seen[1]?.body ?? '')).toEqual({
+      access_token: 'expired-on-server',
+      refresh_token: 'r1',
+    });
+  });
+
+  it('rejects with the server error shape and its request id', async () => {
+    const transport = realClient();
+    await expect(transport.get('/nope')).rejects.toMatchObject({
+      status: 404,
+      message: 'Route not found',
+      requestId: 'srv-real',
+    });
+  });
+
+  it('turns a refused connection into 500 The server is unresponsive', async () => {
+    const transport = createTransport({ tokens: createTokenManager(), apiBase: 'http://127.0.0.1:9/api' });
+    await expect(transport.post('/tokens', { auth: false })).rejects.toMatchObject({
+      status: 500,
+      message: 'The server is unresponsive',
+    });
   });
 });
