@@ -99,10 +99,9 @@ export async function renderSetAudio(
   };
 
   // Frames inside a piece's pure range are copies of its loop's frames; every other frame (crossfades,
-  // fades, short pieces) is encoded from the mix. Runs of the latter are collected first, then all
-  // slices go through one encoder.
+  // fades, short pieces) is encoded from the mix. Runs of the latter go through one encoder.
   const requests: SliceRequest[] = [];
-  const copies: { piece: Piece; from: number; to: number; chunk: number }[] = [];
+  const copies: { piece: Piece; from: number; to: number; frames: Uint8Array }[] = [];
   let run = -1; // first frame of the pending run of mixed frames
   const endRun = (until: number): void => {
     if (run >= 0) requests.push({ sampleAt, firstFrame: run, frameCount: until - run });
@@ -116,14 +115,7 @@ export async function renderSetAudio(
     }
     if (run < 0 && pure.from > piece.firstFrame) run = piece.firstFrame;
     endRun(pure.from);
-    const loop = loopOf(piece);
-    const n = loop.length;
-    copies.push({ piece, from: pure.from, to: pure.to, chunk: requests.length });
-    requests.push({
-      sampleAt: (i) => loop[((i % n) + n) % n] ?? 0,
-      firstFrame: 0,
-      frameCount: n / FRAME_SAMPLES,
-    });
+    copies.push({ piece, from: pure.from, to: pure.to, frames: loopFrames(piece, loopOf(piece)) });
     if (pure.to < piece.endFrame) run = pure.to;
   }
   endRun(totalFrames);
@@ -131,10 +123,9 @@ export async function renderSetAudio(
   const encoded = encodeSlices(requests);
   const out = new Uint8Array(expected.bytes);
   requests.forEach((r, i) => {
-    if (r.sampleAt === sampleAt) out.set(encoded[i] ?? new Uint8Array(), r.firstFrame * FRAME_BYTES);
+    out.set(encoded[i] ?? new Uint8Array(), r.firstFrame * FRAME_BYTES);
   });
-  for (const { piece, from, to, chunk } of copies) {
-    const frames = encoded[chunk] ?? new Uint8Array();
+  for (const { piece, from, to, frames } of copies) {
     const loopFrames = frames.length / FRAME_BYTES;
     for (let k = from; k < to; k++) {
       const j = (k - piece.firstFrame) % loopFrames;
@@ -148,6 +139,25 @@ export async function renderSetAudio(
   await writeFile(partial, out);
   await rename(partial, opts.outPath);
   return expected;
+}
+
+// Encoded loops by piece key: the demo seed plays the same track in several sets with the same seed.
+// Each loop gets a fresh encoder, so its bytes never depend on what was encoded before it.
+const loopCache = new Map<string, Uint8Array>();
+const LOOP_CACHE_MAX = 4000; // ~4 KB each
+
+/** The loop of one piece encoded so that its frame j is the loop at phase j frames. */
+function loopFrames(piece: Piece, loop: Float32Array): Uint8Array {
+  const cached = loopCache.get(piece.key);
+  if (cached) return cached;
+  const n = loop.length;
+  const [frames] = encodeSlices([
+    { sampleAt: (i) => loop[((i % n) + n) % n] ?? 0, firstFrame: 0, frameCount: n / FRAME_SAMPLES },
+  ]);
+  if (!frames) throw new Error('encoder returned no loop');
+  if (loopCache.size >= LOOP_CACHE_MAX) loopCache.clear();
+  loopCache.set(piece.key, frames);
+  return frames;
 }
 
 /** Frames of `piece` that hold nothing but its own loop, away from crossfades and the file's fades. */

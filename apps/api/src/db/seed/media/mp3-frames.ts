@@ -41,7 +41,7 @@ export function encodeSlices(requests: readonly SliceRequest[]): Uint8Array[] {
     const length = (WARM_UP_FRAMES + r.frameCount + TAIL_FRAMES) * FRAME_SAMPLES;
     for (let i = 0; i < length; i++) {
       const v = r.sampleAt(start + i);
-      pcm[at + i] = Math.round(32767 * (v > 1 ? 1 : v < -1 ? -1 : v));
+      pcm[at + i] = Math.round(32767 * Math.min(1, Math.max(-1, v)));
     }
     outputFrame.push(at / FRAME_SAMPLES + WARM_UP_FRAMES);
     at += length;
