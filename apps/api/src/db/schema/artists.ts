@@ -22,6 +22,8 @@ export const artists = pgTable(
     latestSetDate: date('latest_set_date', { mode: 'string' }),
     latestTrackDate: date('latest_track_date', { mode: 'string' }),
     trackGenres: text('track_genres').array().notNull().default([]),
+    // users with the item in their likes (show_likes); kept exact by the library toggles
+    totalUserLikes: integer('total_user_likes').notNull().default(0),
   },
   (t) => [
     // spec §9 artist sorts; the id makes every order total (domain.md: ties break on id)

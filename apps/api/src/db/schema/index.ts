@@ -9,3 +9,5 @@ export * from './sets';
 export * from './tracks';
 export * from './users';
 export * from './venues';
+export * from './accounts';
+export * from './library';

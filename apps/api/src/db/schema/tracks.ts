@@ -32,6 +32,8 @@ export const tracks = pgTable(
     ...artColumns(),
     // maintained by refresh_catalogue_stats()
     setCount: integer('set_count').notNull().default(0),
+    // users with the item in their likes (show_likes); kept exact by the library toggles
+    totalUserLikes: integer('total_user_likes').notNull().default(0),
   },
   (t) => [
     check('tracks_mix_type_check', sql`${t.mixType} in (${sqlList(MIX_TYPES)})`),
