@@ -199,19 +199,15 @@ function portrait(rnd: Random, p: Palette): string {
   const tilt = rnd.range(-8, 8);
   const rim = p.accents[0];
   const dot = rnd.pick([10, 12, 14]);
-  let dots = '';
-  // Halftone: dots grow towards one corner, like a printed gig poster.
-  const gx = rnd.pick([0, S]);
-  for (let y = dot / 2; y < S; y += dot) {
-    for (let x = dot / 2; x < S; x += dot) {
-      const d = Math.hypot(x - gx, y - S) / (S * 1.4);
-      const r = (dot / 2) * Math.max(0, 0.9 - d);
-      if (r > 0.6) dots += `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}"/>`;
-    }
-  }
+  // Halftone: a dot screen fading towards one corner, like a printed gig poster. A pattern under a
+  // gradient mask renders ~10x faster than thousands of individual circles.
+  const gx = rnd.pick(['0%', '100%']);
+  const dots = `<defs><pattern id="ht" width="${dot}" height="${dot}" patternUnits="userSpaceOnUse"><circle cx="${dot / 2}" cy="${dot / 2}" r="${f1(dot * 0.32)}" fill="${p.accents[2]}"/></pattern>
+<radialGradient id="hm" cx="${gx}" cy="100%" r="110%"><stop offset="0" stop-color="#fff" stop-opacity="0.8"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
+<mask id="m"><rect width="${S}" height="${S}" fill="url(#hm)"/></mask></defs><rect width="${S}" height="${S}" fill="url(#ht)" mask="url(#m)"/>`;
   return `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.accents[1]}"/><stop offset="0.55" stop-color="${p.bg2}"/><stop offset="1" stop-color="${p.bg}"/></linearGradient>
 <radialGradient id="sk" cx="35%" cy="30%" r="80%"><stop offset="0" stop-color="${hsl(p.hue + 20, 25, 26)}"/><stop offset="1" stop-color="${hsl(p.hue, 30, 7)}"/></radialGradient></defs>
-<rect width="${S}" height="${S}" fill="url(#bg)"/><g fill="${p.accents[2]}" fill-opacity="0.55">${dots}</g>
+<rect width="${S}" height="${S}" fill="url(#bg)"/>${dots}
 ${glow('rim', rim, hx + 40, hy - 20, 260, 0.6)}
 <g transform="rotate(${f1(tilt)} ${f1(hx)} ${f1(hy)})">
 <path d="M${f1(hx - 290)} ${S} C${f1(hx - 280)} ${f1(hy + 190)} ${f1(hx - 200)} ${f1(hy + 165)} ${f1(hx - 60)} ${f1(hy + hr + 40)} L${f1(hx - 45)} ${f1(hy + hr * 0.7)} L${f1(hx + 45)} ${f1(hy + hr * 0.7)} L${f1(hx + 60)} ${f1(hy + hr + 40)} C${f1(hx + 200)} ${f1(hy + 165)} ${f1(hx + 280)} ${f1(hy + 190)} ${f1(hx + 290)} ${S} Z" fill="url(#sk)" stroke="${rim}" stroke-opacity="0.7" stroke-width="3"/>

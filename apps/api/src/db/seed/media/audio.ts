@@ -72,7 +72,8 @@ export async function renderSetAudio(
     return loop[phase < 0 ? phase + loop.length : phase] ?? 0;
   };
 
-  // The whole set as a signal: segment loops with equal-power crossfades and a fade at both ends.
+  // The whole set as a signal: segment loops with crossfades whose gains sum to 1 (so two loops near
+  // full scale never clip) and a fade at both ends.
   let cursor = 0;
   const sampleAt = (n: number): number => {
     if (n < 0 || n >= totalSamples) return 0;
@@ -88,10 +89,10 @@ export async function renderSetAudio(
     const start = cur.firstFrame * FRAME_SAMPLES;
     if (next && n >= end - CROSSFADE_SAMPLES) {
       const w = ((n - end + CROSSFADE_SAMPLES) / (2 * CROSSFADE_SAMPLES)) * (Math.PI / 2);
-      v = v * Math.cos(w) + at(next, n) * Math.sin(w);
+      v = v * Math.cos(w) ** 2 + at(next, n) * Math.sin(w) ** 2;
     } else if (prev && n < start + CROSSFADE_SAMPLES) {
       const w = ((n - start + CROSSFADE_SAMPLES) / (2 * CROSSFADE_SAMPLES)) * (Math.PI / 2);
-      v = at(prev, n) * Math.cos(w) + v * Math.sin(w);
+      v = at(prev, n) * Math.cos(w) ** 2 + v * Math.sin(w) ** 2;
     }
     if (n < FADE_IN_SAMPLES) v *= n / FADE_IN_SAMPLES;
     if (n >= totalSamples - FADE_OUT_SAMPLES) v *= (totalSamples - n) / FADE_OUT_SAMPLES;
