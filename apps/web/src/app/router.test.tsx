@@ -55,7 +55,7 @@ describe('route rules for a visitor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
     expect(screen.getByText(/not intended for children under 13/)).toBeTruthy();
     expect(screen.getByText(/takes effect 30 days after that notice/)).toBeTruthy();
-    expect(document.title).toBe('Privacy Policy · Cratedig');
+    await waitFor(() => expect(document.title).toBe('Privacy Policy · Cratedig'));
   });
 
   it('treats a browser without a stored token as a visitor (the real session loader)', async () => {
@@ -78,7 +78,7 @@ describe('route rules for a signed-in user', () => {
     ).toBeTruthy();
     expect(location(router)).toBe('/home');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(document.title).toBe('Home · Cratedig');
+    await waitFor(() => expect(document.title).toBe('Home · Cratedig'));
   });
 
   it('replaces the other visitor pages with /home too', async () => {
@@ -119,7 +119,7 @@ describe('route rules for a signed-in user', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Crate dig through new & old cuts' }),
     ).toBeTruthy();
-    expect(document.title).toBe('Tracks · Cratedig');
+    await waitFor(() => expect(document.title).toBe('Tracks · Cratedig'));
   });
 
   it('prefills the search page from ?s', async () => {

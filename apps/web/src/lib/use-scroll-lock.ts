@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** Locks page scrolling while the calling component is mounted (spec §2: the loading overlay does). */
 export function useScrollLock(active = true): void {
-  useEffect(() => {
+  // Layout effect: the lock is on in the same frame the overlay appears, and off in the frame it goes.
+  useLayoutEffect(() => {
     if (!active) return;
     const root = document.documentElement;
     const previous = root.style.overflow;
