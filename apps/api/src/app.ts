@@ -4,7 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { accountsRoutes } from './modules/accounts/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
 import { registerMedia } from './plugins/media';
@@ -37,6 +40,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets are dropped so shutdown does not wait for browsers to leave.
     forceCloseConnections: 'idle',
+    // Rate limits count client addresses: behind a proxy they come from X-Forwarded-For.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -49,8 +54,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
   await registerOpenApi(app, config);
+  registerAuth(app, config);
 
   await app.register(healthRoutes);
+  await app.register(accountsRoutes);
+  await app.register(catalogueRoutes);
 
   await registerMedia(app, { mediaDir: config.mediaDir });
   await registerWebApp(app, { distDir: config.webDistDir });

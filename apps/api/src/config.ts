@@ -1,6 +1,8 @@
 // Environment -> typed configuration, read once at start-up (conventions.md "Errors and configuration").
 // To add a setting: add its variable to `envSchema` (with its default and a message a person can act
 // on) and map it in `toConfig`. Behaviour is chosen by these explicit settings, never by NODE_ENV.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -32,6 +34,48 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: LogLevel;
   seedDemo: boolean;
+  /** Accounts (issue 3): token signing, identity provider, mail, rate limits. */
+  auth: AuthConfig;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits count it). */
+  trustProxy: boolean;
+}
+
+/** A sliding-window limit: at most `max` events per `windowS` seconds. */
+export interface RateLimit {
+  max: number;
+  windowS: number;
+}
+
+export interface AuthConfig {
+  /**
+   * HS256 key of our access tokens (at least 32 characters). Unset outside production means a key
+   * persisted under DATA_DIR: read it through resolveJwtSecret(), never this field directly.
+   */
+  jwtSecret: string | undefined;
+  firebaseProjectId: string;
+  firebaseApiKey: string;
+  firebaseAuthDomain: string;
+  /** host:port of the Firebase Auth emulator; set means its unsigned ID tokens are accepted. */
+  firebaseAuthEmulatorHost: string | undefined;
+  /** smtp(s)://… ; unset means mails are written as .eml files into `outboxDir`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Absolute. */
+  outboxDir: string;
+  limits: {
+    /** domain.md: 5 failures for one account from one address in 15 min block the pair. */
+    loginPair: RateLimit;
+    /** domain.md: 25 failures per account per hour from all addresses. */
+    loginAccount: RateLimit;
+    /** domain.md: 25 failures per address per 5 min. */
+    loginAddress: RateLimit;
+    /** domain.md: password-reset requests per email per 30 min. */
+    resetEmail: RateLimit;
+    /** GET /users/un/{username} per client address. */
+    usernameLookup: RateLimit;
+    /** Registrations (POST /users, password form) per client address. */
+    register: RateLimit;
+  };
 }
 
 export class ConfigError extends Error {
@@ -82,7 +126,52 @@ const envSchema = z.object({
   SEED_DEMO: blankIsUnset(
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
   ),
+  JWT_SECRET: blankIsUnset(z.string().min(32, 'must be at least 32 characters').optional()),
+  FIREBASE_PROJECT_ID: blankIsUnset(z.string().default('demo-cratedig')),
+  FIREBASE_API_KEY: blankIsUnset(z.string().default('demo-api-key')),
+  FIREBASE_AUTH_DOMAIN: blankIsUnset(z.string().optional()),
+  FIREBASE_AUTH_EMULATOR_HOST: blankIsUnset(
+    z
+      .string()
+      .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
+      .optional(),
+  ),
+  SMTP_URL: blankIsUnset(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+      .refine(isUrl, 'must be a valid URL')
+      .optional(),
+  ),
+  MAIL_FROM: blankIsUnset(z.string().default('Cratedig <no-reply@cratedig.app>')),
+  OUTBOX_DIR: blankIsUnset(z.string().optional()),
+  TRUST_PROXY: blankIsUnset(
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+  ),
+  LOGIN_PAIR_MAX_FAILURES: limitVar(5),
+  LOGIN_PAIR_WINDOW_S: limitVar(900),
+  LOGIN_ACCOUNT_MAX_FAILURES: limitVar(25),
+  LOGIN_ACCOUNT_WINDOW_S: limitVar(3600),
+  LOGIN_ADDRESS_MAX_FAILURES: limitVar(25),
+  LOGIN_ADDRESS_WINDOW_S: limitVar(300),
+  RESET_EMAIL_MAX: limitVar(5),
+  RESET_EMAIL_WINDOW_S: limitVar(1800),
+  USERNAME_LOOKUP_MAX: limitVar(60),
+  USERNAME_LOOKUP_WINDOW_S: limitVar(300),
+  REGISTER_MAX: limitVar(10),
+  REGISTER_WINDOW_S: limitVar(3600),
 });
+
+/** A positive whole number setting of a rate limit (a count or a window in seconds). */
+function limitVar(fallback: number) {
+  return blankIsUnset(
+    z.coerce
+      .number({ error: 'must be a positive whole number' })
+      .int('must be a positive whole number')
+      .min(1, 'must be a positive whole number')
+      .default(fallback),
+  );
+}
 
 function isUrl(value: string): boolean {
   try {
@@ -106,8 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       const name = String(issue.path[0] ?? 'configuration');
       if (problems.has(name)) continue;
       const value = env[name];
-      // Never echo a database URL back: it may carry a password.
-      const shown = value === undefined || name === 'DATABASE_URL' ? '' : ` (got "${value}")`;
+      // Never echo a database URL, SMTP URL or key back: they may carry a password.
+      const shown = value === undefined || SECRET_VARS.has(name) ? '' : ` (got "${value}")`;
       problems.set(name, `${name}: ${issue.message}${shown}`);
     }
     throw new ConfigError([...problems.values()]);
@@ -115,7 +204,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return toConfig(parsed.data, env);
 }
 
+const SECRET_VARS = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']);
+
 function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): AppConfig {
+  // Unsigned emulator tokens must never be accepted by a production server (conventions.md).
+  if (vars.CRATEDIG_ENV === 'production') {
+    const problems: string[] = [];
+    if (vars.FIREBASE_AUTH_EMULATOR_HOST) {
+      problems.push('FIREBASE_AUTH_EMULATOR_HOST: must not be set when CRATEDIG_ENV=production');
+    }
+    if (!vars.JWT_SECRET) problems.push('JWT_SECRET: is required when CRATEDIG_ENV=production');
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
   // Relative paths mean "relative to where the person ran the command": npm sets INIT_CWD to that
   // folder even when a workspace script runs in its own directory (`npm run dev -w …`).
   const base = env.INIT_CWD || process.cwd();
@@ -134,5 +234,45 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.SEED_DEMO === 'true' || vars.SEED_DEMO === '1',
+    trustProxy: vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY === '1',
+    auth: {
+      jwtSecret: vars.JWT_SECRET,
+      firebaseProjectId: vars.FIREBASE_PROJECT_ID,
+      firebaseApiKey: vars.FIREBASE_API_KEY,
+      firebaseAuthDomain: vars.FIREBASE_AUTH_DOMAIN ?? `${vars.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      firebaseAuthEmulatorHost: vars.FIREBASE_AUTH_EMULATOR_HOST,
+      smtpUrl: vars.SMTP_URL,
+      mailFrom: vars.MAIL_FROM,
+      outboxDir: vars.OUTBOX_DIR ? absolute(vars.OUTBOX_DIR) : resolve(dataDir, 'outbox'),
+      limits: {
+        loginPair: { max: vars.LOGIN_PAIR_MAX_FAILURES, windowS: vars.LOGIN_PAIR_WINDOW_S },
+        loginAccount: { max: vars.LOGIN_ACCOUNT_MAX_FAILURES, windowS: vars.LOGIN_ACCOUNT_WINDOW_S },
+        loginAddress: { max: vars.LOGIN_ADDRESS_MAX_FAILURES, windowS: vars.LOGIN_ADDRESS_WINDOW_S },
+        resetEmail: { max: vars.RESET_EMAIL_MAX, windowS: vars.RESET_EMAIL_WINDOW_S },
+        usernameLookup: { max: vars.USERNAME_LOOKUP_MAX, windowS: vars.USERNAME_LOOKUP_WINDOW_S },
+        register: { max: vars.REGISTER_MAX, windowS: vars.REGISTER_WINDOW_S },
+      },
+    },
   };
+}
+
+/**
+ * The access-token key: JWT_SECRET, or (development and test only; production requires JWT_SECRET)
+ * a random key kept in `${DATA_DIR}/jwt-secret`, readable by the owner only, so access tokens survive
+ * restarts. Called once when the app is built, so loadConfig() itself stays free of side effects.
+ */
+export function resolveJwtSecret(config: Pick<AppConfig, 'auth' | 'dataDir'>): string {
+  if (config.auth.jwtSecret) return config.auth.jwtSecret;
+  const dataDir = config.dataDir;
+  const file = resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  // writeFileSync's mode only applies to a new file; an old, too-short one keeps its mode otherwise.
+  chmodSync(file, 0o600);
+  return secret;
 }

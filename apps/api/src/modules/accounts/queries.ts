@@ -1,0 +1,194 @@
+// Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResets, rateLimitHits, refreshTokens, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+/** The columns the auth plugin keeps on the request (one primary-key or unique-index lookup). */
+const authColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firebaseUid: users.firebaseUid,
+  authProvider: users.authProvider,
+};
+
+export async function findAuthUserById(db: Db, id: number) {
+  const [row] = await db.select(authColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findAuthUserByFirebaseUid(db: Db, firebaseUid: string) {
+  const [row] = await db.select(authColumns).from(users).where(eq(users.firebaseUid, firebaseUid)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Case-insensitive, as the unique index users_username_lower_key is. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row ?? null;
+}
+
+export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<NewUserRow>): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+/** The unique constraint a failed insert/update hit (PostgreSQL 23505), or null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
+  // Drizzle wraps driver errors; the PostgreSQL fields sit on the error or on its cause.
+  for (let current: unknown = error; current && typeof current === 'object'; ) {
+    const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    current = cause;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Refresh tokens
+
+export async function insertRefreshToken(
+  db: Db,
+  values: { userId: number; familyId: string; tokenHash: string; familyExpiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Marks a live token rotated. False when another request rotated or revoked it first: that second
+ * use is a reuse, whoever came first.
+ */
+export async function markRotated(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Password resets
+
+export async function insertPasswordReset(
+  db: Db,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/** Uses a reset link at most once: the user id when it was unused and unexpired, else null. */
+export async function consumePasswordReset(db: Db, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId ?? null;
+}
+
+/** After a reset, older links of the same user stop working too. */
+export async function expireUserResets(db: Db, userId: number): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rate-limit hits (sliding windows in PostgreSQL, so every instance counts the same)
+
+/**
+ * Seconds until `bucket:key` drops below `max` hits in the last `windowS` seconds, or 0 when it is
+ * below already. One indexed query: the max-th most recent hit decides.
+ */
+export async function secondsBlocked(db: Db, bucket: string, key: string, max: number, windowS: number) {
+  const [row] = await db
+    .select({
+      wait: sql<number>`extract(epoch from (${rateLimitHits.at} + make_interval(secs => ${windowS}) - now()))::float8`,
+    })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, bucket),
+        eq(rateLimitHits.key, key),
+        gt(rateLimitHits.at, sql`now() - make_interval(secs => ${windowS})`),
+      ),
+    )
+    .orderBy(desc(rateLimitHits.at))
+    .offset(max - 1)
+    .limit(1);
+  return row ? Math.max(0, Number(row.wait)) : 0;
+}
+
+/** Records hits, dropping those of the same counters that fell out of their window. */
+export async function recordHits(
+  db: Db,
+  hits: { bucket: string; key: string; windowS: number }[],
+): Promise<void> {
+  if (hits.length === 0) return;
+  await db.insert(rateLimitHits).values(hits.map(({ bucket, key }) => ({ bucket, key })));
+  for (const { bucket, key, windowS } of hits) {
+    await db
+      .delete(rateLimitHits)
+      .where(
+        and(
+          eq(rateLimitHits.bucket, bucket),
+          eq(rateLimitHits.key, key),
+          lt(rateLimitHits.at, sql`now() - make_interval(secs => ${windowS})`),
+        ),
+      );
+  }
+}
+
+export async function clearHits(db: Db, bucket: string, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key)));
+}

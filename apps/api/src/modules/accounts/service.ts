@@ -1,0 +1,288 @@
+// Accounts rules (domain.md "Accounts and tokens", spec §3-§5, §7): sign-in, token rotation,
+// registration, social creation and linking, the signed-in user's own settings.
+import { randomUUID } from 'node:crypto';
+import type {
+  CreateUserBody,
+  LinkAuthIdBody,
+  NotificationPreferencesBody,
+  ProfileUpdateBody,
+  RefreshTokensBody,
+  TokenPair,
+  UsernameLookup,
+} from '@cratedig/contract/accounts';
+import { DEFAULT_USER_TYPE } from '@cratedig/contract/constants';
+import type { User } from '@cratedig/contract/user';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { forbidden, type HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import {
+  type AccessTokenKey,
+  hashOpaqueToken,
+  newOpaqueToken,
+  signAccessToken,
+  verifyAccessToken,
+} from '../../lib/tokens';
+import type { AuthUser, FirebaseIdentity } from '../../plugins/auth';
+import { isFirebaseOnly, toUser } from './mapper';
+import * as q from './queries';
+import { assertNotBlocked, type Counter, count, reset, takeOne } from './rate-limits';
+
+/** domain.md: a refresh family expires 30 days after sign-in whatever its rotations. */
+const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** spec §8 "Password login": the client shows its own text for a 429; this is for API readers. */
+const LOGIN_BLOCKED = 'Too many failed login attempts. Please try again later.';
+const BAD_CREDENTIALS = 'Invalid username or password.';
+
+export interface AccountsDeps {
+  db: Db;
+  config: AppConfig;
+  accessTokens: AccessTokenKey;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sign-in and tokens
+
+/** POST /tokens: Basic credentials → a fresh token pair, with the failed-login limits of domain.md. */
+export async function login(deps: AccountsDeps, authorization: string | undefined, ip: string) {
+  const credentials = parseBasic(authorization);
+  if (!credentials) throw unauthorized(BAD_CREDENTIALS);
+  const account = credentials.username.toLowerCase();
+  const { limits } = deps.config.auth;
+  const pair: Counter = { bucket: 'login:pair', key: `${account}\n${ip}`, limit: limits.loginPair };
+  const counters: Counter[] = [
+    pair,
+    { bucket: 'login:account', key: account, limit: limits.loginAccount },
+    { bucket: 'login:address', key: ip, limit: limits.loginAddress },
+  ];
+  await assertNotBlocked(deps.db, counters, LOGIN_BLOCKED);
+
+  const user = await q.findUserByUsername(deps.db, credentials.username);
+  // Unknown users and password-less (social) accounts cost one verification too, and count the same.
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, credentials.password)
+    : await verifyAgainstDummy(credentials.password);
+  if (!user || !ok) {
+    await count(deps.db, counters);
+    throw unauthorized(BAD_CREDENTIALS);
+  }
+  // A success forgives this address's earlier typos; the account and address totals still hold.
+  await reset(deps.db, pair);
+  return issueTokenPair(deps, user.id, randomUUID(), new Date(Date.now() + REFRESH_FAMILY_TTL_MS));
+}
+
+/** `Basic base64(username:password)` → credentials, or null for anything malformed. */
+export function parseBasic(header: string | undefined): { username: string; password: string } | null {
+  const match = /^Basic[ ]+([A-Za-z0-9+/=_-]{1,4096})\s*$/i.exec(header ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  const username = decoded.slice(0, colon).trim();
+  const password = decoded.slice(colon + 1);
+  if (username === '' || password === '' || username.length > 254 || password.length > 1024) return null;
+  return { username, password };
+}
+
+async function issueTokenPair(
+  deps: AccountsDeps,
+  userId: number,
+  familyId: string,
+  familyExpiresAt: Date,
+): Promise<TokenPair> {
+  const refreshToken = newOpaqueToken();
+  await q.insertRefreshToken(deps.db, {
+    userId,
+    familyId,
+    tokenHash: hashOpaqueToken(refreshToken),
+    familyExpiresAt,
+  });
+  return { access_token: await signAccessToken(deps.accessTokens, userId), refresh_token: refreshToken };
+}
+
+/**
+ * PUT /tokens: rotates the refresh token. Unknown, expired or revoked → 401; a rotated token used
+ * again revokes its whole family (domain.md), so a stolen copy and the original both stop working.
+ */
+export async function refresh(deps: AccountsDeps, body: RefreshTokensBody): Promise<TokenPair> {
+  const expired = unauthorized('The refresh token is invalid or has expired.');
+  const row = await q.findRefreshToken(deps.db, hashOpaqueToken(body.refresh_token));
+  if (!row || row.revokedAt || row.familyExpiresAt.getTime() <= Date.now()) throw expired;
+  if (row.rotatedAt || !(await q.markRotated(deps.db, row.id))) {
+    await q.revokeFamily(deps.db, row.familyId);
+    throw expired;
+  }
+  // The access token is optional (the web client sends '' without one), but if it is ours it must
+  // belong to the same user as the refresh token.
+  if (body.access_token) {
+    const accessUser = await verifyAccessToken(deps.accessTokens, body.access_token, { allowExpired: true });
+    if (accessUser !== null && accessUser !== row.userId) {
+      await q.revokeFamily(deps.db, row.familyId);
+      throw expired;
+    }
+  }
+  // The cascade removes a deleted user's tokens; this covers a deletion racing the refresh.
+  if (!(await q.findAuthUserById(deps.db, row.userId))) throw notFound('User');
+  return issueTokenPair(deps, row.userId, row.familyId, row.familyExpiresAt);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Users
+
+export async function getMe(deps: AccountsDeps, me: AuthUser): Promise<User> {
+  const row = await q.findUserById(deps.db, me.id);
+  if (!row) throw unauthorized();
+  return toUser(row);
+}
+
+/** GET /users/un/{username}: only what the password login needs (spec §4), rate limited. */
+export async function lookupUsername(
+  deps: AccountsDeps,
+  username: string,
+  ip: string,
+): Promise<UsernameLookup> {
+  const limit = deps.config.auth.limits.usernameLookup;
+  await takeOne(deps.db, [{ bucket: 'lookup:address', key: ip, limit }]);
+  const row = await q.findUserByUsername(deps.db, username);
+  if (!row) throw notFound('User');
+  return { is_firebase_user: isFirebaseOnly(row), auth_provider: row.authProvider };
+}
+
+/** GET /users/{email}: only with a Firebase token whose verified email is that email. */
+export async function getUserByEmail(deps: AccountsDeps, identity: FirebaseIdentity, email: string) {
+  if (!sameVerifiedEmail(identity, email))
+    throw forbidden('This token does not belong to that email address.');
+  const row = await q.findUserByEmail(deps.db, email);
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
+function sameVerifiedEmail(identity: FirebaseIdentity, email: string): boolean {
+  return (
+    identity.emailVerified && identity.email !== null && identity.email.toLowerCase() === email.toLowerCase()
+  );
+}
+
+/** POST /users, password form (open, rate limited per address). */
+export async function register(deps: AccountsDeps, body: CreateUserBody, ip: string): Promise<User> {
+  if (body.password === undefined) throw unprocessable({ password: ['Missing data for required field.'] });
+  await takeOne(deps.db, [{ bucket: 'register:address', key: ip, limit: deps.config.auth.limits.register }]);
+  await assertFree(deps.db, body.username, body.email);
+  const passwordHash = await hashPassword(body.password);
+  return insertUnique(deps.db, {
+    username: body.username,
+    email: body.email,
+    passwordHash,
+    aboutMe: body.about_me ?? '',
+    authProvider: 'web_client',
+  });
+}
+
+/**
+ * POST /users, social form: the first sign-in through the identity provider (spec §3). The token's
+ * uid and verified email must be the body's; username and email become that email, about_me the
+ * display name (the client sends it; the token's name stands in when it does not) or ''.
+ */
+export async function createSocialUser(deps: AccountsDeps, body: CreateUserBody, identity: FirebaseIdentity) {
+  if (body.firebase_uid !== identity.uid || !sameVerifiedEmail(identity, body.email) || !identity.email) {
+    throw forbidden('This token does not belong to that account.');
+  }
+  const email = identity.email;
+  await assertFree(deps.db, email, email);
+  return insertUnique(deps.db, {
+    username: email,
+    email,
+    aboutMe: body.about_me ?? identity.name ?? '',
+    firebaseUid: identity.uid,
+    authProvider: providerName(identity.signInProvider),
+  });
+}
+
+/** spec §3: the provider id without its '.com' suffix ('google.com' → 'google'), or null. */
+export function providerName(providerId: string | null): string | null {
+  if (!providerId) return null;
+  return providerId.replace(/\.com$/, '');
+}
+
+const TAKEN = {
+  username: 'This username is already taken, please use a different one',
+  email: 'This email is already taken, please use a different one',
+};
+
+async function assertFree(db: Db, username: string, email: string): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (await q.findUserByUsername(db, username)) errors.username = [TAKEN.username];
+  if (await q.findUserByEmail(db, email)) errors.email = [TAKEN.email];
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+/** Inserts, turning a unique-index race (two registrations at once) into the same 422. */
+async function insertUnique(db: Db, values: q.NewUserRow): Promise<User> {
+  try {
+    return toUser(await q.insertUser(db, values));
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+}
+
+function duplicateError(error: unknown): HttpError | null {
+  const constraint = q.uniqueViolation(error);
+  if (constraint === null) return null;
+  if (constraint.includes('email')) return unprocessable({ email: [TAKEN.email] });
+  if (constraint.includes('firebase_uid')) {
+    return unprocessable({ firebase_uid: ['This sign-in is already linked to another account.'] });
+  }
+  return unprocessable({ username: [TAKEN.username] });
+}
+
+/** PUT /users/auth-id (spec §4 step 3): links the provider uid to the account with the token's email. */
+export async function linkAuthId(deps: AccountsDeps, body: LinkAuthIdBody, identity: FirebaseIdentity) {
+  if (body.firebase_uid !== identity.uid) throw forbidden('This token does not belong to that sign-in.');
+  const row = await q.findUserById(deps.db, Number(body.id));
+  if (!row) throw notFound('User');
+  if (!sameVerifiedEmail(identity, row.email)) throw forbidden('This token does not belong to that account.');
+  try {
+    const updated = await q.updateUser(deps.db, row.id, {
+      firebaseUid: identity.uid,
+      authProvider: body.auth_provider,
+    });
+    if (!updated) throw notFound('User');
+    return toUser(updated);
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The signed-in user's own settings: always the token's user, never one named in the request.
+
+async function updateMe(deps: AccountsDeps, me: AuthUser, values: Partial<q.NewUserRow>): Promise<User> {
+  const row = await q.updateUser(deps.db, me.id, values);
+  if (!row) throw unauthorized();
+  return toUser(row);
+}
+
+export function updateNotificationPreferences(
+  deps: AccountsDeps,
+  me: AuthUser,
+  body: NotificationPreferencesBody,
+) {
+  return updateMe(deps, me, {
+    notificationTimeframe: body.notification_timeframe,
+    notificationPreferencesEnabled: body.notification_preferences_enabled,
+  });
+}
+
+export function updateProfile(deps: AccountsDeps, me: AuthUser, body: ProfileUpdateBody) {
+  // spec §5: user_type defaults to listener when empty; duplicates are dropped.
+  const userType = [...new Set(body.user_type)];
+  return updateMe(deps, me, {
+    aboutMe: body.about_me,
+    soundcloudUrl: body.soundcloud_url ? body.soundcloud_url : null,
+    userType: userType.length > 0 ? userType : [DEFAULT_USER_TYPE],
+  });
+}
+
+export function completeOnboarding(deps: AccountsDeps, me: AuthUser) {
+  return updateMe(deps, me, { completedOnboarding: true });
+}

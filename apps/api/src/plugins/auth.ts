@@ -1,0 +1,180 @@
+// Bearer-token authentication (domain.md "Accounts and tokens"): our access token (HS256 JWT, 1 h) or
+// a Firebase ID token. Routes opt in with `{ onRequest: app.authenticate }` (a signed-in user is
+// required) or `{ onRequest: app.authenticateFirebase }` (a verified Firebase identity is required,
+// with or without an account yet: GET /users/{email}, social POST /users, PUT /users/auth-id).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type App as FirebaseApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { type AppConfig, resolveJwtSecret } from '../config';
+import { unauthorized } from '../lib/http-errors';
+import { ACCESS_TOKEN_ISSUER, type AccessTokenKey, accessTokenKey, verifyAccessToken } from '../lib/tokens';
+import { findAuthUserByFirebaseUid, findAuthUserById } from '../modules/accounts/queries';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  firebaseUid: string | null;
+  authProvider: string | null;
+}
+
+/** The verified claims of a Firebase ID token. */
+export interface FirebaseIdentity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** e.g. 'google.com', 'apple.com', 'password'. */
+  signInProvider: string | null;
+  /** The provider's display name, when it gave one. */
+  name: string | null;
+}
+
+type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    firebase: FirebaseIdentity | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: 401 unless the bearer token is valid and belongs to an existing user. */
+    authenticate: AuthHook;
+    /** onRequest hook: 401 unless the bearer token is a valid Firebase ID token. */
+    authenticateFirebase: AuthHook;
+    /** Sets request.user / request.firebase from a valid token, or leaves them null; never throws 401. */
+    identify: AuthHook;
+    /** Signs our access tokens (the accounts module issues them). */
+    accessTokens: AccessTokenKey;
+  }
+}
+
+/** The signed-in user of a route behind app.authenticate (throws 401 if there is none). */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The verified Firebase identity of a route behind app.authenticateFirebase (401 if none). */
+export function requireFirebase(request: FastifyRequest): FirebaseIdentity {
+  if (!request.firebase) throw unauthorized('A Firebase ID token is required.');
+  return request.firebase;
+}
+
+const INVALID_TOKEN = 'The token is invalid or has expired.';
+
+export function registerAuth(app: FastifyInstance, config: AppConfig): void {
+  const signer = accessTokenKey(resolveJwtSecret(config));
+  const verifyFirebase = firebaseVerifier(config);
+  const firebaseIssuer = `https://securetoken.google.com/${config.auth.firebaseProjectId}`;
+
+  app.decorate('accessTokens', signer);
+  app.decorateRequest('user', null);
+  app.decorateRequest('firebase', null);
+
+  /** Reads the bearer token; the outcome is 'none' (no token), 'invalid', or it sets the request. */
+  async function readToken(request: FastifyRequest): Promise<'none' | 'invalid' | 'ok'> {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) return 'none';
+    let issuer: unknown;
+    try {
+      issuer = decodeJwt(token).iss;
+    } catch {
+      return 'invalid';
+    }
+    if (issuer === ACCESS_TOKEN_ISSUER) {
+      const userId = await verifyAccessToken(signer, token);
+      if (userId === null) return 'invalid';
+      request.user = await findAuthUserById(app.db, userId);
+      // A deleted account's token is no longer valid.
+      return request.user ? 'ok' : 'invalid';
+    }
+    if (issuer === firebaseIssuer) {
+      const identity = await verifyFirebase(token);
+      if (!identity) return 'invalid';
+      request.firebase = identity;
+      request.user = await findAuthUserByFirebaseUid(app.db, identity.uid);
+      return 'ok';
+    }
+    return 'invalid';
+  }
+
+  app.decorate('identify', async (request: FastifyRequest) => {
+    await readToken(request);
+  });
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const outcome = await readToken(request);
+    if (outcome === 'none') throw unauthorized();
+    if (outcome === 'invalid') throw unauthorized(INVALID_TOKEN);
+    // A valid Firebase token of someone without an account yet: not signed in to Cratedig.
+    if (!request.user) throw unauthorized('No Cratedig account is linked to this sign-in.');
+  });
+  app.decorate('authenticateFirebase', async (request: FastifyRequest) => {
+    const outcome = await readToken(request);
+    if (outcome === 'none') throw unauthorized();
+    if (outcome === 'invalid') throw unauthorized(INVALID_TOKEN);
+    if (!request.firebase) throw unauthorized('A Firebase ID token is required.');
+  });
+}
+
+/** `Bearer <token>` → token; undefined when absent or another scheme. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Verifies Firebase ID tokens. With the emulator setting on (never in production: config.ts refuses
+ * it) the emulator's unsigned tokens are checked the way firebase-admin checks them in emulator mode
+ * (claims only). Otherwise firebase-admin verifies the signature against Google's keys, and an
+ * unsigned token is refused before it gets there, whatever the process environment says.
+ */
+function firebaseVerifier(config: AppConfig): (token: string) => Promise<FirebaseIdentity | null> {
+  const { firebaseProjectId: projectId, firebaseAuthEmulatorHost: emulatorHost } = config.auth;
+  if (emulatorHost) {
+    return async (token) => {
+      try {
+        const header = decodeProtectedHeader(token);
+        if (header.alg !== 'none' && header.alg !== 'RS256') return null;
+        const claims = decodeJwt(token);
+        const now = Math.floor(Date.now() / 1000);
+        if (claims.aud !== projectId) return null;
+        if (claims.iss !== `https://securetoken.google.com/${projectId}`) return null;
+        if (typeof claims.sub !== 'string' || claims.sub.length === 0 || claims.sub.length > 128) return null;
+        if (typeof claims.exp !== 'number' || claims.exp <= now) return null;
+        if (typeof claims.iat !== 'number' || claims.iat > now + 60) return null;
+        return toIdentity(claims.sub, claims);
+      } catch {
+        return null;
+      }
+    };
+  }
+  let firebaseApp: FirebaseApp | undefined;
+  return async (token) => {
+    try {
+      if (decodeProtectedHeader(token).alg !== 'RS256') return null;
+      firebaseApp ??= firebaseAdminApp(projectId);
+      const decoded = await getAuth(firebaseApp).verifyIdToken(token);
+      return toIdentity(decoded.uid, decoded);
+    } catch {
+      return null;
+    }
+  };
+}
+
+function firebaseAdminApp(projectId: string): FirebaseApp {
+  const name = `cratedig-${projectId}`;
+  return getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name);
+}
+
+function toIdentity(uid: string, claims: Record<string, unknown>): FirebaseIdentity {
+  const firebase = (claims.firebase ?? {}) as { sign_in_provider?: unknown };
+  return {
+    uid,
+    email: typeof claims.email === 'string' ? claims.email : null,
+    emailVerified: claims.email_verified === true,
+    signInProvider: typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : null,
+    name: typeof claims.name === 'string' && claims.name.trim() !== '' ? claims.name.trim() : null,
+  };
+}

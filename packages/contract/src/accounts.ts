@@ -1,0 +1,130 @@
+// spec §7 "Session and account": request and response schemas of every accounts call (issue 3).
+// The API validates and serialises with these; the web client types its calls from them.
+import { z } from 'zod';
+import { httpUrl } from './common';
+import { NOTIFICATION_TIMEFRAMES, USER_TYPES } from './constants';
+import { authProvider } from './user';
+
+/** spec §5 and §8: the one password rule, and its exact message. */
+export const PASSWORD_MIN_LENGTH = 3;
+export const PASSWORD_TOO_SHORT = 'Password must have at least 3 characters';
+
+// Bounds that keep hostile input cheap; far beyond anything a person types.
+const MAX_PASSWORD = 1024;
+const MAX_NAME = 254; // a username may be an email address (spec §3, first social sign-in)
+const MAX_TEXT = 10_000;
+const MAX_TOKEN = 8192; // Firebase ID tokens are ~1 KB; ours are smaller
+
+const password = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD);
+const email = z.email('Not a valid email address.').max(MAX_NAME);
+const username = z
+  .string()
+  .trim()
+  .min(1, 'Missing data for required field.')
+  .max(MAX_NAME, `At most ${MAX_NAME} characters.`);
+const opaqueToken = z.string().min(1).max(MAX_TOKEN);
+
+/** POST /tokens and PUT /tokens answer (spec §3 "Token refresh response"). */
+export const tokenPair = z
+  .object({ access_token: z.string(), refresh_token: z.string() })
+  .meta({ id: 'TokenPair' });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+/** PUT /tokens: the internal refresh (spec §7). */
+// The web client sends access_token '' when it has none; the refresh token alone decides.
+export const refreshTokensBody = z.object({
+  access_token: z.string().max(MAX_TOKEN),
+  refresh_token: opaqueToken,
+});
+export type RefreshTokensBody = z.infer<typeof refreshTokensBody>;
+
+/** GET /users/un/{username}: what the password login checks first (spec §4 "Password login"). */
+export const usernameParams = z.object({ username: z.string().min(1).max(MAX_NAME) });
+export const usernameLookup = z
+  .object({ is_firebase_user: z.boolean(), auth_provider: authProvider.nullable() })
+  .meta({ id: 'UsernameLookup' });
+export type UsernameLookup = z.infer<typeof usernameLookup>;
+
+/** GET /users/{email}. */
+export const emailParams = z.object({ email: z.string().min(1).max(MAX_NAME) });
+
+/**
+ * POST /users, both forms of spec §7 in one body (they share username, email and about_me):
+ * - registration: password and auth_provider 'web_client', no token;
+ * - social creation: firebase_uid, with the matching Firebase ID token as bearer.
+ * One object rather than a union, so each field's problem is reported under its own name.
+ */
+export const createUserBody = z
+  .object({
+    username,
+    email,
+    about_me: z.string().max(MAX_TEXT).optional(),
+    password: password.optional(),
+    auth_provider: z.literal('web_client').optional(),
+    firebase_uid: z.string().min(1).max(128).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.firebase_uid === undefined && body.password === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Missing data for required field.' });
+    }
+    if (body.firebase_uid !== undefined && body.password !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'A social account is created without a password.',
+      });
+    }
+  });
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** PUT /users/auth-id: links the identity provider's uid to an existing account. */
+export const linkAuthIdBody = z.object({
+  // spec §7 sends the id as a string
+  id: z.string().regex(/^[1-9]\d{0,9}$/, 'Must be a user id.'),
+  firebase_uid: z.string().min(1).max(128),
+  auth_provider: authProvider,
+});
+export type LinkAuthIdBody = z.infer<typeof linkAuthIdBody>;
+
+/** POST /tokens/reset. */
+export const requestResetBody = z.object({ email });
+export type RequestResetBody = z.infer<typeof requestResetBody>;
+
+/** PUT /tokens/reset. */
+export const resetPasswordBody = z.object({ token: opaqueToken, new_password: password });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** PUT /me/notification-preferences. */
+export const notificationPreferencesBody = z.object({
+  notification_timeframe: z.enum(NOTIFICATION_TIMEFRAMES),
+  notification_preferences_enabled: z.boolean(),
+});
+export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBody>;
+
+/**
+ * PUT /me/profile-update. spec §5: no bounds on about_me or the SoundCloud URL (beyond sanity);
+ * the link must still be http(s), since the profile page renders it as a link. '' or null clears it.
+ * An empty user_type list means the default, ['listener'].
+ */
+export const profileUpdateBody = z.object({
+  about_me: z.string().max(MAX_TEXT),
+  soundcloud_url: z.union([z.literal(''), httpUrl.max(2048)]).nullable(),
+  user_type: z.array(z.enum(USER_TYPES)).max(USER_TYPES.length * 2),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+/** GET /client-config: what the web app needs before anyone signs in. */
+export const clientConfig = z
+  .object({
+    firebase: z.object({
+      api_key: z.string(),
+      auth_domain: z.string(),
+      project_id: z.string(),
+      /** http://host:port of the Firebase Auth emulator, or null against the real service. */
+      emulator_url: z.string().nullable(),
+    }),
+    /** The sender that the forgot-password message names (spec §8 "Password reset"). */
+    mail_from: z.string(),
+  })
+  .meta({ id: 'ClientConfig' });
+export type ClientConfig = z.infer<typeof clientConfig>;
