@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSetAudio, type SetAudioSegment } from './audio';
-import { loopStyle, synthLoop } from './audio-synth';
+import { loopStyle } from './audio-style';
+import { synthLoop } from './audio-synth';
 import { FRAME_MS, FRAME_SAMPLES, parseMp3Frames, SAMPLE_RATE } from './mp3-frames';
 
 const segments: SetAudioSegment[] = [

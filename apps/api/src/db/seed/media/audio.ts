@@ -1,6 +1,7 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ambientStyle, type LoopStyle, loopStyle, synthLoop } from './audio-synth';
+import { ambientStyle, type LoopStyle, loopStyle } from './audio-style';
+import { synthLoop } from './audio-synth';
 import {
   encodeSlices,
   FRAME_BYTES,
