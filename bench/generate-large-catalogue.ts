@@ -215,6 +215,17 @@ async function printReport(client: pg.Client): Promise<void> {
     'trigram search: tracks whose title matches "midnight pul"',
     `select count(*)::int as matches from tracks where title ilike '%midnight pul%'`,
   );
+  // Same data every run (the generator is deterministic): compare this between runs.
+  await timedQuery(
+    'fingerprint of sets, tracks, set tracks, credits and artists',
+    `select md5(
+       (select string_agg(md5(concat_ws('|', id, set_name, artist, curator, genre, release_date, duration_ms, track_genres)), '' order by id) from sets)
+       || (select string_agg(md5(concat_ws('|', id, title, artist, mix_name, label_id, release_date, bpm, key, genre, found_in_set_id, set_count)), '' order by id) from tracks)
+       || (select md5(string_agg(concat_ws('|', set_id, track_position, track_id, start_time, end_time), ',' order by set_id, track_position)) from set_tracks)
+       || (select md5(string_agg(concat_ws('|', track_id, artist_id, role), ',' order by track_id, artist_id, role)) from track_artists)
+       || (select md5(string_agg(concat_ws('|', id, name, set_count, track_count, label_count), ',' order by id)) from artists)
+     ) as fingerprint`,
+  );
   await timedQuery(
     'set tiling check: set tracks overlapping or with gaps (expect 0)',
     `select count(*)::int as bad from (

@@ -56,23 +56,34 @@ export function helperFunctionsSql(): string[] {
       'int',
       `1 + ((floor(n * power(pg_temp.u(i, s), k))::bigint * ${P}) % n)::int`,
     ),
+    // True Zipf (s = 1) for performers: rank = n^u is log-uniform, so P(rank r) ~ 1/(r ln n): a handful of
+    // headliners play thousands of sets, most artists a few or none.
+    fn(
+      'zipf1(i bigint, s int, n int)',
+      'int',
+      `1 + (((floor(exp(pg_temp.u(i, s) * ln(n)))::bigint - 1) * ${P}) % n)::int`,
+    ),
     fn('genre_at(x float8)', 'text', `(${arr(slots)})[1 + floor(x * ${slots.length})::int]`),
     fn(
       'bpm_for(g text, x float8)',
       'int',
       `(${intArr(bpmLo)})[array_position(${arr(GENRES)}, g)] + floor(x * (1 + (${intArr(bpmHi)})[array_position(${arr(GENRES)}, g)] - (${intArr(bpmLo)})[array_position(${arr(GENRES)}, g)]))::int`,
     ),
-    // 102400 = 64·64·25 name combinations; 48271 is coprime with it, so ids 1..100000 get distinct names.
+    // 102400 = 64·64·25 name combinations; 60473 is coprime with it, so ids 1..100000 get distinct names. It is
+    // 63287·7919⁻¹ (mod 102400): artists of consecutive popularity ranks (ids 7919 apart) sit a golden-ratio
+    // fraction of the name space apart, so the headliners' names do not march through the syllables.
     fn(
       'artist_name(id int)',
       'text',
-      `replace((${arr(ARTIST_TEMPLATES)})[1 + (((id - 1)::bigint * 48271 % 102400)::int / 4096) % 25], '%', ${name('((id - 1)::bigint * 48271 % 102400)::int')})`,
+      `replace((${arr(ARTIST_TEMPLATES)})[1 + (((id - 1)::bigint * 60473 % 102400)::int / 4096) % 25], '%', ${name('((id - 1)::bigint * 60473 % 102400)::int')})`,
     ),
     fn(
       'label_name(id int)',
       'text',
       `initcap((${arr(RHYMES)})[1 + (id - 1) % 64] || (${arr(ONSETS)})[1 + ((id - 1) / 64) % 64]) || ' ' || (${arr(LABEL_SUFFIXES)})[1 + ((id - 1) / 4096 + id - 1) % 8]`,
     ),
+    // an artist's three home labels, themselves mostly popular ones (Zipf over the artist's hash)
+    fn('home_label(a int, j int)', 'int', `pg_temp.zipf(a::bigint * 4 + j, 849, ${SCALE.labels}, 1.6)`),
     fn(
       'label_type(id int)',
       'text',
@@ -162,12 +173,12 @@ from (
     180 + floor(pg_temp.u(i, 102) * 150)::int as seg,
     pg_temp.genre_at(pg_temp.u(i, 103)) as genre,
     ${FIRST_DAY} + floor((${LAST_DAY} - ${FIRST_DAY}) * sqrt((i - 0.5) / ${SCALE.sets}.0))::int as release_date,
-    pg_temp.zipf(i, 201, ${SCALE.artists}, 3) as artist1,
+    pg_temp.zipf1(i, 201, ${SCALE.artists}) as artist1,
     case when pg_temp.u(i, 301) < 0.28 then pg_temp.zipf(i, 302, ${SCALE.festivals}, 2) end as festival_id,
     case when pg_temp.u(i, 301) >= 0.28 and pg_temp.u(i, 301) < 0.62 then pg_temp.zipf(i, 303, ${SCALE.venues}, 2) end as venue_id,
     case when pg_temp.u(i, 401) < 0.4 then 'label' when pg_temp.u(i, 401) < 0.75 then 'artist_meta' end as sponsor_kind,
     pg_temp.zipf(i, 402, ${SCALE.labels}, 2) as sponsor_label,
-    case when pg_temp.u(i, 403) < 0.5 then pg_temp.zipf(i, 201, ${SCALE.artists}, 3) else pg_temp.zipf(i, 404, ${SCALE.artists}, 3) end as sponsor_artist,
+    case when pg_temp.u(i, 403) < 0.5 then pg_temp.zipf1(i, 201, ${SCALE.artists}) else pg_temp.zipf1(i, 404, ${SCALE.artists}) end as sponsor_artist,
     floor(3000 * power(pg_temp.u(i, 405), 4))::int as likes
   from generate_series(1, ${SCALE.sets}) i
 ) x`;
@@ -225,12 +236,12 @@ from generate_series(1, ${SCALE.venues}) i`,
 insert into set_artists (set_id, artist_id, position)
 select set_id, artist1, 1 from set_layout
 union all
-select set_id, pg_temp.zipf(set_id, 202, ${SCALE.artists}, 3), 2 from set_layout
-where pg_temp.u(set_id, 203) < 0.15 and pg_temp.zipf(set_id, 202, ${SCALE.artists}, 3) <> artist1
+select set_id, pg_temp.zipf1(set_id, 202, ${SCALE.artists}), 2 from set_layout
+where pg_temp.u(set_id, 203) < 0.15 and pg_temp.zipf1(set_id, 202, ${SCALE.artists}) <> artist1
 union all
-select set_id, pg_temp.zipf(set_id, 204, ${SCALE.artists}, 3), 3 from set_layout
-where pg_temp.u(set_id, 203) < 0.03 and pg_temp.zipf(set_id, 202, ${SCALE.artists}, 3) <> artist1
-  and pg_temp.zipf(set_id, 204, ${SCALE.artists}, 3) not in (artist1, pg_temp.zipf(set_id, 202, ${SCALE.artists}, 3))`,
+select set_id, pg_temp.zipf1(set_id, 204, ${SCALE.artists}), 3 from set_layout
+where pg_temp.u(set_id, 203) < 0.03 and pg_temp.zipf1(set_id, 202, ${SCALE.artists}) <> artist1
+  and pg_temp.zipf1(set_id, 204, ${SCALE.artists}) not in (artist1, pg_temp.zipf1(set_id, 202, ${SCALE.artists}))`,
 
   sets: `
 insert into sets (id, set_name, artist, curator, genre, release_date, duration_ms, art_url_sm, art_url_xl,
@@ -299,7 +310,10 @@ select t, title,
 from (
   select y.*, pg_temp.title(src) as title,
     pg_temp.producer1(src) as p1, pg_temp.producer2(src) as p2, pg_temp.feat(src) as f, pg_temp.mixer(t) as m,
-    case when mt <> 'ID' and pg_temp.u(t, 845) < 0.93 then pg_temp.zipf(t, 846, ${SCALE.labels}, 2) end as label_id,
+    -- 85 % of an artist's releases go to one of its three home labels, the rest anywhere (Zipf)
+    case when mt <> 'ID' and pg_temp.u(t, 845) < 0.93 then
+      case when pg_temp.u(t, 847) < 0.85 then pg_temp.home_label(pg_temp.producer1(src), pg_temp.pick(t, 848, 3))
+           else pg_temp.zipf(t, 846, ${SCALE.labels}, 2) end end as label_id,
     case when mt <> 'ID' then played - floor(400 * power(pg_temp.u(t, 841), 2))::int end as released
   from (
     select x.*, pg_temp.mix_type(t) as mt, coalesce(pg_temp.release_of(t), t) as src
