@@ -50,7 +50,10 @@ export async function ensureBenchUser(pool: pg.Pool): Promise<BenchIds> {
       `select id from labels where set_count >= (select percentile_disc(0.99) within group (order by set_count) from labels)
          order by set_count, id limit 1`,
     ),
-    trackId: await pick(`select id from tracks where mix_type <> 'ID' and set_count >= 3 order by id limit 1`),
+    trackId: await pick(
+      `select id from tracks where mix_type <> 'ID' and set_count >= (select percentile_disc(0.99) within group (order by set_count) from tracks)
+         order by set_count, id limit 1`,
+    ),
     idTrackId: await pick(`select id from tracks where mix_type = 'ID' order by id limit 1`),
     setId: await pick(`select id from sets where track_count >= 20 order by id limit 1`),
   };

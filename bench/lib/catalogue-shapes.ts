@@ -88,14 +88,41 @@ export function catalogueShapes(ids: BenchIds): Shape[] {
     }
     // the favs/followed path, default sort
     const first = sorts[0] as string;
-    shapes.push(listShape(list.favs, list.kind, userId, { orderBy: first, direction: 'asc', offset: 0, followed: true }));
+    shapes.push(
+      listShape(list.favs, list.kind, userId, {
+        orderBy: first,
+        direction: 'asc',
+        offset: 0,
+        followed: true,
+      }),
+    );
   }
 
-  const detail = (name: string, url: string, statement: SQL): Shape => ({ name, url, statements: [statement] });
-  shapes.push(detail('GET /artists/{id}', `/api/artists/${ids.artistId}`, itemStatement('artists', ids.artistId, userId)));
-  shapes.push(detail('GET /labels/{id}', `/api/labels/${ids.labelId}`, itemStatement('labels', ids.labelId, userId)));
-  shapes.push(detail('GET /tracks/{id}', `/api/tracks/${ids.trackId}`, itemStatement('tracks', ids.trackId, userId)));
-  shapes.push(detail('GET /tracks/{id} (ID)', `/api/tracks/${ids.idTrackId}`, itemStatement('tracks', ids.idTrackId, userId)));
+  const detail = (name: string, url: string, statement: SQL): Shape => ({
+    name,
+    url,
+    statements: [statement],
+  });
+  shapes.push(
+    detail(
+      'GET /artists/{id}',
+      `/api/artists/${ids.artistId}`,
+      itemStatement('artists', ids.artistId, userId),
+    ),
+  );
+  shapes.push(
+    detail('GET /labels/{id}', `/api/labels/${ids.labelId}`, itemStatement('labels', ids.labelId, userId)),
+  );
+  shapes.push(
+    detail('GET /tracks/{id}', `/api/tracks/${ids.trackId}`, itemStatement('tracks', ids.trackId, userId)),
+  );
+  shapes.push(
+    detail(
+      'GET /tracks/{id} (ID)',
+      `/api/tracks/${ids.idTrackId}`,
+      itemStatement('tracks', ids.idTrackId, userId),
+    ),
+  );
   shapes.push(detail('GET /sets/{id}', `/api/sets/${ids.setId}`, setDetailStatement(ids.setId, userId)));
 
   const tab = (name: string, url: string, kind: ItemKind, orderBy: string, scope: SQL): Shape => ({
@@ -105,18 +132,86 @@ export function catalogueShapes(ids: BenchIds): Shape[] {
   });
   const a = ids.artistId;
   const l = ids.labelId;
-  shapes.push(tab('GET /artists/{id}/sets', `/api/artists/${a}/sets`, 'sets', SORTS.sets.release_date, scopes.artistSets(a)));
-  shapes.push(tab('GET /artists/{id}/tracks', `/api/artists/${a}/tracks`, 'tracks', SORTS.tracks.release_date, scopes.artistTracks(a)));
-  shapes.push(tab('GET /artists/{id}/remixes', `/api/artists/${a}/remixes`, 'tracks', SORTS.tracks.release_date, scopes.artistRemixes(a)));
-  shapes.push(tab('GET /artists/{id}/ids', `/api/artists/${a}/ids`, 'ids', SORTS.ids.first_seen, scopes.artistIds(a)));
-  shapes.push(tab('GET /artists/{id}/labels', `/api/artists/${a}/labels`, 'labels', SORTS.labels.set_count, scopes.artistLabels(a)));
-  shapes.push(tab('GET /labels/{id}/sets', `/api/labels/${l}/sets`, 'sets', SORTS.sets.release_date, scopes.labelSets(l)));
-  shapes.push(tab('GET /labels/{id}/tracks', `/api/labels/${l}/tracks`, 'tracks', SORTS.tracks.release_date, scopes.labelTracks(l)));
-  shapes.push(tab('GET /labels/{id}/artists', `/api/labels/${l}/artists`, 'artists', SORTS.artists.set_count, scopes.labelArtists(l)));
-  shapes.push(tab('GET /tracks/{id}/sets', `/api/tracks/${ids.trackId}/sets`, 'sets', SORTS.sets.release_date, scopes.trackSets(ids.trackId)));
+  shapes.push(
+    tab(
+      'GET /artists/{id}/sets',
+      `/api/artists/${a}/sets`,
+      'sets',
+      SORTS.sets.release_date,
+      scopes.artistSets(a),
+    ),
+  );
+  shapes.push(
+    tab(
+      'GET /artists/{id}/tracks',
+      `/api/artists/${a}/tracks`,
+      'tracks',
+      SORTS.tracks.release_date,
+      scopes.artistTracks(a),
+    ),
+  );
+  shapes.push(
+    tab(
+      'GET /artists/{id}/remixes',
+      `/api/artists/${a}/remixes`,
+      'tracks',
+      SORTS.tracks.release_date,
+      scopes.artistRemixes(a),
+    ),
+  );
+  shapes.push(
+    tab('GET /artists/{id}/ids', `/api/artists/${a}/ids`, 'ids', SORTS.ids.first_seen, scopes.artistIds(a)),
+  );
+  shapes.push(
+    tab(
+      'GET /artists/{id}/labels',
+      `/api/artists/${a}/labels`,
+      'labels',
+      SORTS.labels.set_count,
+      scopes.artistLabels(a),
+    ),
+  );
+  shapes.push(
+    tab(
+      'GET /labels/{id}/sets',
+      `/api/labels/${l}/sets`,
+      'sets',
+      SORTS.sets.release_date,
+      scopes.labelSets(l),
+    ),
+  );
+  shapes.push(
+    tab(
+      'GET /labels/{id}/tracks',
+      `/api/labels/${l}/tracks`,
+      'tracks',
+      SORTS.tracks.release_date,
+      scopes.labelTracks(l),
+    ),
+  );
+  shapes.push(
+    tab(
+      'GET /labels/{id}/artists',
+      `/api/labels/${l}/artists`,
+      'artists',
+      SORTS.artists.set_count,
+      scopes.labelArtists(l),
+    ),
+  );
+  shapes.push(
+    tab(
+      'GET /tracks/{id}/sets',
+      `/api/tracks/${ids.trackId}/sets`,
+      'sets',
+      SORTS.sets.release_date,
+      scopes.trackSets(ids.trackId),
+    ),
+  );
 
   for (const kind of ['sets', 'tracks', 'artists', 'labels', 'festivals', 'venues'] as const) {
-    shapes.push(detail(`GET /featured/${kind}`, `/api/featured/${kind}`, featuredStatement(kind, userId, 20, 0)));
+    shapes.push(
+      detail(`GET /featured/${kind}`, `/api/featured/${kind}`, featuredStatement(kind, userId, 20, 0)),
+    );
   }
   return shapes;
 }

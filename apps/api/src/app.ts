@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client';
 import { accountsRoutes } from './modules/accounts/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
+import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
@@ -59,6 +60,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(shareRoutes);
 
   await registerMedia(app, { mediaDir: config.mediaDir });
   await registerWebApp(app, { distDir: config.webDistDir });

@@ -1,0 +1,132 @@
+// What each catalogue list sorts, filters and counts on (spec §9 sort choices, domain.md Catalogue).
+// Every order_by value the contract whitelists maps to one column here; nothing a client sends is ever
+// spliced into SQL as text.
+import type { SortField } from '@cratedig/contract/common';
+import { type SQL, sql } from 'drizzle-orm';
+
+export type ItemKind = 'sets' | 'tracks' | 'ids' | 'artists' | 'labels';
+
+/** How a sort column compares: the cast a cursor value gets, and whether nulls can occur. */
+export interface SortColumn {
+  /** The column of the item table (alias `x`), e.g. `x.release_date`. */
+  column: SQL;
+  /** The bare column name, for queries over a scoped CTE. */
+  name: string;
+  cast: 'text' | 'int' | 'date' | 'timestamptz';
+  /**
+   * Nullable sort keys sort nulls last in both directions (an artist with no set yet is not the
+   * "latest"). The descending order is then backed by the `*_nf_idx` indexes of migration 0006.
+   */
+  nullable: boolean;
+}
+
+type SortMap<L extends 'sets' | 'tracks' | 'ids' | 'artists' | 'labels'> = Record<SortField<L>, SortColumn>;
+
+const c = (column: string, cast: SortColumn['cast'], nullable = false): SortColumn => ({
+  column: sql.raw(column),
+  name: column.slice(2),
+  cast,
+  nullable,
+});
+
+export const SORT_COLUMNS: { [K in ItemKind]: SortMap<K> } = {
+  sets: {
+    'set_meta.artist': c('x.artist', 'text'),
+    'set_meta.set_name': c('x.set_name', 'text'),
+    'set_meta.curator': c('x.curator', 'text', true),
+    'set_meta.genre': c('x.genre', 'text'),
+    'set_meta.release_date': c('x.release_date', 'date'),
+  },
+  tracks: {
+    'track_meta.artist': c('x.artist', 'text'),
+    'track_meta.title': c('x.title', 'text'),
+    'track_meta.label_name': c('x.label_name', 'text', true),
+    'track_meta.genre': c('x.genre', 'text', true),
+    'track_meta.release_date': c('x.release_date', 'date', true),
+  },
+  ids: {
+    'track_meta.artist': c('x.artist', 'text'),
+    'track_meta.title': c('x.title', 'text'),
+    'track_meta.created_dt': c('x.created_dt', 'timestamptz'),
+  },
+  artists: {
+    'artist_meta.name': c('x.name', 'text'),
+    'artist_meta.set_count': c('x.set_count', 'int'),
+    'artist_meta.latest_set_date': c('x.latest_set_date', 'date', true),
+    'artist_meta.track_count': c('x.track_count', 'int'),
+    'artist_meta.latest_track_date': c('x.latest_track_date', 'date', true),
+  },
+  labels: {
+    'label_meta.name': c('x.name', 'text'),
+    'label_meta.set_count': c('x.set_count', 'int'),
+    'label_meta.latest_set_date': c('x.latest_set_date', 'date', true),
+    'label_meta.track_count': c('x.track_count', 'int'),
+    'label_meta.latest_track_date': c('x.latest_track_date', 'date', true),
+    'label_meta.artist_count': c('x.artist_count', 'int'),
+  },
+};
+
+/** The table behind each kind; the alias is always `x`. */
+export const KIND_TABLE: Record<ItemKind, SQL> = {
+  sets: sql.raw('sets'),
+  tracks: sql.raw('tracks'),
+  ids: sql.raw('tracks'),
+  artists: sql.raw('artists'),
+  labels: sql.raw('labels'),
+};
+
+/**
+ * Rows that belong to a kind at all. The Tracks lists show released tracks only; IDs (mix_type ID)
+ * have their own lists (/artists/{id}/ids, the profile's Watched IDs), see contract catalogue-api.ts.
+ */
+export function kindPredicate(kind: ItemKind): SQL | undefined {
+  if (kind === 'tracks') return sql`x.mix_type <> 'ID'`;
+  if (kind === 'ids') return sql`x.mix_type = 'ID'`;
+  return undefined;
+}
+
+export function genrePredicate(kind: ItemKind, genre: string): SQL {
+  if (kind === 'artists' || kind === 'labels') return sql`x.track_genres @> array[${genre}]::text[]`;
+  return sql`x.genre = ${genre}`;
+}
+
+/** Trigram-indexed ILIKE (pg_trgm GIN indexes on every column named here). */
+export function searchPredicate(kind: ItemKind, search: string): SQL {
+  const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  if (kind === 'sets') return sql`(x.set_name ilike ${pattern} or x.artist ilike ${pattern})`;
+  if (kind === 'tracks' || kind === 'ids')
+    return sql`(x.title ilike ${pattern} or x.artist ilike ${pattern})`;
+  return sql`x.name ilike ${pattern}`;
+}
+
+/**
+ * The user's own rows: favourites for sets and tracks (domain.md: the switch lists `/sets/favs`,
+ * `/tracks/favs`), follows for artists and labels. Written as `x.id in (user's ids)` so the planner
+ * starts from the user's few rows (user_*_fav_idx / *_followed_idx) instead of the catalogue.
+ */
+export function followedPredicate(kind: ItemKind, userId: number): SQL {
+  switch (kind) {
+    case 'sets':
+      return sql`x.id in (select f.set_id from user_set_favs f where f.user_id = ${userId} and f.is_fav)`;
+    case 'tracks':
+    case 'ids':
+      return sql`x.id in (select f.track_id from user_track_favs f where f.user_id = ${userId} and f.is_fav)`;
+    case 'artists':
+      return sql`x.id in (select f.artist_id from user_artist_stats f where f.user_id = ${userId} and f.is_followed)`;
+    case 'labels':
+      return sql`x.id in (select f.label_id from user_label_stats f where f.user_id = ${userId} and f.is_followed)`;
+  }
+}
+
+/**
+ * The exact total of a whole list from catalogue_counts (O(1); refresh_catalogue_stats() keeps it).
+ * 'tracks' there counts IDs too, so the released-tracks total subtracts the 'ids' row of the same genre.
+ */
+export function maintainedTotal(kind: ItemKind, genre: string | undefined): SQL {
+  const g = genre ?? '';
+  if (kind === 'tracks') {
+    return sql`(select coalesce(sum(case when cc.list = 'tracks' then cc.total else -cc.total end), 0)
+      from catalogue_counts cc where cc.list in ('tracks', 'ids') and cc.genre = ${g})`;
+  }
+  return sql`(select coalesce(sum(cc.total), 0) from catalogue_counts cc where cc.list = ${kind} and cc.genre = ${g})`;
+}

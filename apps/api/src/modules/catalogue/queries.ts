@@ -1,0 +1,325 @@
+// The catalogue's SQL (the only file here that talks to the database). Every list is ONE statement:
+// the page of ids (an index-ordered scan with LIMIT/OFFSET or a keyset bound), the items of that page
+// as JSON (item-sql.ts) and the exact total, in one round trip.
+import { decodeCursor } from '@cratedig/contract/catalogue-api';
+import type { OrderDirection } from '@cratedig/contract/constants';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { unprocessable } from '../../lib/http-errors';
+import { itemSql, placeJson, setItem, trackItem } from './item-sql';
+import {
+  followedPredicate,
+  genrePredicate,
+  type ItemKind,
+  KIND_TABLE,
+  kindPredicate,
+  maintainedTotal,
+  SORT_COLUMNS,
+  type SortColumn,
+  searchPredicate,
+} from './list-spec';
+
+export interface ListParams {
+  kind: ItemKind;
+  userId: number;
+  orderBy: string;
+  direction: OrderDirection;
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+  genre?: string | undefined;
+  followed?: boolean | undefined;
+  after?: string | undefined;
+  /**
+   * Restricts the list to a detail page's tab, e.g. `x.id in (select set_id from set_artists ...)`.
+   * Its totals are then counted (small sets), not read from catalogue_counts.
+   */
+  scope?: SQL | undefined;
+}
+
+/** drizzle's execute() result differs per driver; both carry `rows`. */
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+export interface ListRows<T> {
+  data: T[];
+  total: number;
+}
+
+const and = (parts: (SQL | undefined)[]): SQL => {
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
+};
+
+function sortColumn(kind: ItemKind, orderBy: string): SortColumn {
+  const column = (SORT_COLUMNS[kind] as Record<string, SortColumn>)[orderBy];
+  // listQuery() already rejects anything else with a 422; this guards the service functions' callers.
+  if (!column) throw unprocessable({ query: { order_by: [`Unknown sort field '${orderBy}'.`] } });
+  return column;
+}
+
+/**
+ * ORDER BY with nulls last in both directions and id as the tie-break. For a NOT NULL column the
+ * plain form is kept: PostgreSQL matches index order literally, and `DESC NULLS LAST` would not match a
+ * backward scan of the `(column, id)` index.
+ */
+function orderBy(col: SortColumn, direction: OrderDirection): SQL {
+  const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
+  const nulls = col.nullable ? sql.raw(' nulls last') : sql.raw('');
+  return sql`${col.column} ${dir}${nulls}, x.id ${dir}`;
+}
+
+/** Rows strictly after the cursor in the requested order (nulls last, ties on id). */
+function keysetPredicate(col: SortColumn, direction: OrderDirection, after: string): SQL {
+  const cursor = decodeCursor(after);
+  const cmp = sql.raw(direction === 'asc' ? '>' : '<');
+  const cast = sql.raw(col.cast);
+  if (cursor.value === null) {
+    // Already among the nulls, which come last: only the rest of them remain.
+    if (!col.nullable) return sql`false`;
+    return cursor.id === undefined ? sql`false` : sql`(${col.column} is null and x.id ${cmp} ${cursor.id})`;
+  }
+  const value = castCursorValue(col, cursor.value);
+  const nullsAfter = col.nullable ? sql` or ${col.column} is null` : sql``;
+  if (cursor.id === undefined) return sql`(${col.column} ${cmp} ${value}::${cast}${nullsAfter})`;
+  return sql`((${col.column}, x.id) ${cmp} (${value}::${cast}, ${cursor.id})${nullsAfter})`;
+}
+
+function castCursorValue(col: SortColumn, value: string | number): string | number {
+  const bad = () => unprocessable({ query: { after: ['The cursor does not match the sort field.'] } });
+  if (col.cast === 'int') {
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isInteger(n) || Math.abs(n) > 2_147_483_647) throw bad();
+    return n;
+  }
+  const text = String(value);
+  if (col.cast === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) throw bad();
+  if (col.cast === 'date' && Number.isNaN(Date.parse(text))) throw bad();
+  if (col.cast === 'timestamptz' && Number.isNaN(Date.parse(text))) throw bad();
+  return text;
+}
+
+/**
+ * Builds the one statement of a list: `{ total, data }` in a single row.
+ * Whole-catalogue lists page by an index-ordered scan and read the total from catalogue_counts.
+ * Counted lists (a detail tab, a search, the followed filter) are small or must be counted anyway: their
+ * rows are collected once (id + sort key) and both the page and the exact total come from that.
+ */
+export function listStatement(params: ListParams): SQL {
+  const { kind } = params;
+  const col = sortColumn(kind, params.orderBy);
+  const table = KIND_TABLE[kind];
+  const filters = and([
+    kindPredicate(kind),
+    params.scope,
+    params.genre === undefined ? undefined : genrePredicate(kind, params.genre),
+    params.search === undefined ? undefined : searchPredicate(kind, params.search),
+    params.followed ? followedPredicate(kind, params.userId) : undefined,
+  ]);
+  const keyset =
+    params.after === undefined ? undefined : keysetPredicate(col, params.direction, params.after);
+  const counted = params.scope !== undefined || params.search !== undefined || params.followed === true;
+  const item = itemSql(kind, params.userId);
+  const items = sql`
+    select (${counted ? sql`(select count(*) from x)` : maintainedTotal(kind, params.genre)})::int as total,
+      coalesce((
+        select json_agg(r.item order by r.ord) from (
+          select p.ord, ${item.json} as item from page p join ${table} i on i.id = p.id ${item.joins}
+        ) r
+      ), '[]'::json) as data`;
+  const limit = sql`order by ${orderBy(col, params.direction)} limit ${params.limit} offset ${params.offset}`;
+  if (!counted) {
+    return sql`
+      with page as (
+        select q.id, row_number() over () as ord from (
+          select x.id from ${table} x where ${and([filters, keyset])} ${limit}
+        ) q
+      ) ${items}`;
+  }
+  // `x` is now the collected rows, with the sort key under its own name, so the same ORDER BY and
+  // keyset expressions apply.
+  const key = sql.raw(col.name);
+  return sql`
+    with x as materialized (select x.id, x.${key} from ${table} x where ${filters}),
+    page as (
+      select q.id, row_number() over () as ord from (select x.id from x where ${and([keyset])} ${limit}) q
+    ) ${items}`;
+}
+
+export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows<T>> {
+  const row = rowsOf<{ total: number; data: T[] }>(await db.execute(listStatement(params)))[0];
+  return { total: row?.total ?? 0, data: row?.data ?? [] };
+}
+
+/** One item of a kind by id (or undefined): the same JSON as in the lists. */
+export function itemStatement(kind: ItemKind, id: number, userId: number): SQL {
+  const table = KIND_TABLE[kind];
+  const item = itemSql(kind, userId);
+  return sql`select ${item.json} as item from ${table} i ${item.joins} where i.id = ${id}`;
+}
+
+export async function findItem<T>(
+  db: Db,
+  kind: ItemKind,
+  id: number,
+  userId: number,
+): Promise<T | undefined> {
+  return rowsOf<{ item: T }>(await db.execute(itemStatement(kind, id, userId)))[0]?.item;
+}
+
+/** GET /sets/{id}: the set plus its track list with each track_meta, in track_position order. */
+export function setDetailStatement(id: number, userId: number): SQL {
+  const set = setItem(userId);
+  const track = trackItem(userId, 't');
+  return sql`
+    select ${set.json}::jsonb || jsonb_build_object('set_tracks', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'track_position', st.track_position, 'track_meta_id', st.track_id, 'set_meta_id', st.set_id,
+        'start_time', st.start_time, 'end_time', st.end_time, 'likes', st.likes,
+        'track_meta', ${track.json}) order by st.track_position)
+      from set_tracks st join tracks t on t.id = st.track_id ${track.joins}
+      where st.set_id = i.id), '[]'::jsonb)) as item
+    from sets i ${set.joins} where i.id = ${id}`;
+}
+
+export async function findSetDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
+  return rowsOf<{ item: T }>(await db.execute(setDetailStatement(id, userId)))[0]?.item;
+}
+
+/** Whether an item exists (for the 404 of a detail tab whose list is empty). */
+export async function itemExists(db: Db, kind: ItemKind, id: number): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from ${KIND_TABLE[kind]} where id = ${id}`)).length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Detail tabs: scopes over the item kinds (definitions of migration 0003, so tab totals match the
+// maintained counts on the detail item).
+
+export const scopes = {
+  /** Sets the artist performs (artist.set_count). */
+  artistSets: (id: number) => sql`x.id in (select sa.set_id from set_artists sa where sa.artist_id = ${id})`,
+  /** Released tracks credited as producer or feat (artist.track_count). */
+  artistTracks: (id: number) =>
+    sql`x.id in (select ta.track_id from track_artists ta where ta.artist_id = ${id} and ta.role in ('producer', 'feat'))`,
+  /** Released tracks credited as mixer (artist.remix_count). */
+  artistRemixes: (id: number) =>
+    sql`x.id in (select ta.track_id from track_artists ta where ta.artist_id = ${id} and ta.role = 'mixer')`,
+  /** IDs credited in any role (artist.id_count). */
+  artistIds: (id: number) =>
+    sql`x.id in (select ta.track_id from track_artists ta where ta.artist_id = ${id})`,
+  /** Labels of its released tracks plus labels it founded (artist.label_count). */
+  artistLabels: (id: number) => sql`x.id in (
+    select t.label_id from track_artists ta join tracks t on t.id = ta.track_id
+    where ta.artist_id = ${id} and t.mix_type <> 'ID' and t.label_id is not null
+    union select lb.label_id from label_bosses lb where lb.artist_id = ${id})`,
+  /** Sets playing one of its tracks or curated by it (label.set_count). */
+  labelSets: (id: number) => sql`x.id in (
+    select st.set_id from tracks t join set_tracks st on st.track_id = t.id where t.label_id = ${id}
+    union select sp.set_id from set_sponsors sp where sp.label_id = ${id})`,
+  /** Its tracks (label.track_count). */
+  labelTracks: (id: number) => sql`x.label_id = ${id}`,
+  /** Distinct artists credited on its tracks (label.artist_count). */
+  labelArtists: (id: number) => sql`x.id in (
+    select ta.artist_id from tracks t join track_artists ta on ta.track_id = t.id where t.label_id = ${id})`,
+  /** Sets playing the track (track.set_count). */
+  trackSets: (id: number) => sql`x.id in (select st.set_id from set_tracks st where st.track_id = ${id})`,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Featured lists (domain.md Catalogue): editorial order; "most liked recently" when a kind is empty.
+
+export type FeaturedKindSql = 'sets' | 'tracks' | 'artists' | 'labels' | 'festivals' | 'venues';
+
+/** How many items the "most liked recently" fallback offers. */
+export const FEATURED_FALLBACK_SIZE = 20;
+
+function featuredItem(kind: FeaturedKindSql, userId: number): { table: SQL; joins: SQL; json: SQL } {
+  if (kind === 'festivals' || kind === 'venues') {
+    return { table: sql.raw(kind), joins: sql``, json: placeJson('i') };
+  }
+  const item = itemSql(kind, userId);
+  return { table: KIND_TABLE[kind], ...item };
+}
+
+/** How many of the newest items the fallback ranks by likes ("most liked recently"). */
+const FALLBACK_RECENT = 500;
+
+/**
+ * "Most liked recently" (domain.md Catalogue): the newest FALLBACK_RECENT items by an index-backed
+ * date, ranked by likes (newest first on ties). Bounding the candidates keeps the statement cheap for
+ * the planner too: an unbounded sort over 1M tracks crossed PostgreSQL's JIT threshold (+30 ms).
+ * Festivals and venues have no likes: theirs are the places of the newest sets.
+ */
+function fallbackIds(kind: FeaturedKindSql): SQL {
+  const recent = sql.raw(String(FALLBACK_RECENT));
+  switch (kind) {
+    case 'sets':
+      return sql`select r.id from (select x.id, x.likes, x.release_date from sets x
+        order by x.release_date desc, x.id desc limit ${recent}) r
+        order by r.likes desc, r.release_date desc, r.id desc`;
+    case 'tracks':
+      return sql`select r.id from (select x.id, x.total_user_likes, x.release_date from tracks x
+        where x.mix_type <> 'ID' order by x.release_date desc nulls last, x.id desc limit ${recent}) r
+        order by r.total_user_likes desc, r.release_date desc nulls last, r.id desc`;
+    case 'artists':
+    case 'labels':
+      return sql`select r.id from (select x.id, x.total_user_likes, x.latest_set_date from ${sql.raw(kind)} x
+        order by x.latest_set_date desc nulls last, x.id desc limit ${recent}) r
+        order by r.total_user_likes desc, r.latest_set_date desc nulls last, r.id desc`;
+    case 'festivals':
+    case 'venues': {
+      const fk = sql.raw(kind === 'festivals' ? 'festival_id' : 'venue_id');
+      return sql`select r.${fk} as id from (select s.${fk}, s.release_date from sets s where s.${fk} is not null
+        order by s.release_date desc, s.id desc limit ${sql.raw(String(FALLBACK_RECENT * 4))}) r
+        group by r.${fk} order by max(r.release_date) desc, r.${fk} desc`;
+    }
+  }
+}
+
+export function featuredStatement(kind: FeaturedKindSql, userId: number, limit: number, offset: number): SQL {
+  const item = featuredItem(kind, userId);
+  const fallbackLimit = Math.max(0, Math.min(limit, FEATURED_FALLBACK_SIZE - offset));
+  return sql`
+    with chosen as (
+      select f.item_id as id, f.position as ord from featured f
+      join ${item.table} x on x.id = f.item_id where f.kind = ${kind}
+    ),
+    fallback as (
+      -- The gate sits outside the candidates, so it is a one-time filter: nothing is ranked when
+      -- editorial rows exist.
+      select q.id, row_number() over () as ord from (
+        ${fallbackIds(kind)} limit ${fallbackLimit} offset ${offset}
+      ) q where not exists (select 1 from featured g where g.kind = ${kind})
+    ),
+    page as (
+      (select id, ord from chosen order by ord limit ${limit} offset ${offset})
+      union all select id, ord from fallback
+    )
+    select (case when exists (select 1 from chosen) then (select count(*) from chosen)
+                 else (select count(*) from (${fallbackIds(kind)} limit ${FEATURED_FALLBACK_SIZE}) c) end)::int as total,
+      coalesce((
+        select json_agg(r.item order by r.ord) from (
+          select p.ord, ${item.json} as item from page p join ${item.table} i on i.id = p.id ${item.joins}
+        ) r
+      ), '[]'::json) as data`;
+}
+
+export async function listFeatured<T>(
+  db: Db,
+  kind: FeaturedKindSql,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<ListRows<T>> {
+  const row = rowsOf<{ total: number; data: T[] }>(
+    await db.execute(featuredStatement(kind, userId, limit, offset)),
+  )[0];
+  return { total: row?.total ?? 0, data: row?.data ?? [] };
+}
+
+/** For the benchmark: the statement as the driver receives it. */
+export function toDriverQuery(statement: SQL): { sql: string; params: unknown[] } {
+  return new PgDialect().sqlToQuery(statement);
+}
