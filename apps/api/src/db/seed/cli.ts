@@ -1,15 +1,27 @@
 // `npm run seed [-- --no-media]`: migrates the configured database and loads the demo catalogue into
 // it, rendering artwork and audio into the media folder (DATABASE_URL or DATA_DIR, see config.ts).
+// `npm run seed -- --scale large` runs the benchmark catalogue generator instead (a PostgreSQL server).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
 import { migrate } from '../migrate';
 import { seedDemo } from './demo';
 
 const args = process.argv.slice(2);
+if (args[0] === '--scale' && args[1] === 'large' && args.length === 2) {
+  const generator = fileURLToPath(
+    new URL('../../../../../bench/generate-large-catalogue.ts', import.meta.url),
+  );
+  const run = spawnSync(process.execPath, ['--import', 'tsx', generator], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 const unknown = args.filter((arg) => arg !== '--no-media');
 if (unknown.length > 0) {
   // The large benchmark catalogue has its own generator in bench/ (issue 2 §8).
-  console.error(`unknown argument(s): ${unknown.join(' ')}\nusage: npm run seed [-- --no-media]`);
+  console.error(
+    `unknown argument(s): ${unknown.join(' ')}\nusage: npm run seed [-- --no-media | --scale large]`,
+  );
   process.exit(2);
 }
 
