@@ -1,0 +1,90 @@
+// Comment routes (issue 5, spec §7 Comments and the posts tabs): thin, each declares its contract
+// schemas and calls one service function. Every route needs a signed-in user and acts as that user.
+
+import { post } from '@cratedig/contract/comment';
+import {
+  createPostBody,
+  postList,
+  postListQuery,
+  postParams,
+  updatePostBody,
+} from '@cratedig/contract/comments-api';
+import { errorShape, idParams } from '@cratedig/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+import * as comments from './service';
+
+const errors = {
+  400: errorShape,
+  401: errorShape,
+  403: errorShape,
+  404: errorShape,
+  413: errorShape,
+  415: errorShape,
+  422: errorShape,
+  '5xx': errorShape,
+} as const;
+const doc = (summary: string) => ({ summary, tags: ['comments'], security: [{ bearerAuth: [] }] });
+
+export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const guard = { onRequest: app.authenticate };
+
+  for (const on of ['set', 'track'] as const) {
+    app.get(
+      `/api/${on}s/:id/posts`,
+      {
+        ...guard,
+        schema: {
+          ...doc(`The ${on}'s comments, newest first`),
+          params: idParams,
+          querystring: postListQuery,
+          response: { 200: postList, ...errors },
+        },
+      },
+      (req) => comments.listPosts(db, on, req.params.id, req.query),
+    );
+  }
+
+  app.post(
+    '/api/posts',
+    {
+      ...guard,
+      schema: {
+        ...doc('Writes a comment on a set or a track'),
+        body: createPostBody,
+        response: { 200: post, ...errors },
+      },
+    },
+    (req) => comments.createPost(db, requireUser(req).id, req.body),
+  );
+  app.put(
+    '/api/posts/:id',
+    {
+      ...guard,
+      schema: {
+        ...doc('Edits a comment (its author only)'),
+        params: postParams,
+        body: updatePostBody,
+        response: { 200: post, ...errors },
+      },
+    },
+    (req) => comments.updatePost(db, requireUser(req).id, req.params.id, req.body),
+  );
+  app.delete(
+    '/api/posts/:id',
+    {
+      ...guard,
+      schema: {
+        ...doc('Deletes a comment (its author only)'),
+        params: postParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await comments.deletePost(db, requireUser(req).id, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

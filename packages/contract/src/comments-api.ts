@@ -1,0 +1,35 @@
+// The comment calls (issue 5, spec §7 Comments and "Lists and details"; spec §3 Comment): the lists of
+// a set's or a track's posts, newest first, and the author's create / edit / delete.
+import { z } from 'zod';
+import { post, postBody } from './comment';
+import { idParams, limitParam, listResponse, offsetParam } from './common';
+
+/** GET /sets/{id}/posts and /tracks/{id}/posts: newest first, so only paging is chosen. */
+export const postListQuery = z.object({ limit: limitParam(), offset: offsetParam });
+export type PostListQuery = z.output<typeof postListQuery>;
+
+export const postList = listResponse(post).meta({ id: 'PostList' });
+export type PostList = z.infer<typeof postList>;
+
+/**
+ * POST /posts and PUT /posts/{id} (comment.ts postBody). On PUT a set_meta_id / track_meta_id left
+ * out keeps the post's current one; null removes it (one of the two must remain).
+ */
+// set_timestamp is stored in whole seconds as a PostgreSQL integer: a larger value is the client's
+// mistake (422), never a database overflow (500).
+const SET_TIMESTAMP_MAX_S = 2_147_483_647;
+const withBoundedTimestamp = postBody
+  .refine((b) => b.set_timestamp == null || b.set_timestamp <= SET_TIMESTAMP_MAX_S, {
+    message: 'set_timestamp is too large',
+    path: ['set_timestamp'],
+  })
+  // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
+  .refine((b) => !b.text.includes('\u0000'), {
+    message: 'Comment must not contain a NUL character',
+    path: ['text'],
+  });
+export const createPostBody = withBoundedTimestamp;
+export const updatePostBody = withBoundedTimestamp;
+export type PostInput = z.output<typeof createPostBody>;
+
+export const postParams = idParams;
