@@ -8,6 +8,7 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { healthRoutes } from './modules/health/routes';
+import { playerRoutes } from './modules/player/routes';
 import { libraryRoutes } from './modules/library/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
@@ -62,6 +63,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
+  // before registerMedia: its /media/audio/* route (signed links only) outranks the media wildcard
+  await app.register(playerRoutes);
   await app.register(libraryRoutes);
   await app.register(commentsRoutes);
   await app.register(shareRoutes);

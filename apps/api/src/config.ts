@@ -38,6 +38,18 @@ export interface AppConfig {
   auth: AuthConfig;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits count it). */
   trustProxy: boolean;
+  /** Signed audio links (issue 6, domain.md Player): see modules/player/audio-links.ts. */
+  audioLinks: AudioLinksConfig;
+}
+
+export interface AudioLinksConfig {
+  /**
+   * HMAC key of the mp3_permalink links (at least 32 characters). Unset means a key derived from the
+   * access-token key (resolveJwtSecret), so one secret is enough to run; set it to rotate links alone.
+   */
+  secret: string | undefined;
+  /** How long a link stays valid, in seconds (default 6 h: long sets are played in one sitting). */
+  ttlS: number;
 }
 
 /** A sliding-window limit: at most `max` events per `windowS` seconds. */
@@ -160,6 +172,8 @@ const envSchema = z.object({
   USERNAME_LOOKUP_WINDOW_S: limitVar(300),
   REGISTER_MAX: limitVar(10),
   REGISTER_WINDOW_S: limitVar(3600),
+  AUDIO_LINK_SECRET: blankIsUnset(z.string().min(32, 'must be at least 32 characters').optional()),
+  AUDIO_LINK_TTL_S: limitVar(6 * 3600),
 });
 
 /** A positive whole number setting of a rate limit (a count or a window in seconds). */
@@ -204,7 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return toConfig(parsed.data, env);
 }
 
-const SECRET_VARS = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL']);
+const SECRET_VARS = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'AUDIO_LINK_SECRET']);
 
 function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): AppConfig {
   // Unsigned emulator tokens must never be accepted by a production server (conventions.md).
@@ -235,6 +249,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.SEED_DEMO === 'true' || vars.SEED_DEMO === '1',
     trustProxy: vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY === '1',
+    audioLinks: { secret: vars.AUDIO_LINK_SECRET, ttlS: vars.AUDIO_LINK_TTL_S },
     auth: {
       jwtSecret: vars.JWT_SECRET,
       firebaseProjectId: vars.FIREBASE_PROJECT_ID,

@@ -1,0 +1,287 @@
+// The player's SQL (architecture.md: only queries.ts touches the database). Queue writes run inside
+// withUserQueueLock(): one transaction that first locks the user's row, so two tabs of one user
+// serialise; the deferrable (user_id, order) key and the one-current index are the backstop.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { setItem } from '../catalogue/item-sql';
+
+/** A transaction handle: the same execute() as Db. */
+export type Tx = Pick<Db, 'execute'>;
+
+/** Both drivers answer `{rows}` (node-postgres QueryResult, PGlite Results). */
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+async function rows<R>(db: Tx, statement: SQL): Promise<R[]> {
+  return rowsOf<R>(await db.execute(statement));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Queue
+
+export interface QueueRow {
+  id: number;
+  set_id: number;
+  order: number;
+  is_current: boolean;
+}
+
+/** Runs `work` in a transaction holding the user's row lock (SELECT … FOR UPDATE). */
+export async function withUserQueueLock<T>(db: Db, userId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    return work(tx);
+  });
+}
+
+export function queueRows(db: Tx, userId: number): Promise<QueueRow[]> {
+  return rows<QueueRow>(
+    db,
+    sql`select id, set_id, "order", is_current from queue_items where user_id = ${userId} order by "order", id`,
+  );
+}
+
+export async function setExists(db: Tx, setId: number): Promise<boolean> {
+  return (await rows(db, sql`select 1 from sets where id = ${setId}`)).length > 0;
+}
+
+export async function appendQueueItem(db: Tx, userId: number, setId: number): Promise<QueueRow | undefined> {
+  // ON CONFLICT DO NOTHING: already queued answers no row (the caller's 404), never a 500.
+  const inserted = await rows<QueueRow>(
+    db,
+    sql`insert into queue_items (user_id, set_id, "order", is_current)
+        select ${userId}, ${setId}, coalesce(max("order"), 0) + 1, false
+        from queue_items where user_id = ${userId}
+        on conflict (user_id, set_id) do nothing
+        returning id, set_id, "order", is_current`,
+  );
+  return inserted[0];
+}
+
+/**
+ * Moves item `id` from `from` to `to` in one statement: the items between shift by one. Mid-statement
+ * duplicates of (user_id, order) are fine because that key is checked at commit (DEFERRABLE).
+ */
+export async function moveQueueItem(
+  db: Tx,
+  userId: number,
+  id: number,
+  from: number,
+  to: number,
+): Promise<void> {
+  if (from === to) return;
+  await db.execute(
+    sql`update queue_items set "order" = case
+          when id = ${id} then ${to}
+          when ${to} > ${from} then "order" - 1
+          else "order" + 1 end
+        where user_id = ${userId}
+          and (id = ${id} or "order" between least(${from}::int, ${to}::int) and greatest(${from}::int, ${to}::int))`,
+  );
+}
+
+/**
+ * Makes `id` the current item (or, with `current` false, un-marks it). The others are cleared first:
+ * the one-current index is not deferrable, so it must never see two at once.
+ */
+export async function setCurrent(db: Tx, userId: number, id: number, current: boolean): Promise<void> {
+  if (current) {
+    await db.execute(
+      sql`update queue_items set is_current = false where user_id = ${userId} and is_current and id <> ${id}`,
+    );
+  }
+  await db.execute(
+    sql`update queue_items set is_current = ${current} where id = ${id} and user_id = ${userId}`,
+  );
+}
+
+export async function deleteQueueItem(db: Tx, userId: number, id: number): Promise<boolean> {
+  const deleted = await rows(
+    db,
+    sql`delete from queue_items where id = ${id} and user_id = ${userId} returning id`,
+  );
+  return deleted.length > 0;
+}
+
+export async function clearQueue(db: Tx, userId: number): Promise<void> {
+  await db.execute(sql`delete from queue_items where user_id = ${userId}`);
+}
+
+/** Renumbers the user's queue 1..n in its present order (closes the gap a delete leaves). */
+export async function renumberQueue(db: Tx, userId: number): Promise<void> {
+  await db.execute(
+    sql`update queue_items q set "order" = r.n
+        from (select id, row_number() over (order by "order", id)::int as n
+              from queue_items where user_id = ${userId}) r
+        where q.id = r.id and q."order" <> r.n`,
+  );
+}
+
+/** The user's queue with each set in its list shape (the catalogue's set JSON), in order. */
+export async function queueWithSets(db: Tx, userId: number): Promise<{ row: QueueRow; set: unknown }[]> {
+  const set = setItem(userId);
+  const found = await rows<QueueRow & { set: unknown }>(
+    db,
+    sql`select q.id, q.set_id, q."order", q.is_current, ${set.json} as set
+        from queue_items q join sets i on i.id = q.set_id ${set.joins}
+        where q.user_id = ${userId} order by q."order", q.id`,
+  );
+  return found.map(({ set: setJson, ...row }) => ({ row, set: setJson }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Plays and resume
+
+/**
+ * Saves the resume position (upsert). Returns false when the set does not exist. The upsert also
+ * locks the (user, set) row until commit, which serialises countPlay() for that pair.
+ */
+export async function saveResumePosition(
+  db: Tx,
+  userId: number,
+  setId: number,
+  positionS: number,
+): Promise<boolean> {
+  const saved = await rows(
+    db,
+    sql`insert into user_set_favs (user_id, set_id, resume_position_s)
+        select ${userId}, id, ${positionS} from sets where id = ${setId}
+        on conflict (user_id, set_id) do update
+          set resume_position_s = excluded.resume_position_s, updated_at = now()
+        returning set_id`,
+  );
+  return saved.length > 0;
+}
+
+/**
+ * Counts a play unless one was counted for this user and set within the hour. Run after
+ * saveResumePosition() in the same transaction: under its row lock this statement (a new snapshot
+ * in READ COMMITTED) sees a concurrent request's committed play, so two cannot both count.
+ */
+export async function countPlay(db: Tx, userId: number, setId: number): Promise<boolean> {
+  const counted = await rows(
+    db,
+    sql`with play as (
+          insert into plays (user_id, set_id)
+          select ${userId}, ${setId}
+          where not exists (select 1 from plays where user_id = ${userId} and set_id = ${setId}
+                            and played_at > now() - interval '1 hour')
+          returning set_id)
+        insert into set_play_counts (set_id, plays) select set_id, 1 from play
+        on conflict (set_id) do update set plays = set_play_counts.plays + 1
+        returning set_id`,
+  );
+  return counted.length > 0;
+}
+
+/** The most played set containing the track (ties: lowest set id) and the track's start there. */
+export async function findTrackPlayTarget(
+  db: Tx,
+  trackId: number,
+): Promise<{ set_meta_id: number; start_time: number } | undefined> {
+  const found = await rows<{ set_meta_id: number; start_time: number }>(
+    db,
+    sql`select st.set_id as set_meta_id, st.start_time
+        from set_tracks st left join set_play_counts pc on pc.set_id = st.set_id
+        where st.track_id = ${trackId}
+        order by coalesce(pc.plays, 0) desc, st.set_id, st.track_position
+        limit 1`,
+  );
+  return found[0];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Moment likes
+
+/**
+ * One statement (data-modifying CTEs): the set's likes, the set track playing at `t` (the latest
+ * started one when two overlap in a transition), the like row and the user's counts on the set and
+ * that track, each +1. Row locks taken by UPDATE / ON CONFLICT re-read the latest values, so
+ * concurrent likes stay exact. Returns the set's new total, or undefined when there is no such set.
+ */
+export async function recordMomentLike(
+  db: Tx,
+  userId: number,
+  setId: number,
+  t: number,
+): Promise<number | undefined> {
+  const found = await rows<{ likes: number }>(
+    db,
+    sql`with s as (
+          update sets set likes = likes + 1 where id = ${setId} returning id, likes),
+        playing as (
+          select track_position from set_tracks
+          where set_id = ${setId} and start_time <= ${t} and end_time > ${t}
+          order by start_time desc, track_position desc limit 1),
+        st as (
+          update set_tracks x set likes = x.likes + 1
+          from playing p, s
+          where x.set_id = s.id and x.track_position = p.track_position
+          returning x.track_position, x.track_id),
+        l as (
+          insert into set_likes (user_id, set_id, set_timestamp, track_position)
+          select ${userId}, s.id, ${Math.floor(t)}, (select track_position from st) from s),
+        uf as (
+          insert into user_set_favs (user_id, set_id, user_likes) select ${userId}, s.id, 1 from s
+          on conflict (user_id, set_id) do update
+            set user_likes = user_set_favs.user_likes + 1, updated_at = now()),
+        ut as (
+          insert into user_track_favs (user_id, track_id, user_likes) select ${userId}, st.track_id, 1 from st
+          on conflict (user_id, track_id) do update
+            set user_likes = user_track_favs.user_likes + 1, updated_at = now())
+        select likes from s`,
+  );
+  return found[0]?.likes;
+}
+
+export interface SetFavRow {
+  is_fav: boolean;
+  show_likes: boolean;
+  user_likes: number;
+  current_timestamp: number;
+}
+
+export interface TrackFavRow {
+  is_fav: boolean;
+  show_likes: boolean;
+  user_likes: number;
+  is_purchased: boolean;
+}
+
+/** Puts the set into the user's likes (show_likes = true). Undefined when the set does not exist. */
+export async function likeSet(db: Db, userId: number, setId: number): Promise<SetFavRow | undefined> {
+  const found = await rows<SetFavRow>(
+    db,
+    sql`insert into user_set_favs (user_id, set_id, show_likes)
+        select ${userId}, id, true from sets where id = ${setId}
+        on conflict (user_id, set_id) do update set show_likes = true, updated_at = now()
+        returning is_fav, show_likes, user_likes, resume_position_s as current_timestamp`,
+  );
+  return found[0];
+}
+
+/**
+ * Puts the track into the user's likes; tracks.total_user_likes rises only when this call turned
+ * show_likes from false (or no row) to true. The conditional DO UPDATE re-checks the latest row under
+ * its lock, so of two concurrent calls exactly one counts.
+ */
+export async function likeTrack(db: Db, userId: number, trackId: number): Promise<TrackFavRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`with changed as (
+            insert into user_track_favs (user_id, track_id, show_likes)
+            select ${userId}, id, true from tracks where id = ${trackId}
+            on conflict (user_id, track_id) do update set show_likes = true, updated_at = now()
+              where not user_track_favs.show_likes
+            returning track_id)
+          update tracks set total_user_likes = total_user_likes + 1 where id in (select track_id from changed)`,
+    );
+    const found = await rows<TrackFavRow>(
+      tx,
+      sql`select is_fav, show_likes, user_likes, is_purchased from user_track_favs
+          where user_id = ${userId} and track_id = ${trackId}`,
+    );
+    return found[0];
+  });
+}
