@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // One Firebase Auth emulator per run for social sign-in tests (issue 3).
+    globalSetup: ['src/test/firebase-emulator-setup.ts'],
     pool: 'forks',
     isolate: false,
     // PGlite takes 3-6 s to start and migrate on this machine (more when workers start together).

@@ -16,7 +16,12 @@ const MAX_TEXT = 10_000;
 const MAX_TOKEN = 8192; // Firebase ID tokens are ~1 KB; ours are smaller
 
 const password = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD);
-const email = z.email('Not a valid email address.').max(MAX_NAME);
+const email = z
+  .email({
+    error: (issue) =>
+      issue.input === undefined ? 'Missing data for required field.' : 'Not a valid email address.',
+  })
+  .max(MAX_NAME);
 const username = z
   .string()
   .trim()

@@ -75,6 +75,20 @@ export function emulatorHost(): string {
   return inject('firebaseAuthEmulatorHost');
 }
 
+/** Resolves once the emulator answers (globalSetup does not wait for its ~10 s start). */
+export async function waitForEmulator(host = emulatorHost(), timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`http://${host}/`)).ok) return host;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the Firebase Auth emulator at ${host} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /**
  * Signs in to the Auth emulator with a fake Google credential: a real (unsigned) emulator ID token
  * with sign_in_provider google.com and a verified email. The same email gives the same uid again.
