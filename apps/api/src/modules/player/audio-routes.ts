@@ -36,6 +36,8 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw forbidden('This audio link is not valid.');
       }
+      // Belt and braces beside send's own refusal: a '..' segment never resolves, signed or not.
+      if (path.split(/[\\/]/).includes('..')) throw forbidden('This audio link is not valid.');
       const check = verifyAudioLink(app.config, path, request.query);
       // 403 for unsigned, tampered and expired alike: the client re-fetches the set (domain.md).
       if (!check.ok) throw forbidden(check.reason);
