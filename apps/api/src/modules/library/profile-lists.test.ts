@@ -1,0 +1,122 @@
+// The profile tabs' lists (spec §7 GET /users/{id}/sets, /tracks, /ids, /artists, /labels): the
+// user's likes after toggling, paginated and sorted like the catalogue lists, readable only by their
+// owner (see service.ts ownLists).
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app';
+import { type CrowdUser, crowd, ids, seedCatalogue } from './test-support';
+
+let app: FastifyInstance;
+let owner: CrowdUser;
+let other: CrowdUser;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await seedCatalogue(app);
+  const users = await crowd(app, 2);
+  if (!users[0] || !users[1]) throw new Error('two users');
+  [owner, other] = [users[0], users[1]];
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const put = (url: string, user: CrowdUser) => app.inject({ method: 'PUT', url, headers: user.headers });
+async function get(url: string, user: CrowdUser) {
+  const response = await app.inject({ url, headers: user.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const idsOf = (page: { data: { id: number }[] }) => page.data.map((item) => item.id);
+
+describe('GET /users/{id}/...', () => {
+  it('lists liked sets newest release first by default, pages them, and sorts by any set sort', async () => {
+    const liked = await ids(app, 'select id from sets order by id limit 5');
+    for (const id of liked)
+      expect((await put(`/api/favs/set/${id}/likes-toggle`, owner)).statusCode).toBe(200);
+    // a favourite that is not a like stays out of Liked Sets
+    const favOnly = await ids(app, 'select id from sets order by id desc limit 1');
+    await put(`/api/favs/set/${favOnly[0]}`, owner);
+
+    const expected = await ids(
+      app,
+      `select id from sets where id in (${liked.join(',')}) order by release_date desc, id desc`,
+    );
+    const all = await get(`/api/users/${owner.id}/sets`, owner);
+    expect(idsOf(all)).toEqual(expected);
+    expect(all.data.every((s: { user_fav: { show_likes: boolean } }) => s.user_fav.show_likes)).toBe(true);
+
+    const first = await get(`/api/users/${owner.id}/sets?limit=2`, owner);
+    const second = await get(`/api/users/${owner.id}/sets?limit=2&offset=2`, owner);
+    expect(first.pagination).toEqual({ offset: 0, count: 2, total: 5 });
+    expect(second.pagination).toEqual({ offset: 2, count: 2, total: 5 });
+    expect([...idsOf(first), ...idsOf(second)]).toEqual(expected.slice(0, 4));
+
+    const byName = await get(
+      `/api/users/${owner.id}/sets?order_by=set_meta.set_name&order_direction=asc`,
+      owner,
+    );
+    expect(idsOf(byName)).toEqual(
+      await ids(app, `select id from sets where id in (${liked.join(',')}) order by set_name asc, id asc`),
+    );
+  });
+
+  it('keeps Liked Tracks and Watched IDs apart, IDs sorted by first heard (newest first)', async () => {
+    const tracks = await ids(app, `select id from tracks where mix_type <> 'ID' order by id limit 3`);
+    const idTracks = await ids(app, `select id from tracks where mix_type = 'ID' order by id limit 3`);
+    for (const id of [...tracks, ...idTracks]) await put(`/api/favs/track/${id}/likes-toggle`, owner);
+
+    const likedTracks = await get(`/api/users/${owner.id}/tracks`, owner);
+    expect(idsOf(likedTracks).sort((a, b) => a - b)).toEqual(tracks);
+    const watched = await get(`/api/users/${owner.id}/ids`, owner);
+    expect(idsOf(watched)).toEqual(
+      await ids(
+        app,
+        `select id from tracks where id in (${idTracks.join(',')}) order by created_dt desc, id desc`,
+      ),
+    );
+    expect(watched.data.every((t: { mix_type: string }) => t.mix_type === 'ID')).toBe(true);
+  });
+
+  it('lists liked artists and labels, not merely followed ones', async () => {
+    const [likedArtist, followedArtist] = await ids(app, 'select id from artists order by id limit 2');
+    const [likedLabel] = await ids(app, 'select id from labels order by id limit 1');
+    await put(`/api/stats/artist/${likedArtist}/likes-toggle`, owner);
+    await put(`/api/stats/artist/${followedArtist}/follow`, owner);
+    await put(`/api/stats/label/${likedLabel}/likes-toggle`, owner);
+
+    const artists = await get(`/api/users/${owner.id}/artists`, owner);
+    expect(idsOf(artists)).toEqual([likedArtist]);
+    expect(artists.data[0].user_stats).toMatchObject({ show_likes: true, is_followed: false });
+    const labels = await get(`/api/users/${owner.id}/labels?order_by=label_meta.name`, owner);
+    expect(idsOf(labels)).toEqual([likedLabel]);
+  });
+
+  it("answers 403 for another user's lists and 401 without a token", async () => {
+    for (const list of ['sets', 'tracks', 'ids', 'artists', 'labels']) {
+      const foreign = await app.inject({ url: `/api/users/${owner.id}/${list}`, headers: other.headers });
+      expect(foreign.statusCode, list).toBe(403);
+      expect(foreign.json()).toMatchObject({ code: 403, status: 'Forbidden' });
+      expect((await app.inject({ url: `/api/users/${owner.id}/${list}` })).statusCode).toBe(401);
+    }
+    // the other user's own lists are theirs: empty
+    expect((await get(`/api/users/${other.id}/sets`, other)).pagination.total).toBe(0);
+  });
+
+  it('rejects bad ids and queries with 4xx, never 500', async () => {
+    for (const url of [
+      '/api/users/abc/sets',
+      '/api/users/0/tracks',
+      '/api/users/99999999999/ids',
+      `/api/users/${owner.id}/sets?order_by=set_meta.likes`,
+      `/api/users/${owner.id}/tracks?limit=1000`,
+      `/api/users/${owner.id}/artists?offset=-1`,
+      `/api/users/${owner.id}/labels?order_direction=sideways`,
+      `/api/users/${owner.id}/sets?after=${encodeURIComponent('not a cursor')}&order_by=set_meta.release_date`,
+    ]) {
+      const response = await app.inject({ url, headers: owner.headers });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
