@@ -6,7 +6,7 @@
 // filter (a different genre per sort, rotating through the 20) and under the followed filter, at both
 // offsets; every favs/followed variant; every detail endpoint and tab; every featured list.
 import { GENRES, SORTS } from '@cratedig/contract/constants';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ItemKind } from '../../apps/api/src/modules/catalogue/list-spec';
 import {
   featuredStatement,
@@ -20,8 +20,10 @@ import {
 export interface Shape {
   name: string;
   url: string;
-  /** The SQL statements the API runs for it (tabs run two in parallel: existence + list). */
+  /** The SQL statements the API runs for it. */
   statements: SQL[];
+  /** For list shapes: the parameters of its statement (the bench checks the total against a count). */
+  listParams?: ListParams;
 }
 
 export interface BenchIds {
@@ -65,6 +67,7 @@ function listShape(
     name: label,
     url: `/api/${path}?${query}`,
     statements: [...extraStatements, listStatement({ kind, userId, limit: 20, ...p })],
+    listParams: { kind, userId, limit: 20, ...p },
   };
 }
 
@@ -128,7 +131,11 @@ export function catalogueShapes(ids: BenchIds): Shape[] {
   const tab = (name: string, url: string, kind: ItemKind, orderBy: string, scope: SQL): Shape => ({
     name,
     url,
-    statements: [listStatement({ kind, userId, limit: 20, offset: 0, orderBy, direction: 'desc', scope })],
+    // the service checks the parent exists in parallel with the list
+    statements: [
+      sql`select 1 from ${sql.raw(url.split('/')[2] ?? '')} where id = ${Number(url.split('/')[3])}`,
+      listStatement({ kind, userId, limit: 20, offset: 0, orderBy, direction: 'desc', scope }),
+    ],
   });
   const a = ids.artistId;
   const l = ids.labelId;

@@ -24,6 +24,7 @@ import { trackMeta } from '@cratedig/contract/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
+import { signSetAudio } from '../player/audio-links';
 import * as catalogue from './service';
 
 const errors = { 401: errorShape, 404: errorShape, 422: errorShape, '5xx': errorShape } as const;
@@ -165,9 +166,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogue.trackSets(db, requireUser(req).id, req.params.id, req.query),
   );
 
-  app.get('/api/sets/:id', detail('A set with its ordered track list', 'sets', setDetail), (req) =>
-    catalogue.getSet(db, requireUser(req).id, req.params.id),
-  );
+  app.get('/api/sets/:id', detail('A set with its ordered track list', 'sets', setDetail), async (req) => {
+    const userId = requireUser(req).id;
+    // domain.md Player: mp3_permalink is a link signed for this user that expires (player module)
+    return signSetAudio(app.config, userId, await catalogue.getSet(db, userId, req.params.id));
+  });
 
   // --- featured (Home) ----------------------------------------------------------------------------
   const featured = <R extends z.ZodType>(kind: FeaturedKind, response: R) =>

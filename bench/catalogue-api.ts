@@ -1,0 +1,225 @@
+// Catalogue API benchmark (issue 4 "Speed"): every list endpoint for every sort (both directions, the
+// first page and offset 1000, with a genre filter and the followed filter), every detail endpoint and
+// tab, every featured list, on the large generated catalogue in a PostgreSQL server. Not part of
+// `npm test`.
+//
+//   DATABASE_URL=$(bash scripts/pg-server.sh url) node --import tsx bench/catalogue-api.ts [name filter]
+//
+// For each shape: autocannon at 32 connections against the real app on a loopback port (signed-in
+// user, pool of 16), then the same SQL statement(s) directly through the pg driver at the same
+// concurrency, and the ratio of the API's p50 to the driver's. Also checks that every whole-catalogue
+// list's pagination.total equals a direct count. Prints a table; writes bench/results/catalogue-api-*.json.
+// Sampling is described in bench/lib/catalogue-shapes.ts.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/db/client';
+import { migrate } from '../apps/api/src/db/migrate';
+import { signAccessToken } from '../apps/api/src/lib/tokens';
+import { listStatement, toDriverQuery } from '../apps/api/src/modules/catalogue/queries';
+import { ensureBenchUser } from './lib/catalogue-bench-user';
+import { catalogueShapes, type Shape } from './lib/catalogue-shapes';
+
+const CONNECTIONS = 32;
+const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 2.5);
+const SQL_SECONDS = Number(process.env.BENCH_SQL_SECONDS ?? 1);
+const POOL_MAX = 16;
+const TARGET = { p95Ms: 25, rps: 1000 };
+
+interface Row {
+  name: string;
+  url: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  sqlP50: number;
+  sqlP95: number;
+  ratio: number;
+  totalOk: boolean | null;
+  pass: boolean;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function runApi(
+  url: string,
+  headers: Record<string, string>,
+): Promise<Omit<Row, 'name' | 'url' | 'sqlP50' | 'sqlP95' | 'ratio' | 'totalOk' | 'pass'>> {
+  const times: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: API_SECONDS, headers },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status !== 200) errors += 1;
+      times.push(ms);
+    });
+  });
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.total / API_SECONDS,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+/** The same statements straight through the driver, CONNECTIONS callers sharing a POOL_MAX pool. */
+async function runSql(pool: pg.Pool, shape: Shape): Promise<{ p50: number; p95: number }> {
+  const queries = shape.statements.map(toDriverQuery);
+  const times: number[] = [];
+  const end = performance.now() + SQL_SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      // A tab runs its existence check and its list in parallel, as the service does.
+      await Promise.all(queries.map((q) => pool.query(q.sql, q.params)));
+      times.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl?.startsWith('postgres')) {
+    console.error(
+      'catalogue-api bench: set DATABASE_URL to the PostgreSQL server holding the large catalogue.',
+    );
+    process.exit(2);
+  }
+  const filter = process.argv[2] ?? '';
+  const dataDir = mkdtempSync(join(tmpdir(), 'cratedig-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    CRATEDIG_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PORT: '0',
+  });
+  const database = await openDatabase({ databaseUrl, poolMax: POOL_MAX });
+  await migrate(database);
+  const app = await buildApp(config, { database });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
+
+  const ids = await ensureBenchUser(pool);
+  const token = await signAccessToken(app.accessTokens, ids.userId);
+  const headers = { authorization: `Bearer ${token}` };
+  const shapes = catalogueShapes(ids).filter((s) => s.name.includes(filter));
+  console.error(
+    `catalogue-api bench: ${shapes.length} shapes, ${API_SECONDS}s API + ${SQL_SECONDS}s SQL each, ${CONNECTIONS} connections`,
+  );
+  console.error(
+    `  ids ${JSON.stringify(ids)}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+
+  const rows: Row[] = [];
+  const started = performance.now();
+  for (const shape of shapes) {
+    const url = `${address}${shape.url}`;
+    // Warm up and check the answer (and its total, for whole-catalogue lists) once.
+    const first = await fetch(url, { headers });
+    const body = (await first.json()) as { pagination?: { total: number } };
+    let totalOk: boolean | null = null;
+    const params = shape.listParams;
+    if (first.status === 200 && body.pagination && params && !params.followed && !params.scope) {
+      // A `true` scope forces the counted path: count(*) over exactly the list's filter.
+      const counted = await database.db.execute(
+        listStatement({ ...params, scope: sql`true`, limit: 1, offset: 0 }),
+      );
+      const exact = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total;
+      totalOk = exact === body.pagination.total;
+    }
+    const api = await runApi(url, headers);
+    const direct = await runSql(pool, shape);
+    const row: Row = {
+      name: shape.name,
+      url: shape.url,
+      ...api,
+      errors: api.errors + (first.status === 200 ? 0 : 1),
+      sqlP50: direct.p50,
+      sqlP95: direct.p95,
+      ratio: api.p50 / direct.p50,
+      totalOk,
+      pass: api.p95 <= TARGET.p95Ms && api.rps >= TARGET.rps && api.errors === 0 && totalOk !== false,
+    };
+    rows.push(row);
+    console.log(formatRow(row));
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+
+  await app.close();
+  await pool.end();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const passed = rows.filter((r) => r.pass).length;
+  const summary = {
+    shapes: rows.length,
+    passed,
+    worstP95: Math.max(...rows.map((r) => r.p95)),
+    lowestRps: Math.min(...rows.map((r) => r.rps)),
+    medianRatio: percentile(
+      rows.map((r) => r.ratio).sort((a, b) => a - b),
+      50,
+    ),
+    elapsedS,
+    loadAverageAfter: loadavg(),
+    cpus: cpus().length,
+  };
+  console.log(
+    `\n${passed}/${rows.length} shapes meet p95 <= ${TARGET.p95Ms} ms and >= ${TARGET.rps} req/s with exact totals`,
+  );
+  console.log(JSON.stringify(summary));
+  const resultsDir = new URL('./results/', import.meta.url);
+  mkdirSync(resultsDir, { recursive: true });
+  const file = new URL(`catalogue-api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, resultsDir);
+  writeFileSync(
+    file,
+    JSON.stringify({ target: TARGET, connections: CONNECTIONS, ids, summary, rows }, null, 2),
+  );
+  console.error(`saved ${file.pathname}`);
+}
+
+function formatRow(r: Row): string {
+  const n = (v: number, w = 7, d = 1) => v.toFixed(d).padStart(w);
+  return [
+    r.name.padEnd(58),
+    n(r.rps, 7, 0),
+    n(r.p50),
+    n(r.p95),
+    n(r.p99),
+    n(r.sqlP50, 6, 2),
+    n(r.sqlP95, 6, 2),
+    n(r.ratio, 5),
+    r.totalOk === null ? '   -' : r.totalOk ? ' ok ' : ' BAD',
+    r.errors ? ` errors=${r.errors}` : '',
+    r.pass ? '' : ' MISS',
+  ].join(' ');
+}
+
+console.log(
+  `${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'sql50'.padStart(6)} ${'sql95'.padStart(6)} ${'ratio'.padStart(5)} total`,
+);
+await main();
