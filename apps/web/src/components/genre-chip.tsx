@@ -18,3 +18,44 @@ export function ActiveGenre({ genre, clearTo }: { genre: string | null; clearTo:
     />
   );
 }
+
+/** spec §2 Other link targets: a genre chip opens /sets?genre= or /tracks?genre=. */
+export function GenreChipLink({
+  genre,
+  list,
+  size = 'small',
+}: {
+  genre: string;
+  list: 'sets' | 'tracks';
+  size?: 'small' | 'medium';
+}) {
+  return (
+    <Chip
+      label={genre}
+      size={size}
+      variant="outlined"
+      clickable
+      component={RouterLink}
+      to={`/${list}?genre=${encodeURIComponent(genre)}`}
+      onClick={(event) => event.stopPropagation()}
+      sx={{ maxWidth: 220 }}
+    />
+  );
+}
+
+/** A plain chip or tag inside a card (spec §5: at most 3 chips or 2 tags). */
+export function CardChips({ items, max }: { items: readonly string[]; max: number }) {
+  return (
+    <>
+      {items.slice(0, max).map((item) => (
+        <Chip
+          key={item}
+          label={item}
+          size="small"
+          variant="outlined"
+          sx={{ height: 22, fontSize: '0.7rem', maxWidth: 160 }}
+        />
+      ))}
+    </>
+  );
+}

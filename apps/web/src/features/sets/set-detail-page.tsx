@@ -1,8 +1,116 @@
-import { PageBanner } from '../../components/page-banner';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { DISPLAY } from '@cratedig/contract/constants';
+import type { SetMeta } from '@cratedig/contract/set';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import { Link as RouterLink } from 'react-router';
+import { CommentsPlaceholder } from '../../components/comments-placeholder';
+import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
+import { DetailTabs } from '../../components/detail-tabs';
+import { ArtistLinks } from '../../components/entity-columns';
+import { LikesControl } from '../../components/follow-controls';
+import { GenreChipLink } from '../../components/genre-chip';
+import { DetailUnavailable } from '../../components/not-found';
+import { ShareButton } from '../../components/share-button';
+import { formatDate, formatDurationMs } from '../../lib/format';
+import { resolveMediaUrl } from '../../lib/media-url';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useRouteId } from '../../lib/use-route-id';
+import { useSetDetail } from './set-detail-api';
+import { SetTrackList } from './set-track-list';
 
-// The detail view of spec §2 lands with the catalogue issue; the route and its frame exist now.
+/** spec §2: the curator links to an artist for sponsor type artist_meta, otherwise to a label. */
+function CuratorLink({ set }: { set: SetMeta }) {
+  const sponsor = set.set_sponsors[0];
+  if (!sponsor) return null;
+  const to =
+    sponsor.sponsor_type === 'artist_meta'
+      ? `/artists/${sponsor.sponsor_id}`
+      : `/labels/${sponsor.sponsor_id}`;
+  return (
+    <span>
+      Curator{' '}
+      <Link component={RouterLink} to={to} sx={{ fontWeight: 600 }}>
+        {sponsor.sponsor}
+      </Link>
+    </span>
+  );
+}
+
+// spec §2 Set detail /sets/{id}.
 export function SetDetailPage() {
-  useDocumentTitle('Set');
-  return <PageBanner overline="Set" title="Loading the set details" tint="violet" />;
+  const id = useRouteId();
+  const { data: set, isPending, isError } = useSetDetail(id);
+  usePageMeta(set ? `${set.set_name} by ${set.artist}` : null, set ? resolveMediaUrl(set.art_url_xl) : null);
+
+  if (isError || id === 0) return <DetailUnavailable kind="set" listPath="/sets" />;
+  if (isPending) return <DetailHeroSkeleton />;
+
+  const genres = (set.track_genres.length > 0 ? set.track_genres : [set.genre]).slice(
+    0,
+    DISPLAY.setGenreChips,
+  );
+  return (
+    <>
+      <DetailHero
+        kind="Set"
+        image={set.art_url_xl}
+        title={set.set_name}
+        actions={
+          <>
+            {/* The player issue makes this play; the control's place and shape are set here. */}
+            <Tooltip title="Playback arrives with the player">
+              <span>
+                <Button
+                  variant="contained"
+                  size="large"
+                  startIcon={<PlayArrowRounded />}
+                  disabled
+                  aria-label={`Play ${set.set_name}`}
+                  sx={{
+                    '&.Mui-disabled': {
+                      backgroundColor: 'primary.main',
+                      color: 'primary.contrastText',
+                      opacity: 0.85,
+                    },
+                  }}
+                >
+                  Play
+                </Button>
+              </span>
+            </Tooltip>
+            <LikesControl liked={set.user_fav?.is_fav ?? false} count={set.likes} label={set.set_name} />
+            <ShareButton kind="sets" id={set.id} name={set.set_name} />
+          </>
+        }
+      >
+        <span style={{ fontSize: '1.1rem' }}>
+          <ArtistLinks refs={set.artists} />
+        </span>
+        <span>
+          Recorded {formatDate(set.release_date)} · {formatDurationMs(set.duration)}
+          {set.festival && ` · ${set.festival.name}`}
+          {set.venue && ` · ${set.venue.name}`}
+        </span>
+        <CuratorLink set={set} />
+        <span>
+          Identified Tracks: {set.track_confirmed_count}/{set.track_count}
+        </span>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
+          {genres.map((genre) => (
+            <GenreChipLink key={genre} genre={genre} list="sets" />
+          ))}
+        </Box>
+      </DetailHero>
+      <DetailTabs
+        label="Set"
+        tabs={[
+          { key: 'tracks', label: 'Track List', render: () => <SetTrackList entries={set.set_tracks} /> },
+          { key: 'comments', label: 'Comments', render: () => <CommentsPlaceholder /> },
+        ]}
+      />
+    </>
+  );
 }

@@ -1,8 +1,139 @@
-import { PageBanner } from '../../components/page-banner';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { DEFAULT_SORTS } from '@cratedig/contract/constants';
+import type { TrackMeta } from '@cratedig/contract/track';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { CommentsPlaceholder } from '../../components/comments-placeholder';
+import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
+import { DetailTabs } from '../../components/detail-tabs';
+import { ArtistLinks } from '../../components/entity-columns';
+import { FactList } from '../../components/fact-list';
+import { LikesControl } from '../../components/follow-controls';
+import { GenreChipLink } from '../../components/genre-chip';
+import { DetailUnavailable } from '../../components/not-found';
+import { ShareButton } from '../../components/share-button';
+import { SetTabList, useToggleSort } from '../../components/tab-lists';
+import { formatDate } from '../../lib/format';
+import { resolveMediaUrl } from '../../lib/media-url';
+import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useRouteId } from '../../lib/use-route-id';
+import { useTrackDetail } from './track-detail-api';
+import { useTrackSets } from './track-sets-api';
 
-// The detail view of spec §2 lands with the catalogue issue; the route and its frame exist now.
+/** spec §2: without a purchase_url, Buy searches an external store for artist and title. */
+export function purchaseLink(track: Pick<TrackMeta, 'purchase_url' | 'artist' | 'title'>): string {
+  return (
+    track.purchase_url ??
+    `https://www.beatport.com/search?q=${encodeURIComponent(`${track.artist} ${track.title}`)}`
+  );
+}
+
+// spec §2 Track detail /tracks/{id}.
 export function TrackDetailPage() {
-  useDocumentTitle('Track');
-  return <PageBanner overline="Track" title="Loading the track details" tint="ember" />;
+  const id = useRouteId();
+  const { data: track, isPending, isError } = useTrackDetail(id);
+  usePageMeta(track ? trackPageTitle(track) : null, track ? resolveMediaUrl(track.art_url_xl) : null);
+
+  if (isError || id === 0) return <DetailUnavailable kind="track" listPath="/tracks" />;
+  if (isPending) return <DetailHeroSkeleton />;
+
+  const isId = track.mix_type === 'ID';
+  const credited = track.artists.filter((a) => a.role !== 'mixer').map((a) => a.artist_meta);
+  const mixers = track.artists.filter((a) => a.role === 'mixer').map((a) => a.artist_meta);
+  const facts = isId
+    ? [
+        {
+          label: 'Found in',
+          value: track.set_meta ? (
+            <Link component={RouterLink} to={`/sets/${track.set_meta.id}`}>
+              {track.set_meta.set_name}
+            </Link>
+          ) : (
+            '—'
+          ),
+        },
+        { label: 'First Heard', value: formatDate(track.created_dt) },
+      ]
+    : [
+        {
+          label: 'Label',
+          value: track.label_meta ? (
+            <Link component={RouterLink} to={`/labels/${track.label_meta.id}`}>
+              {track.label_name}
+            </Link>
+          ) : (
+            (track.label_name ?? '—')
+          ),
+        },
+        { label: 'Released', value: formatDate(track.release_date) },
+        { label: 'BPM', value: track.bpm ? Math.round(track.bpm) : '—' },
+        { label: 'Key', value: track.key ?? '—' },
+        { label: 'Genre', value: track.genre ? <GenreChipLink genre={track.genre} list="tracks" /> : '—' },
+      ];
+
+  return (
+    <>
+      <DetailHero
+        kind={
+          isId ? 'ID · unreleased' : track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`
+        }
+        image={track.art_url_xl}
+        title={trackDisplayTitle(track)}
+        actions={
+          <>
+            {!isId && <BuyButton track={track} />}
+            <LikesControl
+              liked={track.user_fav?.show_likes ?? false}
+              count={track.total_user_likes}
+              label={trackDisplayTitle(track)}
+            />
+            <ShareButton kind="tracks" id={track.id} name={track.title} />
+          </>
+        }
+      >
+        <span style={{ fontSize: '1.1rem' }}>
+          <ArtistLinks refs={credited} />
+        </span>
+        {mixers.length > 0 && (
+          <span>
+            {track.mix_type === 'edit' ? 'Edit' : 'Remix'} by <ArtistLinks refs={mixers} />
+          </span>
+        )}
+      </DetailHero>
+      <FactList facts={facts} />
+      <DetailTabs
+        label="Track"
+        tabs={[
+          { key: 'sets', label: 'Sets', render: () => <SetsTab id={track.id} /> },
+          { key: 'comments', label: 'Comments', render: () => <CommentsPlaceholder /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** spec §2: Buy opens the store; afterwards the button reads 'Purchased'. */
+function BuyButton({ track }: { track: TrackMeta }) {
+  const [purchased, setPurchased] = useState(track.user_fav?.is_purchased ?? false);
+  return (
+    <Button
+      variant={purchased ? 'outlined' : 'contained'}
+      href={purchaseLink(track)}
+      target="_blank"
+      rel="noopener noreferrer"
+      startIcon={purchased ? <CheckRounded /> : <ShoppingBagOutlined />}
+      onClick={() => setPurchased(true)}
+    >
+      {purchased ? 'Purchased' : 'Buy'}
+    </Button>
+  );
+}
+
+function SetsTab({ id }: { id: number }) {
+  const [sort, toggle] = useToggleSort(DEFAULT_SORTS.sets);
+  return <SetTabList query={useTrackSets(id, sort)} sort={sort} onSort={toggle} label="Sets" />;
 }

@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { colors } from '../app/theme';
+import { DEFAULT_ARTWORK, resolveMediaUrl, siteAddress } from '../lib/media-url';
+
+/**
+ * Square artwork (spec §3 Images): site-prefixed path, and the default artwork when there is none or
+ * the image fails to load. `alt` is empty for artwork that only decorates a named link.
+ */
+export function Artwork({
+  src,
+  alt = '',
+  size,
+  round = false,
+  radius = 1.5,
+  eager = false,
+  sx,
+}: {
+  src: string | null | undefined;
+  alt?: string;
+  /** Fixed size in px; without it the artwork fills its container's width. */
+  size?: number;
+  round?: boolean;
+  radius?: number;
+  eager?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const resolved = resolveMediaUrl(src);
+  const url = failed === resolved ? siteAddress() + DEFAULT_ARTWORK : resolved;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      width={size}
+      height={size}
+      onError={() => setFailed(resolved)}
+      sx={[
+        {
+          display: 'block',
+          flexShrink: 0,
+          width: size ?? '100%',
+          height: size ?? 'auto',
+          aspectRatio: '1 / 1',
+          objectFit: 'cover',
+          borderRadius: round ? '50%' : radius,
+          backgroundColor: colors.surface3,
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { DISPLAY } from '@cratedig/contract/constants';
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { CardSkeletons } from './states';
+
+// spec §2 expanded previews: 4, 3 or 2 items in view on large, medium and small screens; the rest of
+// the row scrolls sideways (phones see a sliver of the third card, a hint that there is more).
+const { lg, md, sm } = DISPLAY.expandedPreview;
+const basis = (n: number) => `calc((100% - ${(n - 1) * 16}px) / ${n})`;
+
+/** A titled horizontal row of cards (Home's featured lists). */
+export function CardRow({
+  title,
+  seeAllTo,
+  loading,
+  round,
+  empty,
+  children,
+}: {
+  title: string;
+  seeAllTo?: string;
+  loading: boolean;
+  round?: boolean;
+  empty?: string;
+  children: ReactNode[];
+}) {
+  const scroller = useRef<HTMLUListElement>(null);
+  const headingId = useId();
+  const scrollBy = (dir: 1 | -1) => {
+    const el = scroller.current;
+    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });
+  };
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: { xs: 4, md: 5 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <Typography id={headingId} variant="h5" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {seeAllTo && (
+          <Link component={RouterLink} to={seeAllTo} sx={{ fontWeight: 600, fontSize: '0.9rem', mr: 1 }}>
+            See all
+          </Link>
+        )}
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+          <IconButton size="small" aria-label={`Scroll ${title} back`} onClick={() => scrollBy(-1)}>
+            <ChevronLeftRounded />
+          </IconButton>
+          <IconButton size="small" aria-label={`Scroll ${title} forward`} onClick={() => scrollBy(1)}>
+            <ChevronRightRounded />
+          </IconButton>
+        </Box>
+      </Box>
+      {!loading && children.length === 0 ? (
+        <Typography color="text.secondary">{empty ?? 'Nothing here yet.'}</Typography>
+      ) : (
+        <Box
+          component="ul"
+          ref={scroller}
+          aria-busy={loading}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            pb: 1,
+            display: 'flex',
+            gap: 2,
+            overflowX: 'auto',
+            scrollSnapType: 'x mandatory',
+            scrollbarWidth: 'thin',
+            '& > *': {
+              flex: '0 0 auto',
+              scrollSnapAlign: 'start',
+              width: { xs: '42%', sm: basis(sm), md: basis(md), lg: basis(lg) },
+              maxWidth: round ? 240 : 300,
+            },
+          }}
+        >
+          {loading ? <CardSkeletons count={lg} round={round} /> : children}
+        </Box>
+      )}
+    </Box>
+  );
+}

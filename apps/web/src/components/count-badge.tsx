@@ -1,0 +1,25 @@
+import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import Box from '@mui/material/Box';
+import { capCount } from '../lib/format';
+
+/** A likes count with a heart (spec §9: displayed up to 999, then 999+). */
+export function LikesCount({ value, label = 'likes' }: { value: number; label?: string }) {
+  const shown = capCount(value);
+  return (
+    <Box
+      component="span"
+      aria-label={`${shown} ${label}`}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        color: 'text.secondary',
+        fontVariantNumeric: 'tabular-nums',
+        fontSize: '0.875rem',
+      }}
+    >
+      <FavoriteRounded aria-hidden sx={{ fontSize: '1em' }} />
+      <span aria-hidden>{shown}</span>
+    </Box>
+  );
+}

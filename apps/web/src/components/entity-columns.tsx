@@ -1,0 +1,347 @@
+// Table columns of the set, track, artist, label and ID lists (spec §2, sort fields of spec §9).
+import type { Artist } from '@cratedig/contract/artist';
+import { SORTS } from '@cratedig/contract/constants';
+import type { Label } from '@cratedig/contract/label';
+import type { SetMeta } from '@cratedig/contract/set';
+import type { TrackMeta } from '@cratedig/contract/track';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { formatDate, formatDurationMs, formatNumber } from '../lib/format';
+import { trackDisplayTitle } from '../lib/track-title';
+import { Artwork } from './artwork';
+import { LikesCount } from './count-badge';
+import type { Column } from './data-table';
+import type { SortOption } from './filter-dialog';
+import { GenreChipLink } from './genre-chip';
+
+/** Artwork, a linked main line and a muted second line: the lead cell of every row. */
+export function LeadCell({
+  to,
+  image,
+  title,
+  subtitle,
+  round,
+}: {
+  to: string;
+  image: string | null;
+  title: string;
+  subtitle?: ReactNode;
+  round?: boolean;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      <Artwork src={image} size={40} round={round} radius={1} />
+      <Box sx={{ minWidth: 0 }}>
+        <Link
+          component={RouterLink}
+          to={to}
+          color="text.primary"
+          sx={{
+            fontWeight: 600,
+            display: 'block',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            maxWidth: 360,
+          }}
+        >
+          {title}
+        </Link>
+        {subtitle && (
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 360 }}>
+            {subtitle}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+export function ArtistLinks({ refs }: { refs: { id: number; name: string }[] }) {
+  return (
+    <>
+      {refs.map((ref, i) => (
+        <span key={ref.id}>
+          {i > 0 && ', '}
+          <Link component={RouterLink} to={`/artists/${ref.id}`} color="inherit">
+            {ref.name}
+          </Link>
+        </span>
+      ))}
+    </>
+  );
+}
+
+function curatorOf(set: SetMeta) {
+  const sponsor = set.set_sponsors[0];
+  if (!sponsor) return '—';
+  const to =
+    sponsor.sponsor_type === 'artist_meta'
+      ? `/artists/${sponsor.sponsor_id}`
+      : `/labels/${sponsor.sponsor_id}`;
+  return (
+    <Link component={RouterLink} to={to} color="inherit">
+      {sponsor.sponsor}
+    </Link>
+  );
+}
+
+const muted = (text: ReactNode) => (
+  <Typography
+    component="span"
+    variant="body2"
+    color="text.secondary"
+    sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+  >
+    {text}
+  </Typography>
+);
+
+export const setColumns: Column<SetMeta>[] = [
+  {
+    key: 'title',
+    header: 'Set',
+    sortField: SORTS.sets.title,
+    render: (s) => (
+      <LeadCell
+        to={`/sets/${s.id}`}
+        image={s.art_url_sm}
+        title={s.set_name}
+        subtitle={formatDurationMs(s.duration)}
+      />
+    ),
+  },
+  {
+    key: 'artist',
+    header: 'Artist',
+    sortField: SORTS.sets.artist,
+    render: (s) => <ArtistLinks refs={s.artists} />,
+  },
+  { key: 'curator', header: 'Curator', sortField: SORTS.sets.curator, render: curatorOf, hideBelow: 'lg' },
+  {
+    key: 'genre',
+    header: 'Genre',
+    sortField: SORTS.sets.genre,
+    render: (s) => <GenreChipLink genre={s.genre} list="sets" />,
+  },
+  {
+    key: 'recorded',
+    header: 'Recorded',
+    sortField: SORTS.sets.release_date,
+    render: (s) => muted(formatDate(s.release_date)),
+  },
+  {
+    key: 'identified',
+    header: 'IDed',
+    align: 'right',
+    render: (s) => muted(`${s.track_confirmed_count}/${s.track_count}`),
+    hideBelow: 'lg',
+  },
+  { key: 'likes', header: 'Likes', align: 'right', render: (s) => <LikesCount value={s.likes} /> },
+];
+
+export const trackColumns: Column<TrackMeta>[] = [
+  {
+    key: 'title',
+    header: 'Title',
+    sortField: SORTS.tracks.title,
+    render: (t) => <LeadCell to={`/tracks/${t.id}`} image={t.art_url_sm} title={trackDisplayTitle(t)} />,
+  },
+  {
+    key: 'artist',
+    header: 'Artist',
+    sortField: SORTS.tracks.artist,
+    render: (t) => (
+      <ArtistLinks refs={t.artists.filter((a) => a.role !== 'mixer').map((a) => a.artist_meta)} />
+    ),
+  },
+  {
+    key: 'label',
+    header: 'Label',
+    sortField: SORTS.tracks.label,
+    render: (t) =>
+      t.label_meta && t.label_name ? (
+        <Link component={RouterLink} to={`/labels/${t.label_meta.id}`} color="inherit">
+          {t.label_name}
+        </Link>
+      ) : (
+        muted(t.label_name ?? '—')
+      ),
+  },
+  {
+    key: 'genre',
+    header: 'Genre',
+    sortField: SORTS.tracks.genre,
+    render: (t) => (t.genre ? <GenreChipLink genre={t.genre} list="tracks" /> : muted('—')),
+    hideBelow: 'lg',
+  },
+  {
+    key: 'released',
+    header: 'Released',
+    sortField: SORTS.tracks.release_date,
+    render: (t) => muted(formatDate(t.release_date)),
+  },
+  { key: 'likes', header: 'Likes', align: 'right', render: (t) => <LikesCount value={t.total_user_likes} /> },
+];
+
+/** An artist's IDs (spec §9 IDs: artist, title, first seen). */
+export const idColumns: Column<TrackMeta>[] = [
+  {
+    key: 'title',
+    header: 'Title',
+    sortField: SORTS.ids.title,
+    render: (t) => (
+      <LeadCell
+        to={`/tracks/${t.id}`}
+        image={t.art_url_sm}
+        title={trackDisplayTitle(t)}
+        subtitle={t.set_meta ? `Found in ${t.set_meta.set_name}` : undefined}
+      />
+    ),
+  },
+  {
+    key: 'artist',
+    header: 'Artist',
+    sortField: SORTS.ids.artist,
+    render: (t) => <ArtistLinks refs={t.artists.map((a) => a.artist_meta)} />,
+  },
+  {
+    key: 'first',
+    header: 'First heard',
+    sortField: SORTS.ids.first_seen,
+    render: (t) => muted(formatDate(t.created_dt)),
+  },
+];
+
+function countCell(n: number) {
+  return muted(formatNumber(n));
+}
+
+export const artistColumns: Column<Artist>[] = [
+  {
+    key: 'name',
+    header: 'Artist',
+    sortField: SORTS.artists.name,
+    render: (a) => (
+      <LeadCell
+        to={`/artists/${a.id}`}
+        image={a.art_url_sm}
+        round
+        title={a.name}
+        subtitle={a.track_genres.slice(0, 2).join(' · ')}
+      />
+    ),
+  },
+  {
+    key: 'sets',
+    header: 'Sets',
+    align: 'right',
+    sortField: SORTS.artists.set_count,
+    render: (a) => countCell(a.set_count),
+  },
+  {
+    key: 'latest_set',
+    header: 'Latest set',
+    sortField: SORTS.artists.latest_set,
+    render: (a) => muted(formatDate(a.latest_set_date)),
+  },
+  {
+    key: 'tracks',
+    header: 'Tracks',
+    align: 'right',
+    sortField: SORTS.artists.track_count,
+    render: (a) => countCell(a.track_count),
+  },
+  {
+    key: 'latest_track',
+    header: 'Latest track',
+    sortField: SORTS.artists.latest_track,
+    render: (a) => muted(formatDate(a.latest_track_date)),
+  },
+];
+
+export const labelColumns: Column<Label>[] = [
+  {
+    key: 'name',
+    header: 'Label',
+    sortField: SORTS.labels.name,
+    render: (l) => (
+      <LeadCell
+        to={`/labels/${l.id}`}
+        image={l.art_url_sm ?? l.logo_url}
+        title={l.name}
+        subtitle={l.track_genres.slice(0, 2).join(' · ')}
+      />
+    ),
+  },
+  {
+    key: 'sets',
+    header: 'Sets',
+    align: 'right',
+    sortField: SORTS.labels.set_count,
+    render: (l) => countCell(l.set_count),
+  },
+  {
+    key: 'latest_set',
+    header: 'Latest set',
+    sortField: SORTS.labels.latest_set,
+    render: (l) => muted(formatDate(l.latest_set_date)),
+  },
+  {
+    key: 'tracks',
+    header: 'Tracks',
+    align: 'right',
+    sortField: SORTS.labels.track_count,
+    render: (l) => countCell(l.track_count),
+  },
+  {
+    key: 'latest_track',
+    header: 'Latest track',
+    sortField: SORTS.labels.latest_track,
+    render: (l) => muted(formatDate(l.latest_track_date)),
+    hideBelow: 'lg',
+  },
+  {
+    key: 'artists',
+    header: 'Artists',
+    align: 'right',
+    sortField: SORTS.labels.artist_count,
+    render: (l) => countCell(l.artist_count),
+  },
+];
+
+/** The filter dialog's sort choices per list (spec §9 Sort choices). */
+export const SORT_OPTIONS: Record<'sets' | 'tracks' | 'artists' | 'labels', SortOption[]> = {
+  sets: [
+    { label: 'Artist', value: SORTS.sets.artist },
+    { label: 'Title', value: SORTS.sets.title },
+    { label: 'Curator', value: SORTS.sets.curator },
+    { label: 'Genre', value: SORTS.sets.genre },
+    { label: 'Release date', value: SORTS.sets.release_date },
+  ],
+  tracks: [
+    { label: 'Artist', value: SORTS.tracks.artist },
+    { label: 'Title', value: SORTS.tracks.title },
+    { label: 'Label', value: SORTS.tracks.label },
+    { label: 'Genre', value: SORTS.tracks.genre },
+    { label: 'Release date', value: SORTS.tracks.release_date },
+  ],
+  artists: [
+    { label: 'Name', value: SORTS.artists.name },
+    { label: 'Set count', value: SORTS.artists.set_count },
+    { label: 'Latest set', value: SORTS.artists.latest_set },
+    { label: 'Track count', value: SORTS.artists.track_count },
+    { label: 'Latest track', value: SORTS.artists.latest_track },
+  ],
+  labels: [
+    { label: 'Name', value: SORTS.labels.name },
+    { label: 'Set count', value: SORTS.labels.set_count },
+    { label: 'Latest set', value: SORTS.labels.latest_set },
+    { label: 'Track count', value: SORTS.labels.track_count },
+    { label: 'Latest track', value: SORTS.labels.latest_track },
+    { label: 'Artist count', value: SORTS.labels.artist_count },
+  ],
+};

@@ -1,0 +1,108 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Artwork } from './artwork';
+
+/**
+ * The one card shape every catalogue item uses: square artwork, a title, a line under it and a row of
+ * chips. Texts arrive already truncated (spec §5); the full text stays available as the link's name.
+ */
+export function MediaCard({
+  to,
+  image,
+  title,
+  fullTitle,
+  subtitle,
+  fullSubtitle,
+  chips,
+  meta,
+  round = false,
+}: {
+  to: string;
+  image: string | null;
+  title: string;
+  fullTitle: string;
+  subtitle?: string;
+  fullSubtitle?: string;
+  chips?: ReactNode;
+  meta?: ReactNode;
+  round?: boolean;
+}) {
+  return (
+    <Card sx={{ height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        aria-label={fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle}
+        sx={{ p: 1.25, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
+        <Box sx={{ overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
+          <Artwork
+            src={image}
+            round={round}
+            sx={{
+              transition: 'transform 240ms ease',
+              '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+            }}
+          />
+        </Box>
+        <Box sx={{ pt: 1.25, px: 0.5, minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column' }}>
+          <Typography
+            component="h3"
+            title={fullTitle}
+            sx={{
+              fontWeight: 600,
+              fontSize: '0.95rem',
+              lineHeight: 1.3,
+              textAlign: round ? 'center' : 'left',
+            }}
+            noWrap
+          >
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              title={fullSubtitle}
+              noWrap
+              sx={{ textAlign: round ? 'center' : 'left' }}
+            >
+              {subtitle}
+            </Typography>
+          )}
+          {meta && (
+            <Box
+              sx={{
+                mt: 0.5,
+                display: 'flex',
+                gap: 1.5,
+                color: 'text.secondary',
+                fontSize: '0.8rem',
+                justifyContent: round ? 'center' : 'flex-start',
+              }}
+            >
+              {meta}
+            </Box>
+          )}
+          {chips && (
+            <Box
+              sx={{
+                mt: 1,
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 0.5,
+                justifyContent: round ? 'center' : 'flex-start',
+              }}
+            >
+              {chips}
+            </Box>
+          )}
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}

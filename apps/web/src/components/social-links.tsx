@@ -1,0 +1,53 @@
+import InstagramIcon from '@mui/icons-material/Instagram';
+import LanguageRounded from '@mui/icons-material/LanguageRounded';
+import LibraryMusicRounded from '@mui/icons-material/LibraryMusicRounded';
+import YouTubeIcon from '@mui/icons-material/YouTube';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
+
+type Network = 'beatport' | 'instagram' | 'youtube' | 'website';
+
+const networks: Record<Network, { label: string; icon: ReactNode }> = {
+  beatport: { label: 'Beatport', icon: <LibraryMusicRounded /> },
+  instagram: { label: 'Instagram', icon: <InstagramIcon /> },
+  youtube: { label: 'YouTube', icon: <YouTubeIcon /> },
+  website: { label: 'Website', icon: <LanguageRounded /> },
+};
+
+/** The icon for a label's social link, picked from its host (contract: label socials are plain URLs). */
+export function networkOf(url: string): Network {
+  const host = (() => {
+    try {
+      return new URL(url).hostname;
+    } catch {
+      return '';
+    }
+  })();
+  if (host.includes('beatport')) return 'beatport';
+  if (host.includes('instagram')) return 'instagram';
+  if (host.includes('youtube') || host.includes('youtu.be')) return 'youtube';
+  return 'website';
+}
+
+/** External social buttons (spec §2): open in a new tab, named for screen readers. */
+export function SocialLinks({ links, owner }: { links: { network: Network; url: string }[]; owner: string }) {
+  return (
+    <>
+      {links.map(({ network, url }) => (
+        <Tooltip key={url} title={networks[network].label}>
+          <IconButton
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${owner} on ${networks[network].label}`}
+            sx={{ border: '1px solid rgba(255,255,255,0.22)' }}
+          >
+            {networks[network].icon}
+          </IconButton>
+        </Tooltip>
+      ))}
+    </>
+  );
+}

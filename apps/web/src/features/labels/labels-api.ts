@@ -1,0 +1,13 @@
+// GET /labels and /labels/followed (spec §7): the Labels discover list and its followed-only variant.
+import type { Label } from '@cratedig/contract/label';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ListParams } from '../../lib/list-params';
+import { pagedListOptions } from '../../lib/paged-query';
+
+export function labelsQueryOptions({ followed, genre, sort }: ListParams) {
+  return pagedListOptions<Label>(followed ? '/labels/followed' : '/labels', { genre, sort });
+}
+
+export function useLabels(params: ListParams) {
+  return useInfiniteQuery(labelsQueryOptions(params));
+}

@@ -1,0 +1,168 @@
+import type { SetTrack } from '@cratedig/contract/set';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { colors } from '../../app/theme';
+import { Artwork } from '../../components/artwork';
+import { LikesCount } from '../../components/count-badge';
+import { type Column, DataTable } from '../../components/data-table';
+import { ArtistLinks } from '../../components/entity-columns';
+import { GenreChipLink } from '../../components/genre-chip';
+import { useDesktop } from '../../components/paged-list';
+import { EmptyState } from '../../components/states';
+import { formatClock, formatDate } from '../../lib/format';
+import { trackDisplayTitle } from '../../lib/track-title';
+
+type Row = SetTrack & { id: number };
+
+const dim = (text: string) => (
+  <Typography
+    component="span"
+    variant="body2"
+    color="text.secondary"
+    sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+  >
+    {text}
+  </Typography>
+);
+
+function artistsOf(entry: SetTrack) {
+  return entry.track_meta.artists.filter((a) => a.role !== 'mixer').map((a) => a.artist_meta);
+}
+
+// spec §2 Set detail columns: Artist, Title, Label, Released, Genre, Key, BPM, Likes (plus the start time).
+const columns: Column<Row>[] = [
+  { key: 'time', header: 'Time', width: 64, render: (e) => dim(formatClock(e.start_time)) },
+  {
+    key: 'artist',
+    header: 'Artist',
+    render: (e) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <Artwork src={e.track_meta.art_url_sm} size={36} radius={1} />
+        <span>{e.track_meta.mix_type === 'ID' ? dim('ID') : <ArtistLinks refs={artistsOf(e)} />}</span>
+      </Box>
+    ),
+  },
+  {
+    key: 'title',
+    header: 'Title',
+    render: (e) => (
+      <Link
+        component={RouterLink}
+        to={`/tracks/${e.track_meta.id}`}
+        color="text.primary"
+        sx={{ fontWeight: 600 }}
+      >
+        {trackDisplayTitle(e.track_meta)}
+      </Link>
+    ),
+  },
+  {
+    key: 'label',
+    header: 'Label',
+    render: (e) =>
+      e.track_meta.label_meta && e.track_meta.label_name ? (
+        <Link component={RouterLink} to={`/labels/${e.track_meta.label_meta.id}`} color="inherit">
+          {e.track_meta.label_name}
+        </Link>
+      ) : (
+        dim(e.track_meta.label_name ?? '—')
+      ),
+  },
+  {
+    key: 'released',
+    header: 'Released',
+    render: (e) => dim(formatDate(e.track_meta.release_date)),
+    hideBelow: 'lg',
+  },
+  {
+    key: 'genre',
+    header: 'Genre',
+    render: (e) =>
+      e.track_meta.genre ? <GenreChipLink genre={e.track_meta.genre} list="tracks" /> : dim('—'),
+    hideBelow: 'lg',
+  },
+  { key: 'key', header: 'Key', render: (e) => dim(e.track_meta.key ?? '—') },
+  {
+    key: 'bpm',
+    header: 'BPM',
+    align: 'right',
+    render: (e) => dim(e.track_meta.bpm ? String(Math.round(e.track_meta.bpm)) : '—'),
+  },
+  { key: 'likes', header: 'Likes', align: 'right', render: (e) => <LikesCount value={e.likes} /> },
+];
+
+/** The Track List tab: a table on desktop, compact cards on small screens, each with its start time. */
+export function SetTrackList({ entries }: { entries: SetTrack[] }) {
+  const desktop = useDesktop();
+  if (entries.length === 0) return <EmptyState title="No tracks identified yet" />;
+  const rows: Row[] = entries.map((entry) => ({ ...entry, id: entry.track_position }));
+  if (desktop) {
+    return (
+      <DataTable
+        label="Track list"
+        columns={columns}
+        rows={rows}
+        rowLink={(e) => `/tracks/${e.track_meta.id}`}
+      />
+    );
+  }
+  return (
+    <Box
+      component="ol"
+      aria-label="Track list"
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+    >
+      {rows.map((entry) => {
+        const t = entry.track_meta;
+        return (
+          <Box
+            component="li"
+            key={entry.id}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              p: 1,
+              borderRadius: 3,
+              backgroundColor: colors.surface1,
+              border: `1px solid ${colors.line}`,
+            }}
+          >
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ width: 52, flexShrink: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+            >
+              {formatClock(entry.start_time)}
+            </Typography>
+            <Artwork src={t.art_url_sm} size={48} radius={1} />
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Link
+                component={RouterLink}
+                to={`/tracks/${t.id}`}
+                color="text.primary"
+                sx={{
+                  fontWeight: 600,
+                  display: 'block',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {trackDisplayTitle(t)}
+              </Link>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {t.mix_type === 'ID'
+                  ? 'ID · unreleased'
+                  : [t.artist, t.label_name].filter(Boolean).join(' · ')}
+              </Typography>
+            </Box>
+            <LikesCount value={entry.likes} />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

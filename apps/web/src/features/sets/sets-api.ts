@@ -1,0 +1,14 @@
+// GET /sets and /sets/favs (spec §7): the Sets discover list; the followed-only switch lists the
+// user's favourite sets (domain.md: the favs path replaces the list path).
+import type { SetMeta } from '@cratedig/contract/set';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ListParams } from '../../lib/list-params';
+import { pagedListOptions } from '../../lib/paged-query';
+
+export function setsQueryOptions({ followed, genre, sort }: ListParams) {
+  return pagedListOptions<SetMeta>(followed ? '/sets/favs' : '/sets', { genre, sort });
+}
+
+export function useSets(params: ListParams) {
+  return useInfiniteQuery(setsQueryOptions(params));
+}

@@ -1,0 +1,51 @@
+// Display formatting shared by every catalogue screen (spec §5 card limits, §9 display limits).
+import { DISPLAY } from '@cratedig/contract/constants';
+
+/** spec §5: cut a text to `max` characters, the last one an ellipsis, so the whole stays `max` long. */
+export function truncate(text: string, max: number = DISPLAY.cardTitleChars): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/** spec §9: a like badge shows up to 999, then "999+". */
+export function capCount(value: number, max: number = DISPLAY.likeBadgeMax): string {
+  return value > max ? `${max}+` : String(value);
+}
+
+/** h:mm:ss, or m:ss under an hour (set durations, track start times). Input in seconds. */
+export function formatClock(totalSeconds: number): string {
+  const whole = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A set's duration travels in milliseconds (domain.md Wire format). */
+export function formatDurationMs(ms: number): string {
+  return formatClock(ms / 1000);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'YYYY-MM-DD' or an ISO instant as '3 Mar 2024'; '—' when unknown. Read in UTC so a date never shifts. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+/** Thousands separators for counts in headers and tables. */
+export function formatNumber(value: number): string {
+  return value.toLocaleString('en-GB');
+}

@@ -1,0 +1,65 @@
+import { DEFAULT_SORTS, GENRES, SORTS, type SortChoice } from '@cratedig/contract/constants';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { nextSort } from './sort-state';
+
+export type DiscoverList = 'sets' | 'tracks' | 'artists' | 'labels';
+
+export interface ListParams {
+  genre: string | null;
+  sort: SortChoice;
+  followed: boolean;
+}
+
+/** Reads a discover list's state from the URL, so back, reload and shared links show the same list. */
+export function readListParams(list: DiscoverList, params: URLSearchParams): ListParams {
+  const genre = params.get('genre');
+  const orderBy = params.get('order_by');
+  const direction = params.get('order_direction');
+  const allowed: readonly string[] = Object.values(SORTS[list]);
+  const sort: SortChoice =
+    orderBy && allowed.includes(orderBy)
+      ? { order_by: orderBy, order_direction: direction === 'asc' ? 'asc' : 'desc' }
+      : { ...DEFAULT_SORTS[list] };
+  return {
+    // spec §2: /sets?genre= and /tracks?genre=; an unknown genre is ignored rather than sent.
+    genre: genre && (GENRES as readonly string[]).includes(genre) ? genre : null,
+    sort,
+    followed: params.get('followed') === 'true',
+  };
+}
+
+export function useListParams(list: DiscoverList) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListParams(list, params), [list, params]);
+
+  const update = useCallback(
+    (next: Partial<ListParams>) => {
+      setParams(
+        (current) => {
+          const merged = { ...readListParams(list, current), ...next };
+          const out = new URLSearchParams();
+          if (merged.genre) out.set('genre', merged.genre);
+          const isDefault =
+            merged.sort.order_by === DEFAULT_SORTS[list].order_by &&
+            merged.sort.order_direction === DEFAULT_SORTS[list].order_direction;
+          if (!isDefault) {
+            out.set('order_by', merged.sort.order_by);
+            out.set('order_direction', merged.sort.order_direction);
+          }
+          if (merged.followed) out.set('followed', 'true');
+          return out;
+        },
+        { replace: true },
+      );
+    },
+    [list, setParams],
+  );
+
+  return {
+    ...state,
+    toggleSort: (orderBy: string) => update({ sort: nextSort(state.sort, orderBy) }),
+    setFilter: (genre: string | null, sort: SortChoice) => update({ genre, sort }),
+    setFollowed: (followed: boolean) => update({ followed }),
+  };
+}

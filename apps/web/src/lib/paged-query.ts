@@ -1,0 +1,54 @@
+import type { ListResponse } from '@cratedig/contract/common';
+import { PAGE_SIZE, type SortChoice } from '@cratedig/contract/constants';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { getApi } from '../api/transport';
+
+/**
+ * How long catalogue data counts as fresh: going back to a list or a page shows it at once from the
+ * cache, without a refetch (the catalogue changes by import, not by the minute).
+ */
+export const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export interface PageQuery {
+  sort?: SortChoice;
+  genre?: string | null;
+}
+
+/** The list query of spec §7: order_by, order_direction, genre, offset (20 × pages loaded), limit. */
+export function listQueryString(query: PageQuery, offset: number) {
+  return {
+    order_by: query.sort?.order_by,
+    order_direction: query.sort?.order_direction,
+    genre: query.genre ?? undefined,
+    offset,
+    limit: PAGE_SIZE,
+  };
+}
+
+function nextOffset(last: ListResponse<unknown>): number | undefined {
+  const { offset, count, total } = last.pagination;
+  return offset + count < total ? offset + count : undefined;
+}
+
+/** An infinitely paged GET list (discover lists and detail tabs), Load more appending a page. */
+export function pagedListOptions<T>(path: string, query: PageQuery) {
+  return infiniteQueryOptions({
+    queryKey: ['catalogue', path, query] as const,
+    queryFn: ({ pageParam, signal }) =>
+      getApi().transport.get<ListResponse<T>>(path, { query: listQueryString(query, pageParam), signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+    staleTime: CATALOGUE_STALE_MS,
+    // A new sort or genre keeps the old rows on screen (dimmed) until the new page arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One GET of a detail (an artist, a set, ...). */
+export function detailOptions<T>(path: string) {
+  return queryOptions({
+    queryKey: ['catalogue', path] as const,
+    queryFn: ({ signal }) => getApi().transport.get<T>(path, { signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
