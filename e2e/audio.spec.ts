@@ -1,29 +1,33 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { newAccount, register, signInByApi } from './support/session';
 
-// The catalogue API (and signed audio links) come with later issues; here we prove that a seeded
-// set's MP3 streams from /media into a real <audio> element and plays.
-function firstSeededSetAudio(): string {
-  const mediaDir = process.env.E2E_MEDIA_DIR;
-  if (!mediaDir) throw new Error('E2E_MEDIA_DIR is set by playwright.config.ts');
-  const folder = join(mediaDir, 'audio', 'sets');
-  const file = readdirSync(folder)
-    .filter((name) => name.endsWith('.mp3'))
-    .sort()[0];
-  if (!file) throw new Error(`no seeded set audio in ${folder}`);
-  return `/media/audio/sets/${file}`;
-}
+// Set audio is reached only through a link signed for the user (domain.md Player): sign in, take a
+// seeded set's mp3_permalink from GET /api/sets/{id}, and play it in a real <audio> element.
+test('a plain /media audio path is refused; a signed link plays, seeks by Range and advances', async ({
+  page,
+  request,
+}) => {
+  const account = newAccount('audio');
+  await register(request, account);
+  const { access_token } = await signInByApi(request, account);
+  const headers = { authorization: `Bearer ${access_token}` };
+  const list = await request.get('/api/sets?limit=1', { headers });
+  expect(list.ok()).toBe(true);
+  const first = (await list.json()).data[0] as { id: number };
+  const detail = await request.get(`/api/sets/${first.id}`, { headers });
+  const src = (await detail.json()).mp3_permalink as string;
+  expect(src).toMatch(/^\/media\/audio\/sets\/.+\.mp3\?u=\d+&exp=\d+&sig=/);
+  expect((await request.get(src.split('?')[0] ?? '')).status()).toBe(403);
 
-test('a seeded set plays from /media and its time advances', async ({ page }) => {
-  const src = firstSeededSetAudio();
   await page.goto('/about');
   const result = await page.evaluate(async (audioSrc) => {
     const audio = new Audio(audioSrc);
     audio.preload = 'auto';
     await new Promise<void>((resolve, reject) => {
       audio.addEventListener('loadedmetadata', () => resolve(), { once: true });
-      audio.addEventListener('error', () => reject(new Error(`audio error ${audio.error?.code}`)), { once: true });
+      audio.addEventListener('error', () => reject(new Error(`audio error ${audio.error?.code}`)), {
+        once: true,
+      });
     });
     await audio.play();
     const start = audio.currentTime;

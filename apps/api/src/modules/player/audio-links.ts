@@ -1,12 +1,16 @@
 // Signed audio links (domain.md Player: "Audio is reached only through signed links"). A set's
 // mp3_permalink is its /media/audio/… path plus `?u={userId}&exp={unix s}&sig={base64url HMAC-SHA256
 // over "path|u|exp"}`. It stays a /media path so the contract's mediaUrl (and the client's
-// site-address prefixing) hold unchanged; the route in audio-routes.ts owns /media/audio/* and
+// site-address prefixing) hold unchanged; the route in audio-routes.ts owns /media/audio/sets/* and
 // refuses anything unsigned. An <audio> element sends no bearer token, hence a capability in the URL.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type AppConfig, resolveJwtSecret } from '../../config';
 
-export const AUDIO_PREFIX = '/media/audio/';
+/**
+ * Set audio lives here (db/seed demo-catalogue audioPath, sets.audio_path). Everything below it is
+ * reachable only through a signed link; the rest of /media (artwork) stays public.
+ */
+export const AUDIO_PREFIX = '/media/audio/sets/';
 /**
  * Expiries are rounded up to this step so that re-fetching a set within it gives the same URL: a
  * client that compares src does not reload a playing <audio> for a fresh-but-equal link.

@@ -1,6 +1,6 @@
-// GET/HEAD /media/audio/*: set audio for signed links only (audio-links.ts). More specific than the
+// GET/HEAD /media/audio/sets/*: set audio for signed links only (audio-links.ts). More specific than the
 // media plugin's /media/* route, so the router sends every audio request here and a plain, unsigned
-// /media/audio/… path answers 403 instead of the file. Open route (an <audio> element sends no bearer
+// /media/audio/sets/… path answers 403 instead of the file. Open route (an <audio> element sends no bearer
 // token): the signature is the credential. Range, 206/416, ETag and Last-Modified come from
 // @fastify/send as in plugins/media.ts, with its ".." refusal plus the same realpath guard.
 import { realpath } from 'node:fs/promises';

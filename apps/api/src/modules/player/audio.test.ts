@@ -123,7 +123,10 @@ describe('signed audio links', () => {
       signAudioUrl(app.config, me.user.id, AUDIO_PATH),
     );
     // Even a validly signed '..' (sent as ..%2f, which no client normalises away) never leaves the folder.
-    const sneaky = signAudioUrl(app.config, me.user.id, '/media/audio/../cover.jpg').replace('../', '..%2f');
+    const sneaky = signAudioUrl(app.config, me.user.id, '/media/audio/sets/../../cover.jpg').replaceAll(
+      '../',
+      '..%2f',
+    );
     const response = await fetchAudio(sneaky);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toHaveProperty('code');
