@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import type { Api } from '../api/transport';
 import { AuthProvider, type LoadSession } from '../features/auth/auth-context';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
@@ -12,17 +13,20 @@ export function AppProviders({
   children,
   loadSession,
   queryClient,
+  api,
 }: {
   children: ReactNode;
   loadSession?: LoadSession;
   queryClient?: QueryClient;
+  /** The transport and token manager; tests pass one built on their own fetch. */
+  api?: Api;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={client}>
-        <AuthProvider loadSession={loadSession}>
+        <AuthProvider loadSession={loadSession} api={api}>
           <ToastProvider>{children}</ToastProvider>
         </AuthProvider>
       </QueryClientProvider>

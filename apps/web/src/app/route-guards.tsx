@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { useAuth } from '../features/auth/auth-context';
-import { storeNextLocation } from '../features/auth/session-storage';
+import { clearNextLocation, readNextLocation, storeNextLocation } from '../features/auth/session-storage';
 
 /** spec §4 Gate: loading (overlay), then the page or /login. Also the whole app's first state. */
 export function AuthGate() {
@@ -30,9 +30,19 @@ export function RequireAuth() {
   return loggedOut ? <Navigate to="/login" replace /> : <RedirectToLogin />;
 }
 
-/** Login, register, forgot and reset: a signed-in user is replaced to /home (spec §2). */
+/**
+ * Login, register, forgot and reset: a signed-in user is replaced to /home (spec §2). This is also
+ * where a sign-in lands: the stored next location (path, query and hash) wins over /home, once.
+ */
 export function VisitorsOnly() {
   const { status } = useAuth();
   if (status === 'unknown') return null;
-  return status === 'authenticated' ? <Navigate to="/home" replace /> : <Outlet />;
+  return status === 'authenticated' ? <LeaveAuthPage /> : <Outlet />;
+}
+
+function LeaveAuthPage() {
+  // Read once (not on every render), forgotten after the move so a later sign-in does not reuse it.
+  const [target] = useState(() => readNextLocation() ?? '/home');
+  useEffect(() => clearNextLocation(), []);
+  return <Navigate to={target} replace />;
 }

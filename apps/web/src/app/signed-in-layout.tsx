@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
+import { HomeOnboarding } from '../features/onboarding/home-onboarding';
 import { AppFooter } from './app-footer';
 import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
 import { TopBar } from './top-bar';
@@ -29,6 +30,8 @@ export function SignedInLayout() {
         <AppFooter />
       </Box>
       <PlayerSlot />
+      {/* spec §2 Home: the onboarding modal (shows on /home only, for users who have not done it). */}
+      <HomeOnboarding />
     </Box>
   );
 }

@@ -1,18 +1,32 @@
+import { TOASTS } from '@cratedig/contract/constants';
+import type { User } from '@cratedig/contract/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { clearNextLocation, clearTokens, readAccessToken } from './session-storage';
+import { enqueueSnackbar } from 'notistack';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type Api, getApi } from '../../api/transport';
+import { SESSION_MESSAGES } from './auth-messages';
+import { getClientConfig } from './client-config';
+import { isFirebaseIdToken, loadedFirebaseSignIn, loadFirebaseSignIn } from './firebase-loader';
 
 // spec §4 "Gate": unknown while the session is being determined (overlay), then one of the two states
-// of spec §6.
+// of spec §6. (The token manager's unknown/firebase/internal is the other state of spec §4: how the
+// session refreshes, see api/token-manager.ts.)
 export type AuthStatus = 'unknown' | 'authenticated' | 'unauthenticated';
 
-// The few user fields the shell shows. The accounts issue replaces this with the contract's user schema.
-export interface SessionUser {
-  id: number | string;
-  username: string;
-  email?: string | null;
-  avatar_url?: string | null;
-}
+/**
+ * The signed-in user: the contract's User as GET /me answers it. Only id and username are required
+ * so tests can describe a session with the fields they care about.
+ */
+export type SessionUser = Pick<User, 'id' | 'username'> & Partial<Omit<User, 'id' | 'username'>>;
 
 /** Resolves the signed-in user, or null for a visitor. Tests pass their own to pick an auth state. */
 export type LoadSession = () => Promise<SessionUser | null>;
@@ -25,55 +39,82 @@ interface AuthState {
 }
 
 export interface AuthContextValue extends AuthState {
-  /** The seam for the accounts issue: call after a successful sign-in with the loaded profile. */
+  /** The transport, token manager and auth events every account call goes through. */
+  api: Api;
+  /** After a successful sign-in with the loaded profile; the route guards then leave the auth page. */
   signIn: (user: SessionUser) => void;
+  /** Replaces the signed-in user's record after it changed (profile, onboarding). */
+  updateUser: (user: SessionUser) => void;
   /** spec §4: the user is cleared on logout (tokens, cached data and the stored next location). */
   logout: () => Promise<void>;
+  /** Runs listener on every logout (the player stops and forgets the queue there, spec §4). */
+  onLogout: (listener: () => void) => () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-function isSessionUser(value: unknown): value is SessionUser {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    (typeof candidate.id === 'number' || typeof candidate.id === 'string') &&
-    typeof candidate.username === 'string'
-  );
-}
-
 /**
  * spec §4 "Startup": with a stored token the current user comes from GET /api/me; without one, or if
- * that call fails, there is no user. Token refresh and retries belong to the transport (accounts issue).
+ * that call fails, there is no user. A stored Firebase ID token first gets the SDK back (lazily) so
+ * the token manager can refresh it.
  */
-export const loadSessionFromApi: LoadSession = async () => {
-  const token = readAccessToken();
-  if (!token) return null;
+export async function loadSessionFromApi(api: Api, onProviderSignedOut: () => void): Promise<User | null> {
+  const { accessToken, refreshToken } = api.tokens.storage.read();
+  if (!accessToken) return null;
+  if (!refreshToken && isFirebaseIdToken(accessToken)) {
+    try {
+      const [firebase, config] = await Promise.all([loadFirebaseSignIn(), getClientConfig(api)]);
+      await firebase.restoreFirebaseSession(api, config, { onProviderSignedOut });
+    } catch (error) {
+      // The stored token may still have enough life left for GET /me; the transport decides.
+      console.warn('could not restore the identity-provider session', error);
+    }
+  }
   try {
-    const response = await fetch('/api/me', {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    return isSessionUser(body) ? body : null;
+    return await api.transport.get<User>('/me');
   } catch {
     return null;
   }
-};
+}
+
+/** spec §4 "Auth events during use": a toast while the tab is visible, for 2 s. */
+function showRefreshingToast() {
+  if (document.visibilityState !== 'visible') return;
+  enqueueSnackbar(SESSION_MESSAGES.refreshing, {
+    variant: 'warning',
+    autoHideDuration: TOASTS.authExpiredMs,
+    preventDuplicate: true,
+  });
+}
 
 export function AuthProvider({
   children,
-  loadSession = loadSessionFromApi,
+  loadSession,
+  api: givenApi,
 }: {
   children: ReactNode;
   loadSession?: LoadSession;
+  /** Default: the app-wide getApi(). Tests pass one built on their own fetch. */
+  api?: Api;
 }) {
   const queryClient = useQueryClient();
+  const [api] = useState(() => givenApi ?? getApi());
   const [state, setState] = useState<AuthState>({ status: 'unknown', user: null, loggedOut: false });
+  const logoutListeners = useRef(new Set<() => void>());
+
+  const clearUser = useCallback(() => {
+    setState((current) =>
+      current.status === 'unauthenticated'
+        ? current
+        : { status: 'unauthenticated', user: null, loggedOut: false },
+    );
+  }, []);
+
+  const [load] = useState<LoadSession>(() => loadSession ?? (() => loadSessionFromApi(api, clearUser)));
 
   useEffect(() => {
     let cancelled = false;
-    loadSession().then(
+    load().then(
       (user) => {
         if (cancelled) return;
         setState({ status: user ? 'authenticated' : 'unauthenticated', user, loggedOut: false });
@@ -85,22 +126,58 @@ export function AuthProvider({
     return () => {
       cancelled = true;
     };
-  }, [loadSession]);
+  }, [load]);
+
+  // A refresh that failed for good already deleted the tokens (token-manager.ts): say so, and send
+  // the person back to sign in; the guard keeps the page as the next location (spec §8 recovery).
+  useEffect(
+    () =>
+      api.events.on('authError', () => {
+        showRefreshingToast();
+        clearUser();
+      }),
+    [api, clearUser],
+  );
 
   const signIn = useCallback(
     (user: SessionUser) => setState({ status: 'authenticated', user, loggedOut: false }),
     [],
   );
 
+  const updateUser = useCallback(
+    (user: SessionUser) => setState((current) => (current.user ? { ...current, user } : current)),
+    [],
+  );
+
   const logout = useCallback(async () => {
-    clearTokens();
-    clearNextLocation();
+    api.tokens.clearSession();
+    api.tokens.storage.takeNext();
+    for (const listener of [...logoutListeners.current]) {
+      try {
+        listener();
+      } catch (error) {
+        console.error('a logout listener failed', error);
+      }
+    }
     // Another person may sign in next on this browser: drop everything fetched for this one.
     queryClient.clear();
     setState({ status: 'unauthenticated', user: null, loggedOut: true });
-  }, [queryClient]);
+    // End the provider's session too, but only if its SDK was loaded: logout must not fetch it.
+    const firebase = loadedFirebaseSignIn();
+    if (firebase) await firebase.then((module) => module.signOutProvider()).catch(() => {});
+  }, [api, queryClient]);
 
-  const value = useMemo<AuthContextValue>(() => ({ ...state, signIn, logout }), [state, signIn, logout]);
+  const onLogout = useCallback((listener: () => void) => {
+    logoutListeners.current.add(listener);
+    return () => {
+      logoutListeners.current.delete(listener);
+    };
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, api, signIn, updateUser, logout, onLogout }),
+    [state, api, signIn, updateUser, logout, onLogout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,16 +1,160 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@cratedig/contract/accounts';
+import type { User } from '@cratedig/contract/user';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { useAuth } from './auth-context';
+import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
+import { FORM_MESSAGES, REGISTER_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
+import { passwordLogin, SignInError } from './password-login';
+
+type Field = 'username' | 'email' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** spec §5 Register: all fields except About are required; the password has at least 3 characters. */
+export function validateRegistration(values: Record<Field, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.username.trim() === '') errors.username = FORM_MESSAGES.required;
+  if (values.email.trim() === '') errors.email = FORM_MESSAGES.required;
+  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = FORM_MESSAGES.invalidEmail;
+  if (values.password === '') errors.password = FORM_MESSAGES.required;
+  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  return errors;
+}
 
 export function RegisterPage() {
+  const { api, signIn } = useAuth();
+  const [values, setValues] = useState({ username: '', email: '', password: '', about: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const errors = validateRegistration(values);
+    setFieldErrors(errors);
+    setError(null);
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    setBusy(true);
+    const username = values.username.trim();
+    try {
+      // spec §7 POST /users, registration form: no token, no retry.
+      await api.transport.post<User>('/users', {
+        auth: false,
+        body: {
+          username,
+          email: values.email.trim(),
+          password: values.password,
+          about_me: values.about,
+          auth_provider: 'web_client',
+        },
+      });
+    } catch (failure) {
+      setBusy(false);
+      const json = isApiError(failure) ? failure.errors?.json : undefined;
+      if (isApiError(failure) && failure.status === 422 && (json?.username || json?.email)) {
+        setFieldErrors({
+          username: json.username ? REGISTER_MESSAGES.usernameTaken : undefined,
+          email: json.email ? REGISTER_MESSAGES.emailTaken : undefined,
+        });
+        return;
+      }
+      setError(
+        isApiError(failure) && failure.status === 401
+          ? REGISTER_MESSAGES.authFailed
+          : REGISTER_MESSAGES.failed,
+      );
+      return;
+    }
+    // The new account signs in straight away (spec §4 password login), into onboarding on /home.
+    try {
+      signIn(await passwordLogin(api, username, values.password));
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof SignInError ? failure.message : REGISTER_MESSAGES.failed);
+    }
+  }
+
   return (
     <AuthPageFrame
       title="Start digging"
       documentTitle="Create an account"
       lead="Pick a username, add your email and a password, and tell us a little about you. The beta is free."
     >
-      <Typography color="text.secondary">
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create an account">
+        <Stack spacing={2.25}>
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            fullWidth
+            value={values.username}
+            onChange={set('username')}
+            error={Boolean(fieldErrors.username)}
+            helperText={fieldErrors.username}
+            disabled={busy}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            value={values.email}
+            onChange={set('email')}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
+            disabled={busy}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            value={values.password}
+            onChange={set('password')}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            disabled={busy}
+          />
+          <TextField
+            label="About"
+            name="about_me"
+            fullWidth
+            multiline
+            minRows={2}
+            maxRows={6}
+            placeholder="DJ, digger, label person… (optional)"
+            value={values.about}
+            onChange={set('about')}
+            disabled={busy}
+          />
+          <FormAlert message={error} />
+          <SubmitButton busy={busy} busyLabel="Creating your account…">
+            Create account
+          </SubmitButton>
+        </Stack>
+      </Box>
+      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         Already have an account?{' '}
         <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
           Sign in
@@ -18,4 +162,9 @@ export function RegisterPage() {
       </Typography>
     </AuthPageFrame>
   );
+}
+
+/** Keyboard users land on the field to fix. */
+export function focusFirstInvalid(form: HTMLFormElement) {
+  queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

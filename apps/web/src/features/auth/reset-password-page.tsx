@@ -1,16 +1,105 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@cratedig/contract/accounts';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { enqueueSnackbar } from 'notistack';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from './auth-context';
+import { FormAlert, SubmitButton } from './auth-form-parts';
+import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
 
+type ResetErrors = { password?: string; confirm?: string };
+
+/** spec §5 Reset password: at least 3 characters, and both entries must match. */
+export function validateReset(password: string, confirm: string): ResetErrors {
+  const errors: ResetErrors = {};
+  if (password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  if (password !== confirm) errors.confirm = RESET_MESSAGES.mismatch;
+  return errors;
+}
+
 export function ResetPasswordPage() {
+  const { api } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<ResetErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const errors = validateReset(password, confirm);
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.password || errors.confirm) return;
+    if (!token) {
+      setError(RESET_MESSAGES.failed);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.transport.put('/tokens/reset', { auth: false, body: { token, new_password: password } });
+    } catch (failure) {
+      console.error('password reset failed', failure);
+      setError(RESET_MESSAGES.failed);
+      setBusy(false);
+      return;
+    }
+    enqueueSnackbar(FORM_MESSAGES.passwordChanged, { variant: 'success' });
+    navigate('/login', { replace: true });
+  }
+
   return (
     <AuthPageFrame
       title="Choose a new password"
       documentTitle="Reset password"
       lead="Type your new password twice. The link from your email works once and for one hour."
     >
-      <Typography color="text.secondary">
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Choose a new password">
+        <Stack spacing={2.25}>
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+          <TextField
+            label="New password"
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            disabled={busy}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+            error={Boolean(fieldErrors.confirm)}
+            helperText={fieldErrors.confirm}
+            disabled={busy}
+          />
+          <FormAlert message={error} />
+          <SubmitButton busy={busy} busyLabel="Saving…">
+            Save new password
+          </SubmitButton>
+        </Stack>
+      </Box>
+      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         Link expired?{' '}
         <Link component={RouterLink} to="/forgot-password" sx={{ fontWeight: 600 }}>
           Send a new one

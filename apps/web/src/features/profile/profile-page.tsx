@@ -1,36 +1,173 @@
+import CloudIcon from '@mui/icons-material/Cloud';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import { colors } from '../../app/theme';
-import { PageBanner } from '../../components/page-banner';
+import { SectionPlaceholder } from '../../components/section-placeholder';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/auth-context';
+import { EditProfileDialog, USER_TYPE_LABELS, userTypesOf } from './edit-profile-dialog';
+import { NotificationPreferencesDialog } from './notification-preferences-dialog';
 
+type OpenDialog = 'edit' | 'notifications' | null;
+
+/** spec §2 Profile: avatar, username, bio, SoundCloud link, and the settings menu. */
 export function ProfilePage() {
   const { user } = useAuth();
   useDocumentTitle('Profile');
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // A new key per opening: each dialog starts from the user record as it is now.
+  const [dialogKey, setDialogKey] = useState(0);
+  const menuId = useId();
   const name = user?.username ?? 'Your profile';
+  const bio = user?.about_me?.trim();
+
+  const openDialog = (which: OpenDialog) => {
+    setMenuAnchor(null);
+    setDialogKey((key) => key + 1);
+    setDialog(which);
+  };
+
   return (
-    <PageBanner
-      overline="Profile"
-      title={name}
-      subtitle="Your liked sets, tracks, watched IDs, artists and labels."
-    >
-      <Box sx={{ mt: 3 }}>
-        <Avatar
-          src={user?.avatar_url ?? undefined}
-          alt=""
+    <>
+      <Box
+        component="header"
+        sx={{
+          position: 'relative',
+          borderRadius: 5,
+          border: `1px solid ${colors.line}`,
+          px: { xs: 2.5, sm: 4, md: 6 },
+          py: { xs: 3, md: 5 },
+          background: `radial-gradient(110% 140% at 100% 0%, rgba(198, 255, 58, 0.16) 0%, transparent 55%), linear-gradient(180deg, ${colors.surface2}, ${colors.surface1})`,
+        }}
+      >
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 2, sm: 4 }}
+          sx={{ alignItems: { sm: 'center' } }}
+        >
+          <Avatar
+            src={user?.avatar_url ?? undefined}
+            alt=""
+            sx={{
+              width: { xs: 84, md: 116 },
+              height: { xs: 84, md: 116 },
+              bgcolor: colors.acid,
+              color: colors.ink,
+              fontSize: { xs: 36, md: 48 },
+              fontWeight: 700,
+              boxShadow: `0 0 0 4px ${colors.surface1}, 0 0 0 6px rgba(198, 255, 58, 0.35)`,
+            }}
+          >
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flex: 1, pr: { sm: 14 } }}>
+            <Typography variant="overline" component="p" color="primary">
+              Profile
+            </Typography>
+            <Typography
+              variant="h2"
+              component="h1"
+              sx={{ fontSize: { xs: '1.7rem', sm: '2.2rem', md: '2.6rem' }, overflowWrap: 'anywhere' }}
+            >
+              {name}
+            </Typography>
+            <Stack
+              direction="row"
+              spacing={0.75}
+              useFlexGap
+              sx={{ mt: 1.25, flexWrap: 'wrap' }}
+              aria-label="I am a"
+            >
+              {userTypesOf(user).map((type) => (
+                <Chip key={type} label={USER_TYPE_LABELS[type]} size="small" variant="outlined" />
+              ))}
+            </Stack>
+            <Typography
+              color={bio ? 'text.primary' : 'text.secondary'}
+              sx={{ mt: 1.75, whiteSpace: 'pre-line', maxWidth: 680 }}
+              aria-label="Bio"
+            >
+              {bio || 'No bio yet. Tell other diggers what you play and what you are hunting for.'}
+            </Typography>
+            {user?.soundcloud_url && (
+              <Link
+                href={user.soundcloud_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                sx={{ mt: 1.5, display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 600 }}
+              >
+                <CloudIcon fontSize="small" aria-hidden />
+                SoundCloud
+              </Link>
+            )}
+          </Box>
+        </Stack>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<SettingsOutlinedIcon />}
+          aria-haspopup="menu"
+          aria-controls={menuAnchor ? menuId : undefined}
+          aria-expanded={menuAnchor ? 'true' : undefined}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
           sx={{
-            width: 72,
-            height: 72,
-            bgcolor: colors.acid,
-            color: colors.ink,
-            fontSize: 30,
-            fontWeight: 700,
+            position: 'absolute',
+            top: { xs: 16, md: 24 },
+            right: { xs: 16, md: 24 },
+            borderColor: colors.line,
           }}
         >
-          {name.slice(0, 1).toUpperCase()}
-        </Avatar>
+          Settings
+        </Button>
+        <Menu
+          id={menuId}
+          anchorEl={menuAnchor}
+          open={Boolean(menuAnchor)}
+          onClose={() => setMenuAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        >
+          <MenuItem onClick={() => openDialog('edit')}>
+            <ListItemIcon>
+              <EditOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            Edit Profile
+          </MenuItem>
+          <MenuItem onClick={() => openDialog('notifications')}>
+            <ListItemIcon>
+              <NotificationsNoneIcon fontSize="small" />
+            </ListItemIcon>
+            Notification Preferences
+          </MenuItem>
+        </Menu>
       </Box>
-    </PageBanner>
+      {dialog === 'edit' && <EditProfileDialog key={dialogKey} open onClose={() => setDialog(null)} />}
+      {dialog === 'notifications' && (
+        <NotificationPreferencesDialog key={dialogKey} open onClose={() => setDialog(null)} />
+      )}
+
+      {/*
+        LIKED TABS (library issue): the five tabs of spec §2 Profile go here, replacing this
+        placeholder: Liked Sets, Liked Tracks, Watched IDs, Liked Artists, Liked Labels
+        (GET /users/{id}/sets, /tracks, /ids, /artists, /labels).
+      */}
+      <SectionPlaceholder
+        title="Your likes"
+        note="Liked sets, tracks, watched IDs, artists and labels will gather here."
+      />
+    </>
   );
 }

@@ -1,0 +1,84 @@
+/**
+ * For component tests: the real transport and token manager over a fetch that answers like the API
+ * (the network boundary is the only thing replaced). Not imported by app code.
+ */
+import type { User } from '@cratedig/contract/user';
+import { createAuthEvents } from '../../api/auth-events';
+import { createErrorRecovery, type Visibility } from '../../api/error-recovery';
+import { createTokenManager } from '../../api/token-manager';
+import { type Api, createTransport } from '../../api/transport';
+
+export interface FakeRequest {
+  method: string;
+  /** Path after /api, without the query string. */
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface FakeResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Milliseconds before the answer arrives. */
+  delayMs?: number;
+}
+
+export type FakeHandler = (request: FakeRequest) => FakeResponse | undefined;
+
+/** The API's error shape (domain.md). */
+export function apiError(status: number, message: string, json?: Record<string, string[]>): FakeResponse {
+  return { status, body: { code: status, status: 'Error', message, ...(json ? { errors: { json } } : {}) } };
+}
+
+export function createFakeApi(handler: FakeHandler): { api: Api; requests: FakeRequest[] } {
+  const requests: FakeRequest[] = [];
+  const fakeFetch: typeof fetch = async (input, init) => {
+    const url = new URL(String(input), 'http://cratedig.test');
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const request: FakeRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      headers: new Headers(init?.headers),
+      body: text === undefined ? undefined : (JSON.parse(text) as unknown),
+    };
+    requests.push(request);
+    const answer = handler(request) ?? apiError(404, 'Not Found');
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    const status = answer.status ?? 200;
+    if (status === 204 || answer.body === undefined)
+      return new Response(null, { status, headers: answer.headers });
+    return new Response(JSON.stringify(answer.body), {
+      status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  };
+  const visibility: Visibility = { isHidden: () => false, onVisible: () => () => {} };
+  const events = createAuthEvents();
+  const tokens = createTokenManager({ fetch: fakeFetch, events, crossTabLock: (task) => task() });
+  const recovery = createErrorRecovery({ tokens, visibility });
+  const transport = createTransport({ tokens, fetch: fakeFetch, visibility, recovery });
+  return { api: { transport, tokens, events, recovery }, requests };
+}
+
+/** A complete GET /me record; override what the test is about. */
+export function fakeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 41,
+    username: 'crate_digger',
+    email: 'crate_digger@example.test',
+    about_me: '',
+    avatar_url: null,
+    firebase_uid: null,
+    auth_provider: 'web_client',
+    is_firebase_user: false,
+    soundcloud_url: null,
+    user_type: ['listener'],
+    notification_timeframe: 'daily',
+    notification_preferences_enabled: true,
+    completed_onboarding: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Identity-provider sign-in (spec §4 steps 1–6) with the Firebase JS SDK. Loaded only through
+ * firebase-loader.ts: importing this file anywhere else would put the SDK in the first screen's bundle.
+ */
+import type { ClientConfig } from '@cratedig/contract/accounts';
+import { AUTH } from '@cratedig/contract/constants';
+import type { User } from '@cratedig/contract/user';
+import { initializeApp } from 'firebase/app';
+import {
+  type Auth,
+  connectAuthEmulator,
+  type User as FirebaseUser,
+  GoogleAuthProvider,
+  getAuth,
+  OAuthProvider,
+  onAuthStateChanged,
+  signInWithPopup,
+  signOut,
+} from 'firebase/auth';
+import { isApiError } from '../../api/api-error';
+import { sleep } from '../../api/error-recovery';
+import type { Api } from '../../api/transport';
+import { SESSION_MESSAGES, SOCIAL_LOGIN_MESSAGES } from './auth-messages';
+
+export type SocialProvider = 'google' | 'apple';
+
+export type SocialSignInResult =
+  | { kind: 'signed-in'; user: User }
+  /** message null: nothing to tell the person (spec §4 step 3 "silently", §8 creation failure). */
+  | { kind: 'failed'; message: string | null };
+
+export interface ProviderHooks {
+  /** spec §4 step 6: the provider signed out while the client's auth state was firebase. */
+  onProviderSignedOut: () => void;
+}
+
+let auth: Auth | null = null;
+let watching = false;
+
+function firebaseAuth(config: ClientConfig): Auth {
+  if (auth) return auth;
+  const app = initializeApp({
+    apiKey: config.firebase.api_key,
+    authDomain: config.firebase.auth_domain,
+    projectId: config.firebase.project_id,
+  });
+  auth = getAuth(app);
+  // Development and the end-to-end journeys run against the Firebase Auth emulator.
+  if (config.firebase.emulator_url) {
+    connectAuthEmulator(auth, config.firebase.emulator_url, { disableWarnings: true });
+  }
+  return auth;
+}
+
+function tokenSource(instance: Auth) {
+  return async () => (instance.currentUser ? instance.currentUser.getIdToken(true) : null);
+}
+
+function watchProvider(api: Api, instance: Auth, hooks: ProviderHooks) {
+  if (watching) return;
+  watching = true;
+  onAuthStateChanged(instance, (firebaseUser) => {
+    if (firebaseUser || api.tokens.getState() !== 'firebase') return;
+    // spec §4 step 6: clear the user and remove the access token.
+    api.tokens.setFirebaseTokenSource(null);
+    api.tokens.storage.clearAccessToken();
+    hooks.onProviderSignedOut();
+  });
+}
+
+/** spec §3: the first linked provider id without '.com' (google.com → google), or null. */
+export function providerOf(firebaseUser: FirebaseUser): string | null {
+  const id = firebaseUser.providerData[0]?.providerId;
+  return id ? id.replace(/\.com$/, '') : null;
+}
+
+/** spec §8 "Social login": the popup's failure as the message a person sees. */
+export function popupFailureMessage(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') {
+    return SOCIAL_LOGIN_MESSAGES.cancelled;
+  }
+  if (code === 'auth/popup-blocked') return SOCIAL_LOGIN_MESSAGES.popupBlocked;
+  return SOCIAL_LOGIN_MESSAGES.failed;
+}
+
+export async function socialSignIn(
+  api: Api,
+  config: ClientConfig,
+  provider: SocialProvider,
+  hooks: ProviderHooks,
+): Promise<SocialSignInResult> {
+  const instance = firebaseAuth(config);
+  watchProvider(api, instance, hooks);
+  let firebaseUser: FirebaseUser;
+  try {
+    const authProvider = provider === 'google' ? new GoogleAuthProvider() : new OAuthProvider('apple.com');
+    if (provider === 'apple') (authProvider as OAuthProvider).addScope('email');
+    firebaseUser = (await signInWithPopup(instance, authProvider)).user;
+  } catch (error) {
+    console.error('identity-provider sign-in failed', error);
+    return { kind: 'failed', message: popupFailureMessage(error) };
+  }
+
+  const email = firebaseUser.email;
+  if (!email) {
+    console.error('identity-provider sign-in returned no email');
+    await signOut(instance);
+    return { kind: 'failed', message: SOCIAL_LOGIN_MESSAGES.failed };
+  }
+  // Step 1: the fresh ID token is the access token; the SDK refreshes it from now on.
+  api.tokens.startFirebaseSession(await firebaseUser.getIdToken(), tokenSource(instance));
+
+  const giveUp = async (message: string | null): Promise<SocialSignInResult> => {
+    api.tokens.clearSession();
+    await signOut(instance).catch(() => {});
+    return { kind: 'failed', message };
+  };
+
+  let existing: User;
+  try {
+    existing = await api.transport.get<User>(`/users/${encodeURIComponent(email)}`);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) {
+      // Step 4: first sign-in creates the account (spec §3: username and email are the email).
+      try {
+        const created = await api.transport.post<User>('/users', {
+          body: {
+            firebase_uid: firebaseUser.uid,
+            username: email,
+            email,
+            about_me: firebaseUser.displayName ?? '',
+          },
+        });
+        return { kind: 'signed-in', user: created };
+      } catch (creationError) {
+        // spec §8: a failed user creation is only logged, with errors.json.
+        console.error(
+          'creating the account failed',
+          isApiError(creationError) ? creationError.errors?.json : creationError,
+        );
+        return giveUp(null);
+      }
+    }
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+      // Step 5: after 500 ms, unless a refresh is running, clear the session and say so.
+      await sleep(AUTH.sessionExpiryDelayMs);
+      if (api.tokens.isRefreshing()) return { kind: 'failed', message: null };
+      return giveUp(SESSION_MESSAGES.expired);
+    }
+    console.error('loading the account failed', error);
+    return giveUp(SOCIAL_LOGIN_MESSAGES.failed);
+  }
+
+  // Step 2: the same sign-in as last time.
+  if (existing.firebase_uid === firebaseUser.uid) return { kind: 'signed-in', user: existing };
+  // Step 3: the account exists but this sign-in is new to it: link it.
+  try {
+    const linked = await api.transport.put<User>('/users/auth-id', {
+      body: {
+        id: String(existing.id),
+        firebase_uid: firebaseUser.uid,
+        auth_provider: providerOf(firebaseUser) ?? 'firebase',
+      },
+    });
+    return { kind: 'signed-in', user: linked };
+  } catch (error) {
+    console.error('linking the sign-in to the account failed', error);
+    return giveUp(null);
+  }
+}
+
+/**
+ * Startup with a stored Firebase ID token: waits for the SDK to restore its user (from IndexedDB) and
+ * lets the token manager refresh through it. Resolves false when the provider has no user any more.
+ */
+export async function restoreFirebaseSession(
+  api: Api,
+  config: ClientConfig,
+  hooks: ProviderHooks,
+): Promise<boolean> {
+  const instance = firebaseAuth(config);
+  await instance.authStateReady();
+  if (!instance.currentUser) return false;
+  api.tokens.setFirebaseTokenSource(tokenSource(instance));
+  watchProvider(api, instance, hooks);
+  return true;
+}
+
+/** Logout: ends the provider's session too, so the next popup asks again. */
+export async function signOutProvider(): Promise<void> {
+  if (auth) await signOut(auth);
+}

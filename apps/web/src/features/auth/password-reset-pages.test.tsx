@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, createFakeApi, type FakeHandler, type FakeRequest } from './fake-api';
+import { renderWithApi } from './render-with-api';
+
+async function openReset(handler: FakeHandler, path = '/reset?token=tok-123') {
+  const fake = createFakeApi(handler);
+  const app = renderWithApi(path, fake.api);
+  await screen.findByRole('form', { name: 'Choose a new password' });
+  const submit = async (password: string, confirm: string) => {
+    if (password) await app.user.type(screen.getByLabelText(/^New password/), password);
+    if (confirm) await app.user.type(screen.getByLabelText(/^Confirm new password/), confirm);
+    await app.user.click(screen.getByRole('button', { name: 'Save new password' }));
+  };
+  return { ...app, ...fake, submit };
+}
+
+const resets = (requests: FakeRequest[]) =>
+  requests.filter((r) => r.method === 'PUT' && r.path === '/tokens/reset');
+
+describe('reset password (spec §5, §8)', () => {
+  it('needs at least 3 characters', async () => {
+    const { submit, requests } = await openReset(() => undefined);
+    await submit('ab', 'ab');
+    expect(screen.getByText('Password must have at least 3 characters')).toBeTruthy();
+    expect(resets(requests)).toHaveLength(0);
+  });
+
+  it('needs both entries to match', async () => {
+    const { submit, requests } = await openReset(() => undefined);
+    await submit('abcd', 'abce');
+    expect(screen.getByText('Passwords must match!')).toBeTruthy();
+    expect(resets(requests)).toHaveLength(0);
+  });
+
+  it('says something happened when the server refuses the token', async () => {
+    const { submit } = await openReset(() => apiError(400, 'This reset link is no longer valid.'));
+    await submit('abcd', 'abcd');
+    expect((await screen.findByRole('alert')).textContent).toBe('Something happened, please try again');
+  });
+
+  it('sends the token from the query with the new password, then goes to /login with a toast', async () => {
+    const { submit, requests, location } = await openReset(() => ({ status: 204 }));
+    await submit('new-pass', 'new-pass');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(resets(requests)[0]?.body).toEqual({ token: 'tok-123', new_password: 'new-pass' });
+    expect(
+      await screen.findByText('Your password was changed. Sign in with your new password.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('forgot password (spec §8)', () => {
+  it('names the sender of the reset email after sending', async () => {
+    const fake = createFakeApi((r) => {
+      if (r.path === '/tokens/reset') return { status: 204 };
+      if (r.path === '/client-config') {
+        return {
+          body: {
+            firebase: { api_key: 'k', auth_domain: 'd', project_id: 'p', emulator_url: null },
+            mail_from: 'Cratedig <no-reply@cratedig.test>',
+          },
+        };
+      }
+      return undefined;
+    });
+    const app = renderWithApi('/forgot-password', fake.api);
+    await app.user.type(await screen.findByLabelText(/Email/), 'nova@example.test{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please check your email inbox or SPAM folder for a password reset email from Cratedig <no-reply@cratedig.test>',
+    );
+    expect(fake.requests.find((r) => r.path === '/tokens/reset')?.body).toEqual({
+      email: 'nova@example.test',
+    });
+  });
+
+  it('shows nothing when the request fails', async () => {
+    const fake = createFakeApi(() => apiError(500, 'boom'));
+    const app = renderWithApi('/forgot-password', fake.api);
+    await app.user.type(await screen.findByLabelText(/Email/), 'nova@example.test{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send reset link' })).toHaveProperty('disabled', false),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

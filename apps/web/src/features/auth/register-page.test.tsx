@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, createFakeApi, type FakeHandler, type FakeRequest, fakeUser } from './fake-api';
+import { renderWithApi } from './render-with-api';
+
+async function openRegister(handler: FakeHandler) {
+  const fake = createFakeApi(handler);
+  const app = renderWithApi('/register', fake.api);
+  await screen.findByRole('form', { name: 'Create an account' });
+  const fill = async (values: { username?: string; email?: string; password?: string; about?: string }) => {
+    if (values.username) await app.user.type(screen.getByLabelText(/Username/), values.username);
+    if (values.email) await app.user.type(screen.getByLabelText(/Email/), values.email);
+    if (values.password) await app.user.type(screen.getByLabelText(/Password/), values.password);
+    if (values.about) await app.user.type(screen.getByRole('textbox', { name: 'About' }), values.about);
+    await app.user.click(screen.getByRole('button', { name: 'Create account' }));
+  };
+  return { ...app, ...fake, fill };
+}
+
+const posts = (requests: FakeRequest[]) => requests.filter((r) => r.method === 'POST' && r.path === '/users');
+
+describe('registration (spec §5, §8)', () => {
+  it('requires username, email and password, and checks the email', async () => {
+    const { fill, requests } = await openRegister(() => undefined);
+    await fill({ email: 'not-an-email' });
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('needs at least 3 characters of password', async () => {
+    const { fill, requests } = await openRegister(() => undefined);
+    await fill({ username: 'nova', email: 'nova@example.test', password: 'ab' });
+    expect(screen.getByText('Password must have at least 3 characters')).toBeTruthy();
+    expect(posts(requests)).toHaveLength(0);
+    // keyboard users are taken to the field to fix
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Password/)));
+  });
+
+  it('shows taken username and email under their fields', async () => {
+    const { fill } = await openRegister(() =>
+      apiError(422, 'Unprocessable Entity', { username: ['taken'], email: ['taken'] }),
+    );
+    await fill({ username: 'nova', email: 'nova@example.test', password: 'abc' });
+    expect(
+      await screen.findByText('This username is already taken, please use a different one'),
+    ).toBeTruthy();
+    expect(screen.getByText('This email is already taken, please use a different one')).toBeTruthy();
+  });
+
+  it('says authentication failed on a 401 and registration failed otherwise', async () => {
+    let status = 401;
+    const { fill, user } = await openRegister(() => apiError(status, 'nope'));
+    await fill({ username: 'nova', email: 'nova@example.test', password: 'abc' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Authentication failed. Please try again.');
+    status = 503;
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Registration failed. Please try again.'),
+    );
+  });
+
+  it('creates a web_client account, signs in and lands on /home', async () => {
+    const { fill, requests, location, api } = await openRegister((r) => {
+      if (r.path === '/users' && r.method === 'POST') return { body: fakeUser({ username: 'nova' }) };
+      if (r.path.startsWith('/users/un/'))
+        return { body: { is_firebase_user: false, auth_provider: 'web_client' } };
+      if (r.path === '/tokens') return { body: { access_token: 'a', refresh_token: 'r' } };
+      if (r.path === '/me') return { body: fakeUser({ username: 'nova' }) };
+      return undefined;
+    });
+    await fill({ username: 'nova', email: 'nova@example.test', password: 'abc', about: 'Dub techno head' });
+    await waitFor(() => expect(location()).toBe('/home'));
+    expect(posts(requests)[0]?.body).toEqual({
+      username: 'nova',
+      email: 'nova@example.test',
+      password: 'abc',
+      about_me: 'Dub techno head',
+      auth_provider: 'web_client',
+    });
+    // spec §7: sign-up is sent without a token
+    expect(posts(requests)[0]?.headers.get('authorization')).toBeNull();
+    api.tokens.dispose();
+  });
+});

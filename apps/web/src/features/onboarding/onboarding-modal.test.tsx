@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, fakeUser } from '../auth/fake-api';
+import { renderWithApi } from '../auth/render-with-api';
+
+function openHome(completed: boolean | null) {
+  // A signed-in browser: a stored access token with an hour left (spec §3 stored values).
+  window.localStorage.setItem('accessToken', 'access-token');
+  window.localStorage.setItem('tokenExpiry', String(Date.now() + 60 * 60 * 1000));
+  const fake = createFakeApi((r) =>
+    r.path === '/me/onboarding' && r.method === 'POST'
+      ? { body: fakeUser({ completed_onboarding: true }), delayMs: 150 }
+      : undefined,
+  );
+  const app = renderWithApi('/home', fake.api, async () =>
+    // spec §2 'false or empty': null stands for a record written before the field existed.
+    fakeUser({ completed_onboarding: completed as boolean }),
+  );
+  const saves = () => fake.requests.filter((r) => r.path === '/me/onboarding').length;
+  return { ...app, saves };
+}
+
+describe('home onboarding (spec §2 Home)', () => {
+  it('walks the 4 steps: Back disabled first, Next becomes Finish, Finishing... while saving', async () => {
+    const { user, saves } = openHome(false);
+    // The modal is a lazy chunk: its first import in a test run transforms MUI icons (slow under load).
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Cratedig' }, { timeout: 12_000 });
+    const inDialog = within(dialog);
+    expect(inDialog.getByText('1 / 4')).toBeTruthy();
+    expect(inDialog.getByRole('button', { name: 'Back' })).toHaveProperty('disabled', true);
+
+    await user.click(inDialog.getByRole('button', { name: 'Next' }));
+    expect(inDialog.getByRole('heading', { name: 'Queue it up' })).toBeTruthy();
+    expect(inDialog.getByText('2 / 4')).toBeTruthy();
+    expect(inDialog.getByRole('button', { name: 'Back' })).toHaveProperty('disabled', false);
+    await user.click(inDialog.getByRole('button', { name: 'Back' }));
+    expect(inDialog.getByText('1 / 4')).toBeTruthy();
+
+    await user.click(inDialog.getByRole('button', { name: 'Next' }));
+    await user.click(inDialog.getByRole('button', { name: 'Next' }));
+    expect(inDialog.getByRole('heading', { name: 'Heart to save tracks' })).toBeTruthy();
+    await user.click(inDialog.getByRole('button', { name: 'Next' }));
+    expect(inDialog.getByRole('heading', { name: 'Follow artists, labels and more' })).toBeTruthy();
+    expect(inDialog.getByText('4 / 4')).toBeTruthy();
+    expect(inDialog.queryByRole('button', { name: 'Next' })).toBeNull();
+
+    await user.click(inDialog.getByRole('button', { name: 'Finish' }));
+    expect(await inDialog.findByRole('button', { name: 'Finishing...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saves()).toBe(1);
+  }, 30_000);
+
+  it('completes onboarding when the modal is closed, and does not come back', async () => {
+    const { user, saves } = openHome(null);
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Cratedig' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(saves()).toBe(1));
+  });
+
+  it('is not shown to a user who completed it', async () => {
+    openHome(true);
+    await screen.findByRole('search');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
