@@ -1,0 +1,23 @@
+// spec §8 "Queue", "Likes" and "Other messages": the exact texts the player shows.
+export const PLAYER_MESSAGES = {
+  queued: 'Set added to queue!',
+  alreadyQueued: 'This set is already in the queue.',
+  queueFailed: 'Something went wrong, please try again!',
+  likeFailed: 'Failed to like track',
+  authRefreshing: 'Authentication expired, refreshing...',
+  playingTrack: 'Playing track!',
+} as const;
+
+/** spec §8 Likes success: the track title followed by ' has been saved to your likes!'. */
+export function likedMessage(title: string): string {
+  return `${title} has been saved to your likes!`;
+}
+
+/** The window event the set page refreshes on (spec §2 Set detail). */
+export const UPDATE_META_LIKES = 'updateMetaLikes';
+
+export interface UpdateMetaLikesDetail {
+  set_meta_id: number;
+  track_meta_id: number | null;
+  likes: number;
+}

@@ -1,0 +1,224 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuthEvents } from '../../api/auth-events';
+import { PlayerStore } from './player-store';
+import { FakeAudio, makeQueue, makeSet, recordingApi, unauthorised } from './player-test-support';
+
+function setup(options: { queue?: ReturnType<typeof makeQueue>; resumeAt?: number } = {}) {
+  const sets = [
+    makeSet(1, 3, 300, {
+      user_fav: { is_fav: false, show_likes: false, user_likes: 0, current_timestamp: options.resumeAt ?? 0 },
+    }),
+    makeSet(2),
+    makeSet(3),
+  ];
+  const backend = recordingApi(sets, options.queue ?? []);
+  const audio = new FakeAudio();
+  const events = createAuthEvents();
+  const notify = vi.fn();
+  const store = new PlayerStore({
+    api: backend.api,
+    audio: audio.asElement(),
+    events,
+    notify,
+    isVisible: () => true,
+  });
+  store.setUser(7);
+  return { store, backend, audio, events, notify };
+}
+
+// Lets the awaited fake API calls and their continuations run.
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the player store', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('plays a set from the start, and resumes another from its saved current_timestamp', async () => {
+    const { store, audio } = setup({ resumeAt: 420 });
+    await store.play(2);
+    expect(store.getState()).toMatchObject({ playing: true, progress: 0 });
+    expect(store.getState().set?.id).toBe(2);
+    await store.play(1);
+    expect(audio.currentTime).toBe(420);
+    expect(store.getState().track?.track_position).toBe(2);
+  });
+
+  it('switching sets pauses the old one before the new one loads', async () => {
+    const { store, audio } = setup();
+    await store.play(1);
+    const events: string[] = [];
+    audio.addEventListener('pause', () => events.push(`pause ${store.getState().set?.id}`));
+    audio.addEventListener('play', () => events.push(`play ${store.getState().set?.id}`));
+    await store.play(2);
+    expect(events).toEqual(['pause 1', 'play 2']);
+  });
+
+  it('ticks the progress every second while playing', async () => {
+    const { store, audio } = setup();
+    await store.play(1);
+    audio.advance(1);
+    expect(store.getState().progress).toBe(0);
+    vi.advanceTimersByTime(1_000);
+    expect(store.getState().progress).toBe(1);
+  });
+
+  it('previous and next jump to the neighbouring set track start', async () => {
+    const { store, audio } = setup();
+    await store.play(1, 350);
+    store.step('next');
+    expect(audio.currentTime).toBe(600);
+    expect(store.getState().track?.track_position).toBe(3);
+    store.step('previous');
+    expect(audio.currentTime).toBe(300);
+    store.step('previous');
+    expect(audio.currentTime).toBe(0);
+  });
+
+  it('saves the position when playback starts, every 30 s, and when it pauses', async () => {
+    const { store, audio, backend } = setup();
+    await store.play(1, 100);
+    await settle();
+    expect(backend.callsOf('savePlay')).toEqual([[{ set_meta_id: 1, current_timestamp: 100 }]]);
+    audio.advance(30);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(backend.callsOf('savePlay').at(-1)).toEqual([{ set_meta_id: 1, current_timestamp: 130 }]);
+    audio.advance(5);
+    store.pause();
+    await settle();
+    expect(backend.callsOf('savePlay')).toHaveLength(3);
+    expect(backend.callsOf('savePlay').at(-1)).toEqual([{ set_meta_id: 1, current_timestamp: 135 }]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(backend.callsOf('savePlay')).toHaveLength(3);
+  });
+
+  it('when a queued set ends, resets progress, asks for the next item and plays it', async () => {
+    const { store, audio, backend } = setup({ queue: makeQueue([1, 2, 3], 1) });
+    await store.loadQueue();
+    await store.play(1);
+    audio.end();
+    expect(store.getState()).toMatchObject({ playing: false, progress: 0 });
+    await settle();
+    expect(backend.callsOf('nextInQueue')).toHaveLength(1);
+    expect(store.getState()).toMatchObject({ playing: true });
+    expect(store.getState().set?.id).toBe(2);
+    // the finished set resumes from its start next time
+    expect(backend.callsOf('savePlay')).toContainEqual([{ set_meta_id: 1, current_timestamp: 0 }]);
+  });
+
+  it('when a set outside the queue ends, reloads the queue and starts its current item', async () => {
+    const { store, audio, backend } = setup({ queue: makeQueue([2, 3], 3) });
+    await store.play(1);
+    audio.end();
+    await settle();
+    expect(backend.callsOf('nextInQueue')).toHaveLength(0);
+    expect(backend.callsOf('getQueue').length).toBeGreaterThan(0);
+    expect(store.getState().set?.id).toBe(3);
+    expect(store.getState().playing).toBe(true);
+  });
+
+  it('stays stopped when the last queued set ends', async () => {
+    const { store, audio } = setup({ queue: makeQueue([1], 1) });
+    await store.loadQueue();
+    await store.play(1);
+    audio.end();
+    await settle();
+    expect(store.getState()).toMatchObject({ playing: false, progress: 0 });
+  });
+
+  it('after an audio error (an expired link) fetches the set again and resumes at the same second', async () => {
+    const { store, audio, backend } = setup();
+    await store.play(1, 500);
+    audio.advance(12);
+    vi.advanceTimersByTime(1_000);
+    audio.pause();
+    audio.fail();
+    await settle();
+    expect(backend.callsOf('getSet')).toEqual([[1], [1]]);
+    expect(audio.currentTime).toBe(512);
+  });
+
+  it('likes the moment: set-likes, then the set and the track into the likes, a toast and an event', async () => {
+    const { store, backend, notify } = setup();
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
+    window.addEventListener('updateMetaLikes', listener);
+    await store.play(1, 320);
+    await store.likeMoment();
+    window.removeEventListener('updateMetaLikes', listener);
+    expect(backend.callsOf('likeMoment')).toEqual([[{ set_meta_id: 1, set_timestamp: 320 }]]);
+    expect(backend.callsOf('likeSet')).toEqual([[1]]);
+    expect(backend.callsOf('likeTrack')).toEqual([[102]]);
+    expect(notify).toHaveBeenCalledWith('Track 102 has been saved to your likes!', 'success');
+    expect(seen).toEqual([{ set_meta_id: 1, track_meta_id: 102, likes: 1 }]);
+  });
+
+  it('an unauthorised like says so and is retried, for the same moment, when the token is refreshed', async () => {
+    const { store, backend, notify, events, audio } = setup();
+    await store.play(1, 10);
+    backend.fail('likeMoment', unauthorised());
+    await store.likeMoment();
+    expect(notify).toHaveBeenCalledWith('Authentication expired, refreshing...', 'warning');
+    expect(store.flaggedCount).toBe(1);
+    audio.currentTime = 200;
+    events.emit('tokenRefreshed', { accessToken: 'fresh' });
+    await settle();
+    expect(backend.callsOf('likeMoment')).toEqual([
+      [{ set_meta_id: 1, set_timestamp: 10 }],
+      [{ set_meta_id: 1, set_timestamp: 10 }],
+    ]);
+    expect(notify).toHaveBeenCalledWith('Track 101 has been saved to your likes!', 'success');
+  });
+
+  it('any other like failure shows the failure toast', async () => {
+    const { store, backend, notify } = setup();
+    await store.play(1);
+    backend.fail('likeSet', new Error('boom'));
+    await store.likeMoment();
+    expect(notify).toHaveBeenCalledWith('Failed to like track', 'error');
+  });
+
+  it('an unauthorised play is retried when the token is refreshed', async () => {
+    const { store, backend, events } = setup();
+    backend.fail('getSet', unauthorised());
+    await store.play(2);
+    expect(store.getState().set).toBeNull();
+    events.emit('tokenRefreshed', { accessToken: 'fresh' });
+    await settle();
+    expect(store.getState().set?.id).toBe(2);
+    expect(store.getState().playing).toBe(true);
+  });
+
+  it('adding to the queue shows the spec §8 messages', async () => {
+    const { store, backend, notify } = setup();
+    await store.addToQueue(2);
+    expect(notify).toHaveBeenLastCalledWith('Set added to queue!', 'success');
+    expect(store.getState().queue.map((item) => item.set_meta_id)).toEqual([2]);
+    backend.fail('addToQueue', Object.assign(unauthorised(), { status: 404 }));
+    await store.addToQueue(2);
+    expect(notify).toHaveBeenLastCalledWith('This set is already in the queue.', 'info');
+    backend.fail('addToQueue', new Error('down'));
+    await store.addToQueue(3);
+    expect(notify).toHaveBeenLastCalledWith('Something went wrong, please try again!', 'error');
+  });
+
+  it('playing a queued set makes it the current queue item', async () => {
+    const { store, backend } = setup({ queue: makeQueue([1, 2, 3], 1) });
+    await store.loadQueue();
+    await store.play(3);
+    await settle();
+    expect(backend.callsOf('newCurrent')).toEqual([[{ user_id: 7, set_meta_id: 3, is_current: true }]]);
+    expect(store.getState().queue.find((item) => item.is_current)?.set_meta_id).toBe(3);
+  });
+
+  it('reset (logout) pauses, forgets the set and the queue, and stops saving', async () => {
+    const { store, audio, backend } = setup({ queue: makeQueue([1, 2]) });
+    await store.loadQueue();
+    await store.play(1);
+    store.reset();
+    expect(audio.paused).toBe(true);
+    expect(store.getState()).toMatchObject({ set: null, queue: [], playing: false });
+    const saves = backend.callsOf('savePlay').length;
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(backend.callsOf('savePlay')).toHaveLength(saves);
+  });
+});

@@ -1,0 +1,131 @@
+// The seek bar with elapsed / total time (spec §2 bottom player). Beyond the spec: the set's track
+// list is drawn as one segment per set track, and hovering the bar names the track at that point.
+import { PLAYER } from '@cratedig/contract/constants';
+import type { SetTrack } from '@cratedig/contract/set';
+import Box from '@mui/material/Box';
+import Slider from '@mui/material/Slider';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type MouseEvent, memo, useState } from 'react';
+import { colors } from '../../app/theme';
+import { trackDisplayTitle } from '../../lib/track-title';
+import { usePlayer, usePlayerState } from './player-context';
+import { formatPlayerTime, setTrackAt } from './player-rules';
+
+function trackLabel(track: SetTrack): string {
+  return `${track.track_position}. ${track.track_meta.artist} — ${trackDisplayTitle(track.track_meta)}`;
+}
+
+/** One thin block per set track under the slider's track; the playing one lit. */
+const Segments = memo(function Segments({
+  tracks,
+  duration,
+  currentStart,
+}: {
+  tracks: readonly SetTrack[];
+  duration: number;
+  currentStart: number | null;
+}) {
+  if (duration <= 0) return null;
+  return (
+    <Box aria-hidden sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+      {tracks.map((track) => {
+        const left = (track.start_time / duration) * 100;
+        const width = (Math.min(track.end_time, duration) / duration) * 100 - left;
+        const current = track.start_time === currentStart;
+        return (
+          <Box
+            key={track.track_position}
+            sx={{
+              position: 'absolute',
+              top: '50%',
+              left: `${left}%`,
+              width: `calc(${Math.max(0, width)}% - 2px)`,
+              height: current ? 6 : 4,
+              transform: 'translateY(-50%)',
+              borderRadius: 2,
+              backgroundColor: current ? 'rgba(198, 255, 58, 0.35)' : 'rgba(255, 255, 255, 0.14)',
+              transition: 'height 120ms ease, background-color 120ms ease',
+            }}
+          />
+        );
+      })}
+    </Box>
+  );
+});
+
+export function SeekBar() {
+  const player = usePlayer();
+  const set = usePlayerState((state) => state.set);
+  const progress = usePlayerState((state) => state.progress);
+  const duration = usePlayerState((state) => state.duration);
+  const currentStart = usePlayerState((state) => state.track?.start_time ?? null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [hovered, setHovered] = useState<string>('');
+  const tracks = set?.set_tracks ?? [];
+  const value = dragging ?? Math.min(progress, duration || progress);
+
+  const onHover = (event: MouseEvent<HTMLElement>) => {
+    if (duration <= 0) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const t = ((event.clientX - box.left) / box.width) * duration;
+    const track = setTrackAt(tracks, t);
+    setHovered(track ? `${trackLabel(track)} · ${formatPlayerTime(t)}` : formatPlayerTime(t));
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: '100%', minWidth: 0 }}>
+      <Typography variant="caption" sx={timeSx} aria-label="Elapsed time">
+        {formatPlayerTime(value)}
+      </Typography>
+      <Tooltip title={hovered} followCursor placement="top" disableInteractive>
+        <Box
+          sx={{ position: 'relative', flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}
+          onMouseMove={onHover}
+          onMouseLeave={() => setHovered('')}
+        >
+          <Segments tracks={tracks} duration={duration} currentStart={currentStart} />
+          <Slider
+            aria-label="Seek"
+            size="small"
+            min={0}
+            max={duration > 0 ? duration : 1}
+            step={PLAYER.seekStepS}
+            value={value}
+            disabled={!set}
+            getAriaValueText={(seconds) => formatPlayerTime(seconds)}
+            onChange={(_, next) => setDragging(next as number)}
+            onChangeCommitted={(_, next) => {
+              setDragging(null);
+              player.seek(next as number);
+            }}
+            sx={{
+              color: colors.acid,
+              height: 4,
+              py: 1.25,
+              '& .MuiSlider-rail': { opacity: tracks.length > 0 ? 0 : 0.2 },
+              '& .MuiSlider-track': { border: 'none', opacity: 0.9 },
+              '& .MuiSlider-thumb': {
+                width: 12,
+                height: 12,
+                transition: 'box-shadow 120ms ease',
+                '&:hover, &.Mui-focusVisible': { boxShadow: '0 0 0 6px rgba(198, 255, 58, 0.18)' },
+              },
+            }}
+          />
+        </Box>
+      </Tooltip>
+      <Typography variant="caption" sx={timeSx} aria-label="Total time">
+        {formatPlayerTime(duration)}
+      </Typography>
+    </Box>
+  );
+}
+
+const timeSx = {
+  color: 'text.secondary',
+  fontVariantNumeric: 'tabular-nums',
+  minWidth: 52,
+  textAlign: 'center',
+  fontSize: 12,
+} as const;

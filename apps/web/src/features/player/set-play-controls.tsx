@@ -1,0 +1,77 @@
+// The player's controls on the catalogue pages (spec §2 Set detail and Track detail): Play/Pause and
+// add to queue on a set, play from a track-list row, and play on a track page. The set and track pages
+// mount these; the playing row comes from useIsPlayingRow (player-context.tsx).
+import PauseRounded from '@mui/icons-material/PauseRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import PlaylistAddRounded from '@mui/icons-material/PlaylistAddRounded';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useSnackbar } from 'notistack';
+import { useCallback } from 'react';
+import { useIsSetPlaying, usePlayer } from './player-context';
+import { PLAYER_MESSAGES } from './player-messages';
+
+/** spec §2 Set detail: Play/Pause of this set (another playing set pauses, spec §4). */
+export function SetPlayButton({ setId, name }: { setId: number; name: string }) {
+  const player = usePlayer();
+  const playing = useIsSetPlaying(setId);
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      startIcon={playing ? <PauseRounded /> : <PlayArrowRounded />}
+      aria-label={playing ? `Pause ${name}` : `Play ${name}`}
+      onClick={() => (playing ? player.pause() : void player.play(setId))}
+      sx={{ borderRadius: 999, px: 3, fontWeight: 700 }}
+    >
+      {playing ? 'Pause' : 'Play'}
+    </Button>
+  );
+}
+
+/** spec §2 Set detail's first extra control: add to queue (spec §8 Queue messages). */
+export function AddToQueueButton({ setId, name }: { setId: number; name: string }) {
+  const player = usePlayer();
+  return (
+    <Tooltip title="Add to queue">
+      <IconButton
+        aria-label={`Add ${name} to the queue`}
+        onClick={() => void player.addToQueue(setId)}
+        sx={{ border: '1px solid rgba(255,255,255,0.22)' }}
+      >
+        <PlaylistAddRounded />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** spec §2: clicking a track-list row plays the set from that track's start_time. */
+export function usePlaySetAt(): (setId: number, startTime: number) => void {
+  const player = usePlayer();
+  return useCallback((setId, startTime) => void player.play(setId, startTime), [player]);
+}
+
+/**
+ * spec §2 Track detail: play the track (GET /set_tracks/play/{id} names the set and the start_time),
+ * then 'Playing track!' (spec §8). No set holds the track: nothing to play, only logged.
+ */
+export function TrackPlayButton({ trackId, title }: { trackId: number; title: string }) {
+  const player = usePlayer();
+  const { enqueueSnackbar } = useSnackbar();
+  const play = async () => {
+    const ok = await player.playTrack(trackId);
+    if (ok) enqueueSnackbar(PLAYER_MESSAGES.playingTrack, { variant: 'success' });
+  };
+  return (
+    <Button
+      variant="contained"
+      startIcon={<PlayArrowRounded />}
+      aria-label={`Play ${title}`}
+      onClick={() => void play()}
+      sx={{ borderRadius: 999, px: 2.5, fontWeight: 700 }}
+    >
+      Play
+    </Button>
+  );
+}
