@@ -25,7 +25,7 @@ const errors = {
   422: errorShape,
   '5xx': errorShape,
 } as const;
-const doc = (summary: string) => ({ summary, tags: ['comments'], security: [{ bearerAuth: [] }] });
+const doc = (summary: string) => ({ summary, tags: ['comments'], security: [{ bearer: [] }] });
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;

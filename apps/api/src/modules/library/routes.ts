@@ -43,7 +43,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       summary,
       tags: ['library'],
-      security: [{ bearerAuth: [] }],
+      security: [{ bearer: [] }],
       params: idParams,
       response: { 200: response, ...errors },
     },
@@ -94,7 +94,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       summary,
       tags: ['library'],
-      security: [{ bearerAuth: [] }],
+      security: [{ bearer: [] }],
       params: userListParams,
       querystring: query,
       response: { 200: response, ...errors },
