@@ -1,0 +1,85 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BottomPlayer } from './bottom-player';
+import { renderWithPlayer } from './player-test-render';
+import { makeQueue } from './player-test-support';
+
+describe('the bottom player', () => {
+  it('with nothing loaded says so, and Play starts the queue', async () => {
+    const { user, store } = renderWithPlayer(<BottomPlayer />, { queue: makeQueue([2, 3]) });
+    expect(screen.getByText('Nothing playing')).toBeTruthy();
+    await act(() => store.loadQueue());
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    await vi.waitFor(() => expect(store.getState().set?.id).toBe(2));
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('shows the current track and set as links, and elapsed / total time', async () => {
+    const { store } = renderWithPlayer(<BottomPlayer />);
+    await act(() => store.play(1, 310));
+    const track = screen.getByRole('link', { name: 'Current track: Artist 102 — Track 102' });
+    expect(track.getAttribute('href')).toBe('/tracks/102');
+    expect(screen.getByRole('link', { name: 'Playing set: Set 1' }).getAttribute('href')).toBe('/sets/1');
+    expect(screen.getByLabelText('Elapsed time').textContent).toBe('0:05:10');
+    expect(screen.getByLabelText('Total time').textContent).toBe('0:15:00');
+  });
+
+  it('play/pause, next and previous drive the audio', async () => {
+    const { user, store, audio } = renderWithPlayer(<BottomPlayer />);
+    await act(() => store.play(1, 10));
+    await user.click(screen.getByRole('button', { name: 'Next track' }));
+    expect(audio.currentTime).toBe(300);
+    expect(screen.getByRole('link', { name: /Current track: Artist 102/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Previous track' }));
+    expect(audio.currentTime).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(audio.paused).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    expect(audio.paused).toBe(false);
+  });
+
+  it('the like button likes the moment and says which track was saved', async () => {
+    const { user, store, backend } = renderWithPlayer(<BottomPlayer />);
+    await act(() => store.play(1, 700));
+    await user.click(screen.getByRole('button', { name: 'Like this moment' }));
+    expect(await screen.findByText('Track 103 has been saved to your likes!')).toBeTruthy();
+    expect(backend.callsOf('likeMoment')).toEqual([[{ set_meta_id: 1, set_timestamp: 700 }]]);
+  });
+
+  it('keyboard shortcuts: Space toggles, arrows seek, J/K step tracks, ? shows the help; typing is ignored', async () => {
+    const { user, store, audio } = renderWithPlayer(
+      <>
+        <input aria-label="Search" />
+        <BottomPlayer />
+      </>,
+    );
+    await act(() => store.play(1, 100));
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(audio.currentTime).toBe(105);
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', shiftKey: true });
+    expect(audio.currentTime).toBe(75);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(audio.currentTime).toBe(300);
+    fireEvent.keyDown(document.body, { key: 'P', shiftKey: true });
+    expect(audio.currentTime).toBe(0);
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(audio.paused).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'j ');
+    expect(audio.paused).toBe(true);
+    expect(audio.currentTime).toBe(0);
+    fireEvent.keyDown(document.body, { key: '?' });
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+
+  it('the seek bar seeks, and the queue button opens the queue', async () => {
+    const { user, store, audio } = renderWithPlayer(<BottomPlayer />, { queue: makeQueue([1, 2]) });
+    await act(() => store.loadQueue());
+    await act(() => store.play(1, 0));
+    const seek = screen.getByRole('slider', { name: 'Seek' });
+    seek.focus();
+    await user.keyboard('[End]');
+    expect(audio.currentTime).toBe(900);
+    await user.click(screen.getByRole('button', { name: 'Queue' }));
+    expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithPlayer } from './player-test-render';
+import { makeQueue } from './player-test-support';
+import { QueuePopover } from './queue-popover';
+
+// jsdom lays nothing out: give each queue row its own 56 px band so dnd-kit's keyboard sensor can
+// find the row below, as it does in a browser.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const row = this.closest('li');
+    const index = row?.parentElement ? Array.from(row.parentElement.children).indexOf(row) : 0;
+    const top = index * 56;
+    return {
+      x: 0,
+      y: top,
+      top,
+      left: 0,
+      width: 320,
+      height: 56,
+      right: 320,
+      bottom: top + 56,
+      toJSON: () => ({}),
+    };
+  });
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function openQueue(queue = makeQueue([1, 2, 3], 2)) {
+  const anchor = document.createElement('button');
+  document.body.appendChild(anchor);
+  const onClose = vi.fn();
+  const view = renderWithPlayer(<QueuePopover anchor={anchor} onClose={onClose} />, { queue });
+  await act(() => view.store.loadQueue());
+  return { ...view, onClose };
+}
+
+const names = () =>
+  within(screen.getByRole('list', { name: 'Queued sets' }))
+    .getAllByRole('listitem')
+    .map((row) => row.getAttribute('aria-label'));
+
+describe('the queue popover', () => {
+  it("is titled 'Queue', lists the sets in order and marks those before the current one as played", async () => {
+    const { onClose, user } = await openQueue();
+    expect(screen.getByRole('heading', { name: 'Queue' })).toBeTruthy();
+    expect(names()).toEqual(['Set 1 (played)', 'Set 2 (current)', 'Set 3']);
+    expect(screen.getByText('DJ 1 · Played')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close queue' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('reorders with the keyboard and saves the new order (PUT /queue)', async () => {
+    const { user, backend } = await openQueue(makeQueue([1, 2, 3]));
+    screen.getByRole('button', { name: 'Reorder Set 1' }).focus();
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowDown]');
+    await user.keyboard('[ArrowDown]');
+    await user.keyboard('[Space]');
+    await vi.waitFor(() =>
+      expect(backend.callsOf('updateQueueItem')).toEqual([
+        [{ id: 1001, user_id: 7, set_meta_id: 1, order: 3, is_current: false }],
+      ]),
+    );
+    expect(names()).toEqual(['Set 2', 'Set 3', 'Set 1']);
+  });
+
+  it('removes one item and clears the whole queue', async () => {
+    const { user, backend } = await openQueue(makeQueue([1, 2, 3]));
+    await user.click(screen.getByRole('button', { name: 'Remove Set 2 from the queue' }));
+    await vi.waitFor(() => expect(names()).toEqual(['Set 1', 'Set 3']));
+    expect(backend.callsOf('removeQueueItem')).toEqual([[1002]]);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await vi.waitFor(() => expect(screen.getByText(/Your queue is empty/)).toBeTruthy());
+    expect(backend.callsOf('clearQueue')).toHaveLength(1);
+  });
+
+  it('plays a set when its row is chosen', async () => {
+    const { user, store } = await openQueue(makeQueue([1, 2, 3]));
+    await user.click(screen.getByRole('button', { name: 'Play Set 3' }));
+    await vi.waitFor(() => expect(store.getState().set?.id).toBe(3));
+    expect(store.getState().playing).toBe(true);
+  });
+});
