@@ -1,10 +1,7 @@
 import { DISPLAY } from '@cratedig/contract/constants';
 import type { SetMeta } from '@cratedig/contract/set';
-import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { CommentsPlaceholder } from '../../components/comments-placeholder';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
@@ -18,6 +15,7 @@ import { formatDate, formatDurationMs } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { AddToQueueButton, SetPlayButton } from '../player/set-play-controls';
 import { useSetDetail } from './set-detail-api';
 import { SetTrackList } from './set-track-list';
 
@@ -60,27 +58,9 @@ export function SetDetailPage() {
         title={set.set_name}
         actions={
           <>
-            {/* The player issue makes this play; the control's place and shape are set here. */}
-            <Tooltip title="Playback arrives with the player">
-              <span>
-                <Button
-                  variant="contained"
-                  size="large"
-                  startIcon={<PlayArrowRounded />}
-                  disabled
-                  aria-label={`Play ${set.set_name}`}
-                  sx={{
-                    '&.Mui-disabled': {
-                      backgroundColor: 'primary.main',
-                      color: 'primary.contrastText',
-                      opacity: 0.85,
-                    },
-                  }}
-                >
-                  Play
-                </Button>
-              </span>
-            </Tooltip>
+            {/* The player issue: Play/Pause and add to queue (spec §2 Set detail). */}
+            <SetPlayButton setId={set.id} name={set.set_name} />
+            <AddToQueueButton setId={set.id} name={set.set_name} />
             <LikesControl liked={set.user_fav?.is_fav ?? false} count={set.likes} label={set.set_name} />
             <ShareButton kind="sets" id={set.id} name={set.set_name} />
           </>

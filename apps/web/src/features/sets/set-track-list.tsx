@@ -11,8 +11,10 @@ import { ArtistLinks } from '../../components/entity-columns';
 import { GenreChipLink } from '../../components/genre-chip';
 import { useDesktop } from '../../components/paged-list';
 import { EmptyState } from '../../components/states';
-import { formatClock, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { trackDisplayTitle } from '../../lib/track-title';
+// The player issue: start times play from that track, the playing row is highlighted (spec §2).
+import { PlayableTrackList, TrackStartCell } from '../player/track-list-playback';
 
 type Row = SetTrack & { id: number };
 
@@ -33,7 +35,7 @@ function artistsOf(entry: SetTrack) {
 
 // spec §2 Set detail columns: Artist, Title, Label, Released, Genre, Key, BPM, Likes (plus the start time).
 const columns: Column<Row>[] = [
-  { key: 'time', header: 'Time', width: 64, render: (e) => dim(formatClock(e.start_time)) },
+  { key: 'time', header: 'Time', width: 64, render: (e) => <TrackStartCell entry={e} /> },
   {
     key: 'artist',
     header: 'Artist',
@@ -99,70 +101,66 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
   if (entries.length === 0) return <EmptyState title="No tracks identified yet" />;
   const rows: Row[] = entries.map((entry) => ({ ...entry, id: entry.track_position }));
   if (desktop) {
+    // spec §2: clicking a row plays the set from that track (the title still links to the track).
     return (
-      <DataTable
-        label="Track list"
-        columns={columns}
-        rows={rows}
-        rowLink={(e) => `/tracks/${e.track_meta.id}`}
-      />
+      <PlayableTrackList>
+        <DataTable label="Track list" columns={columns} rows={rows} />
+      </PlayableTrackList>
     );
   }
   return (
-    <Box
-      component="ol"
-      aria-label="Track list"
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
-    >
-      {rows.map((entry) => {
-        const t = entry.track_meta;
-        return (
-          <Box
-            component="li"
-            key={entry.id}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1.5,
-              p: 1,
-              borderRadius: 3,
-              backgroundColor: colors.surface1,
-              border: `1px solid ${colors.line}`,
-            }}
-          >
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ width: 52, flexShrink: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+    <PlayableTrackList>
+      <Box
+        component="ol"
+        aria-label="Track list"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+      >
+        {rows.map((entry) => {
+          const t = entry.track_meta;
+          return (
+            <Box
+              component="li"
+              key={entry.id}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.5,
+                p: 1,
+                borderRadius: 3,
+                backgroundColor: colors.surface1,
+                border: `1px solid ${colors.line}`,
+              }}
             >
-              {formatClock(entry.start_time)}
-            </Typography>
-            <Artwork src={t.art_url_sm} size={48} radius={1} />
-            <Box sx={{ minWidth: 0, flex: 1 }}>
-              <Link
-                component={RouterLink}
-                to={`/tracks/${t.id}`}
-                color="text.primary"
-                sx={{
-                  fontWeight: 600,
-                  display: 'block',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                {trackDisplayTitle(t)}
-              </Link>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {t.mix_type === 'ID'
-                  ? 'ID · unreleased'
-                  : [t.artist, t.label_name].filter(Boolean).join(' · ')}
-              </Typography>
+              <Box sx={{ width: 52, flexShrink: 0, textAlign: 'right' }}>
+                <TrackStartCell entry={entry} />
+              </Box>
+              <Artwork src={t.art_url_sm} size={48} radius={1} />
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Link
+                  component={RouterLink}
+                  to={`/tracks/${t.id}`}
+                  color="text.primary"
+                  sx={{
+                    fontWeight: 600,
+                    display: 'block',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {trackDisplayTitle(t)}
+                </Link>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {t.mix_type === 'ID'
+                    ? 'ID · unreleased'
+                    : [t.artist, t.label_name].filter(Boolean).join(' · ')}
+                </Typography>
+              </Box>
+              <LikesCount value={entry.likes} />
             </Box>
-            <LikesCount value={entry.likes} />
-          </Box>
-        );
-      })}
-    </Box>
+          );
+        })}
+      </Box>
+    </PlayableTrackList>
   );
 }

@@ -21,6 +21,7 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { TrackPlayButton } from '../player/set-play-controls';
 import { useTrackDetail } from './track-detail-api';
 import { useTrackSets } from './track-sets-api';
 
@@ -85,6 +86,8 @@ export function TrackDetailPage() {
         title={trackDisplayTitle(track)}
         actions={
           <>
+            {/* The player issue: play the track in its set (spec §2, §7 GET /set_tracks/play). */}
+            <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} />
             {!isId && <BuyButton track={track} />}
             <LikesControl
               liked={track.user_fav?.show_likes ?? false}
