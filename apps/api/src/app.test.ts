@@ -226,8 +226,8 @@ describe('OpenAPI', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Health', 'Error']));
-    // Only the API is documented, not the static file routes.
-    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+    // Only the API and the share previews are documented, not the static file routes.
+    expect(Object.keys(document.paths).every((path) => /^\/(api|public)\//.test(path))).toBe(true);
   });
 
   it('serves the Swagger UI with its own assets', async () => {

@@ -32,7 +32,7 @@ const errors = { 401: errorShape, 404: errorShape, 422: errorShape, '5xx': error
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const guard = { onRequest: app.authenticate };
-  const doc = (summary: string, tag: string) => ({ summary, tags: [tag], security: [{ bearerAuth: [] }] });
+  const doc = (summary: string, tag: string) => ({ summary, tags: [tag], security: [{ bearer: [] }] });
 
   // --- discover lists -----------------------------------------------------------------------------
   const sets = { ...doc('Sets (released date desc by default)', 'sets'), querystring: setListQuery };
