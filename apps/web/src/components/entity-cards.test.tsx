@@ -1,0 +1,90 @@
+import type { Artist } from '@cratedig/contract/artist';
+import type { SetMeta } from '@cratedig/contract/set';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { capCount, truncate } from '../lib/format';
+import { ArtistCard, SetCard } from './entity-cards';
+
+const artist: Artist = {
+  id: 4,
+  name: 'Maximilian Oberholzer',
+  bio: null,
+  art_url_sm: '/media/artists/4-sm.jpg',
+  art_url_xl: null,
+  set_count: 2,
+  track_count: 9,
+  label_count: 1,
+  remix_count: 0,
+  id_count: 0,
+  latest_set_date: null,
+  latest_track_date: null,
+  track_genres: ['Techno', 'House', 'Trance'],
+  founded_label: [],
+  beatport: null,
+  instagram: null,
+  youtube: null,
+  website: null,
+};
+
+const set: SetMeta = {
+  id: 9,
+  set_name: 'Boiler Room Berlin Warehouse Closing Set',
+  artist: 'Anja Schneiderhoffmann',
+  artist_meta: { id: 1, name: 'Anja' },
+  artists: [{ id: 1, name: 'Anja' }],
+  art_url_sm: null,
+  art_url_xl: null,
+  release_date: '2024-03-01',
+  genre: 'Techno',
+  track_genres: ['Techno', 'House', 'Trance', 'Electronica'],
+  mp3_permalink: null,
+  duration: 3_600_000,
+  likes: 4321,
+  track_count: 10,
+  track_confirmed_count: 8,
+  set_sponsors: [],
+};
+
+describe('cards', () => {
+  it('truncates an artist name to 15 characters and shows at most 2 tags', () => {
+    render(
+      <MemoryRouter>
+        <ArtistCard artist={artist} />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', { name: 'Maximilian Oberholzer' });
+    expect(within(card).getByRole('heading').textContent).toBe('Maximilian Obe…');
+    expect(within(card).getByText('Techno')).toBeTruthy();
+    expect(within(card).getByText('House')).toBeTruthy();
+    expect(within(card).queryByText('Trance')).toBeNull();
+    // relative artwork is prefixed with the site address (spec §3)
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(
+      `${window.location.origin}/media/artists/4-sm.jpg`,
+    );
+  });
+
+  it('a small set card cuts the title at 18, the artist at 15, shows 3 chips and caps likes at 999', () => {
+    render(
+      <MemoryRouter>
+        <SetCard set={set} size="small" />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ });
+    expect(within(card).getByRole('heading').textContent).toBe('Boiler Room Berli…');
+    expect(within(card).getByText('Anja Schneider…')).toBeTruthy();
+    expect(within(card).getAllByText(/^(Techno|House|Trance|Electronica)$/)).toHaveLength(3);
+    expect(within(card).getByLabelText('999+ likes')).toBeTruthy();
+    // no artwork: the default artwork
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(
+      `${window.location.origin}/default-artwork.svg`,
+    );
+  });
+
+  it('a default card cuts a title at 25 characters', () => {
+    expect(truncate('Boiler Room Berlin Warehouse Closing Set', 25)).toHaveLength(25);
+    expect(truncate('Short', 25)).toBe('Short');
+    expect(capCount(999)).toBe('999');
+    expect(capCount(1000)).toBe('999+');
+  });
+});
