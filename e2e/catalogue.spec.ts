@@ -43,6 +43,19 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   }, path);
 }
 
+/** Artwork is lazy: scroll through the page so a full-page screenshot shows every image. */
+async function loadAllImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo(0, 0);
+  });
+  // Cards scrolled sideways out of a row stay lazy; the ones in view are what the screenshot shows.
+  await page.waitForLoadState('networkidle');
+}
+
 async function openHome(page: Page) {
   await page.goto('/home');
   await expect(page.getByRole('region', { name: 'Featured Sets' }).getByRole('link').first()).toBeVisible();
@@ -63,6 +76,7 @@ test('browse from home to a set, its artist, a label and a track; titles change 
   ]) {
     await expect(page.getByRole('region', { name: row }).getByRole('listitem').first()).toBeVisible();
   }
+  await loadAllImages(page);
   await page.screenshot({ path: 'test-results/screens/catalogue-home-1280.png', fullPage: true });
   const homeTitle = await page.title();
 
@@ -220,6 +234,7 @@ test('phone-sized screens show cards and a card track list', async ({ page }) =>
   await expect(page.getByRole('table')).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await loadAllImages(page);
   await page.screenshot({ path: 'test-results/screens/catalogue-sets-390.png', fullPage: true });
 
   await page.goto('/artists');

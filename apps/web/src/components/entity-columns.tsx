@@ -135,7 +135,7 @@ export const setColumns: Column<SetMeta>[] = [
   },
   {
     key: 'identified',
-    header: 'IDed',
+    header: "ID'd",
     align: 'right',
     render: (s) => muted(`${s.track_confirmed_count}/${s.track_count}`),
     hideBelow: 'lg',

@@ -49,3 +49,8 @@ export function formatDate(value: string | null | undefined): string {
 export function formatNumber(value: number): string {
   return value.toLocaleString('en-GB');
 }
+
+/** '1 set', '12 sets'. */
+export function plural(value: number, noun: string): string {
+  return `${formatNumber(value)} ${noun}${value === 1 ? '' : 's'}`;
+}

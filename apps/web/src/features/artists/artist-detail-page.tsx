@@ -8,7 +8,7 @@ import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
 import { SocialLinks } from '../../components/social-links';
 import { LabelTabList, SetTabList, TrackTabList, useToggleSort } from '../../components/tab-lists';
-import { formatNumber } from '../../lib/format';
+import { plural } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
@@ -54,7 +54,7 @@ export function ArtistDetailPage() {
         }
       >
         <span>
-          {formatNumber(artist.set_count)} sets · {formatNumber(artist.track_count)} tracks
+          {plural(artist.set_count, 'set')} · {plural(artist.track_count, 'track')}
           {artist.track_genres.length > 0 && ` · ${artist.track_genres.slice(0, 3).join(', ')}`}
         </span>
         <NamedLinks caption="Founder of" refs={artist.founded_label} to={(labelId) => `/labels/${labelId}`} />

@@ -11,7 +11,7 @@ import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
 import { networkOf, SocialLinks } from '../../components/social-links';
 import { ArtistTabList, SetTabList, TrackTabList, useToggleSort } from '../../components/tab-lists';
-import { formatNumber } from '../../lib/format';
+import { plural } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
@@ -54,8 +54,8 @@ export function LabelDetailPage() {
         }
       >
         <span>
-          {formatNumber(label.set_count)} sets · {formatNumber(label.track_count)} tracks ·{' '}
-          {formatNumber(label.artist_count)} artists
+          {plural(label.set_count, 'set')} · {plural(label.track_count, 'track')} ·{' '}
+          {plural(label.artist_count, 'artist')}
         </span>
         <NamedLinks caption="Founded by" refs={label.label_boss} to={(artistId) => `/artists/${artistId}`} />
       </DetailHero>
