@@ -1,5 +1,4 @@
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
-import { previewPath } from '@cratedig/contract/catalogue-api';
 import IosShareRounded from '@mui/icons-material/IosShareRounded';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -12,9 +11,12 @@ export function copyMessage(kind: PreviewKind, name: string): string {
   return `${subject} link has been copied to your clipboard!`;
 }
 
-/** The absolute share-preview link of an item (spec §7 Sharing). */
+/**
+ * The absolute share-preview link of an item (spec §7 Sharing). Same path as the contract's
+ * previewPath(), written out so the page does not load zod and every entity schema just for a string.
+ */
 export function shareLink(kind: PreviewKind, id: number): string {
-  return siteAddress() + previewPath(kind, id);
+  return `${siteAddress()}/public/preview/${kind}/${id}`;
 }
 
 /** Copies the share-preview link; a failure is only logged (spec §5). */
