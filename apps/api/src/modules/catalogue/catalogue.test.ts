@@ -273,7 +273,21 @@ describe('details and their tabs', () => {
     }
     expect(body.artists.length).toBeGreaterThan(0);
     expect(body.artist_meta).toEqual(body.artists[0]);
-    expect(body.mp3_permalink).toMatch(/^\/media\//);
+    expect(body.mp3_permalink).toMatch(/^\/media\/audio\/.+\?u=\d+&exp=\d+&sig=/);
+  });
+
+  it('every set list carries audio links signed for the caller, never a bare audio path', async () => {
+    const lists = ['/api/sets', '/api/featured/sets'];
+    const [artist] = await rows<{ id: number }>(
+      sql`select id from artists where set_count > 0 order by id limit 1`,
+    );
+    lists.push(`/api/artists/${artist?.id}/sets`);
+    for (const url of lists) {
+      const body = (await get(url)).json();
+      expect(body.data.length).toBeGreaterThan(0);
+      for (const set of body.data)
+        expect(set.mp3_permalink).toMatch(new RegExp(`\\?u=${alice.user.id}&exp=\\d+&sig=`));
+    }
   });
 
   it('GET /api/artists/{id} and its tabs, whose totals match the maintained counts', async () => {

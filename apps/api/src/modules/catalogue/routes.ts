@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 // Catalogue routes (spec §7 "Lists and details", issue 4): thin, each declares its contract schemas and
 // calls one service function. Every route needs a signed-in user (spec §6, domain.md).
 
@@ -24,7 +25,7 @@ import { trackMeta } from '@cratedig/contract/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
-import { signSetAudio } from '../player/audio-links';
+import { signSetAudio, signSetPage } from '../player/audio-links';
 import * as catalogue from './service';
 
 const errors = { 401: errorShape, 404: errorShape, 422: errorShape, '5xx': errorShape } as const;
@@ -36,8 +37,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- discover lists -----------------------------------------------------------------------------
   const sets = { ...doc('Sets (released date desc by default)', 'sets'), querystring: setListQuery };
+  // Every set carries an mp3_permalink signed for the caller (domain.md Player).
+  const signedSets = async <P extends Parameters<typeof signSetPage>[2]>(
+    req: FastifyRequest,
+    load: (userId: number) => Promise<P>,
+  ) => {
+    const userId = requireUser(req).id;
+    return signSetPage(app.config, userId, await load(userId));
+  };
   app.get('/api/sets', { ...guard, schema: { ...sets, response: { 200: setList, ...errors } } }, (req) =>
-    catalogue.listSets(db, requireUser(req).id, req.query),
+    signedSets(req, (userId) => catalogue.listSets(db, userId, req.query)),
   );
   app.get(
     '/api/sets/favs',
@@ -45,7 +54,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: { ...sets, summary: "The user's favourite sets", response: { 200: setList, ...errors } },
     },
-    (req) => catalogue.listSets(db, requireUser(req).id, req.query, { followedOnly: true }),
+    (req) => signedSets(req, (userId) => catalogue.listSets(db, userId, req.query, { followedOnly: true })),
   );
   const tracks = {
     ...doc('Released tracks (IDs have their own lists)', 'tracks'),
@@ -121,7 +130,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogue.getArtist(db, requireUser(req).id, req.params.id),
   );
   app.get('/api/artists/:id/sets', tab('Sets the artist performs', 'artists', setListQuery, setList), (req) =>
-    catalogue.artistSets(db, requireUser(req).id, req.params.id, req.query),
+    signedSets(req, (userId) => catalogue.artistSets(db, userId, req.params.id, req.query)),
   );
   app.get(
     '/api/artists/:id/tracks',
@@ -148,7 +157,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/labels/:id/sets',
     tab('Sets playing its tracks or curated by it', 'labels', setListQuery, setList),
-    (req) => catalogue.labelSets(db, requireUser(req).id, req.params.id, req.query),
+    (req) => signedSets(req, (userId) => catalogue.labelSets(db, userId, req.params.id, req.query)),
   );
   app.get('/api/labels/:id/tracks', tab('Its tracks', 'labels', trackListQuery, trackList), (req) =>
     catalogue.labelTracks(db, requireUser(req).id, req.params.id, req.query),
@@ -163,7 +172,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogue.getTrack(db, requireUser(req).id, req.params.id),
   );
   app.get('/api/tracks/:id/sets', tab('Sets playing the track', 'tracks', setListQuery, setList), (req) =>
-    catalogue.trackSets(db, requireUser(req).id, req.params.id, req.query),
+    signedSets(req, (userId) => catalogue.trackSets(db, userId, req.params.id, req.query)),
   );
 
   app.get('/api/sets/:id', detail('A set with its ordered track list', 'sets', setDetail), async (req) => {
@@ -173,6 +182,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // --- featured (Home) ----------------------------------------------------------------------------
+  const loadFeatured = async (req: FastifyRequest, kind: FeaturedKind) => {
+    const userId = requireUser(req).id;
+    const page = await catalogue.featured<{ mp3_permalink: string | null }>(
+      db,
+      userId,
+      kind,
+      req.query as never,
+    );
+    return kind === 'sets' ? signSetPage(app.config, userId, page) : page;
+  };
   const featured = <R extends z.ZodType>(kind: FeaturedKind, response: R) =>
     app.get(
       `/api/featured/${kind}`,
@@ -185,7 +204,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // The SQL builds each kind's items in its contract shape; the response schema checks them.
-      (req) => catalogue.featured<z.infer<R>>(db, requireUser(req).id, kind, req.query) as never,
+      (req) => loadFeatured(req, kind) as never,
     );
   featured('sets', setList);
   featured('tracks', trackList);

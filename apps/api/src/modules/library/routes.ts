@@ -25,6 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
+import { signSetPage } from '../player/audio-links';
 import * as library from './service';
 
 const errors = {
@@ -100,9 +101,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: response, ...errors },
     },
   });
-  app.get('/api/users/:id/sets', profile('Liked Sets', setListQuery, setList), (req) =>
-    library.likedSets(db, requireUser(req).id, req.params.id, req.query),
-  );
+  app.get('/api/users/:id/sets', profile('Liked Sets', setListQuery, setList), async (req) => {
+    const userId = requireUser(req).id;
+    // domain.md Player: every set's mp3_permalink is signed for the caller
+    return signSetPage(app.config, userId, await library.likedSets(db, userId, req.params.id, req.query));
+  });
   app.get('/api/users/:id/tracks', profile('Liked Tracks (released)', trackListQuery, trackList), (req) =>
     library.likedTracks(db, requireUser(req).id, req.params.id, req.query),
   );

@@ -89,3 +89,12 @@ export function verifyAudioLink(
   if (expiresAt * 1000 <= nowMs) return { ok: false, reason: 'This audio link has expired.' };
   return { ok: true, userId: Number(u), expiresAt };
 }
+
+/** `signSetAudio` over every set of a `{data, pagination}` page. */
+export function signSetPage<T extends { mp3_permalink: string | null }, P extends { data: T[] }>(
+  config: AppConfig,
+  userId: number,
+  page: P,
+): P {
+  return { ...page, data: page.data.map((set) => signSetAudio(config, userId, set)) };
+}
