@@ -34,7 +34,7 @@ const noContent = z.null().describe('No content');
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: app.authenticate };
-  const doc = (summary: string) => ({ summary, tags: ['player'], security: [{ bearerAuth: [] }] });
+  const doc = (summary: string) => ({ summary, tags: ['player'], security: [{ bearer: [] }] });
   const ctx = (request: Parameters<typeof requireUser>[0]): player.PlayerContext => ({
     db: app.db,
     config: app.config,
