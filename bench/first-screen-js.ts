@@ -21,7 +21,12 @@ for (const path of paths) {
   const bodies = await Promise.all(scripts);
   const raw = bodies.reduce((sum, body) => sum + body.length, 0);
   const gzip = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-  rows.push({ path, files: bodies.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzip / 1024).toFixed(1) });
+  rows.push({
+    path,
+    files: bodies.length,
+    rawKB: +(raw / 1024).toFixed(1),
+    gzipKB: +(gzip / 1024).toFixed(1),
+  });
   await context.close();
 }
 await browser.close();
