@@ -91,6 +91,21 @@ describe('the player store', () => {
     expect(backend.callsOf('savePlay')).toHaveLength(3);
   });
 
+  it('a seek while playing saves the new position at once and restarts the 30 s count', async () => {
+    const { store, audio, backend } = setup();
+    await store.play(1, 0);
+    await vi.advanceTimersByTimeAsync(20_000);
+    audio.currentTime = 600;
+    audio.dispatchEvent(new Event('seeked'));
+    await settle();
+    expect(backend.callsOf('savePlay').at(-1)).toEqual([{ set_meta_id: 1, current_timestamp: 600 }]);
+    const saves = backend.callsOf('savePlay').length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(backend.callsOf('savePlay')).toHaveLength(saves);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(backend.callsOf('savePlay')).toHaveLength(saves + 1);
+  });
+
   it('when a queued set ends, resets progress, asks for the next item and plays it', async () => {
     const { store, audio, backend } = setup({ queue: makeQueue([1, 2, 3], 1) });
     await store.loadQueue();

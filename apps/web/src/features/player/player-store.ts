@@ -95,7 +95,12 @@ export class PlayerStore {
     on('pause', () => this.onPause());
     on('ended', () => void this.onEnded());
     on('error', () => void this.onAudioError());
-    on('seeked', () => this.syncProgress());
+    on('seeked', () => {
+      this.syncProgress();
+      // A jump restarts the save timer (one save now), so a reload or another browser resumes near
+      // the new position rather than up to 30 s of pre-seek listening behind it.
+      if (!audio.paused) this.saver.start();
+    });
     on('durationchange', () => this.syncProgress());
     if (deps.events) {
       this.offEvents.push(deps.events.on('tokenRefreshed', () => this.retryFlagged()));
