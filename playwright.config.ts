@@ -10,6 +10,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cratedig
 process.env.E2E_DATA_DIR = dataDir;
 const mediaDir = process.env.E2E_MEDIA_DIR ?? join(process.cwd(), 'data', 'e2e-media');
 process.env.E2E_MEDIA_DIR = mediaDir;
+// The Firebase Auth emulator for the Google/Apple journeys (scripts/firebase-emulator.mjs).
+const emulatorPort = Number(process.env.E2E_FIREBASE_PORT ?? 9199);
+const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,18 +23,48 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL,
     browserName: 'chromium',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_DIR: mediaDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node scripts/firebase-emulator.mjs',
+      url: `http://127.0.0.1:${emulatorPort}/`,
+      // The first run installs firebase-tools into .cache (about a minute).
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort) },
+      // The emulator runs in its own process group: the script must get a signal it can handle to
+      // stop it, not Playwright's default SIGKILL (which would leave the emulator running).
+      gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        MEDIA_DIR: mediaDir,
+        LOG_LEVEL: 'warn',
+        // Reset links must open on the origin the browser uses (localStorage is per origin).
+        PUBLIC_URL: baseURL,
+        // The API accepts the emulator's tokens and tells the web app to use it (client-config).
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
+        // accounts.spec.ts: the throttling journey reaches the limit in 3 failures; every journey
+        // registers accounts from the same address, so that limit is lifted.
+        LOGIN_PAIR_MAX_FAILURES: '3',
+        REGISTER_MAX: '1000',
+        USERNAME_LOOKUP_MAX: '1000',
+      },
+    },
+  ],
 });
