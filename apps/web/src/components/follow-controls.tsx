@@ -1,66 +1,146 @@
+import BookmarkAddedRounded from '@mui/icons-material/BookmarkAddedRounded';
+import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { capCount } from '../lib/format';
 
-// The toggles that change follows, favourites and likes come with the library issue (issue 4: "here
-// the state is read correctly"). Until then the controls show the user's state and are disabled, with
-// a tooltip saying so, rather than pretending to work.
-const SOON = 'Coming soon';
+// The toggle buttons of spec §2 (artist, label, track and set pages). They only draw a state and
+// report a press: the library feature (features/library/toggle-buttons.tsx) sends the toggle and
+// flips them from the server's answer (spec §4 Toggles). `pending` disables a button while its
+// request is in flight, so a second tap cannot race the first.
+
+interface ToggleProps {
+  onToggle: () => void;
+  pending?: boolean;
+}
+
+const spinner = <CircularProgress size={16} color="inherit" aria-hidden />;
 
 /** Follow/Following (spec §2 artist and label pages), showing user_stats.is_followed. */
-export function FollowButton({ followed, name }: { followed: boolean; name: string }) {
+export function FollowButton({
+  followed,
+  name,
+  onToggle,
+  pending,
+}: { followed: boolean; name: string } & ToggleProps) {
   return (
-    <Tooltip title={SOON}>
+    <Button
+      variant={followed ? 'outlined' : 'contained'}
+      startIcon={pending ? spinner : followed ? <CheckRounded /> : <PersonAddAlt1Rounded />}
+      disabled={pending}
+      aria-pressed={followed}
+      aria-label={`Follow ${name}`}
+      onClick={onToggle}
+      sx={{ minWidth: 128 }}
+    >
+      {followed ? 'Following' : 'Follow'}
+    </Button>
+  );
+}
+
+/**
+ * The likes control with its count (spec §2, §9: up to 999, then 999+): filled heart when the item is
+ * in the user's likes (show_likes), the count beside it. For an ID the same toggle means watching it
+ * (domain.md), drawn as an eye.
+ */
+export function LikesControl({
+  liked,
+  count,
+  label,
+  watch = false,
+  onToggle,
+  pending,
+}: { liked: boolean; count?: number; label: string; watch?: boolean } & ToggleProps) {
+  const shown = count === undefined ? undefined : capCount(count);
+  const on = watch ? (
+    <VisibilityRounded sx={{ color: 'primary.main' }} />
+  ) : (
+    <FavoriteRounded sx={{ color: 'primary.main' }} />
+  );
+  const off = watch ? <VisibilityOutlined /> : <FavoriteBorderRounded />;
+  const name = watch ? `Watch ${label}` : `Like ${label}`;
+  return (
+    <Tooltip
+      title={
+        watch
+          ? liked
+            ? 'Watching: you hear when it is released'
+            : 'Watch this ID'
+          : liked
+            ? 'In your likes'
+            : 'Add to your likes'
+      }
+    >
+      {/* a span so the tooltip still works while the button is disabled in flight */}
       <span>
         <Button
-          variant={followed ? 'outlined' : 'contained'}
-          startIcon={followed ? <CheckRounded /> : <PersonAddAlt1Rounded />}
-          disabled
-          aria-label={followed ? `Following ${name}` : `Follow ${name}`}
-          sx={
-            followed
-              ? undefined
-              : {
-                  '&.Mui-disabled': {
-                    backgroundColor: 'primary.main',
-                    color: 'primary.contrastText',
-                    opacity: 0.85,
-                  },
-                }
-          }
+          variant="outlined"
+          color="inherit"
+          disabled={pending}
+          aria-pressed={liked}
+          aria-label={shown === undefined ? name : `${name}, ${shown} likes`}
+          startIcon={pending ? spinner : liked ? on : off}
+          onClick={onToggle}
+          sx={{ borderColor: 'rgba(255,255,255,0.22)', '&.Mui-disabled': { color: 'text.primary' } }}
         >
-          {followed ? 'Following' : 'Follow'}
+          {shown !== undefined ? (
+            <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {shown}
+            </Box>
+          ) : watch ? (
+            liked ? (
+              'Watching'
+            ) : (
+              'Watch'
+            )
+          ) : liked ? (
+            'Liked'
+          ) : (
+            'Like'
+          )}
         </Button>
       </span>
     </Tooltip>
   );
 }
 
-/**
- * The likes control with its count (spec §2, §9: up to 999): filled heart when the item is in the
- * user's likes (show_likes / is_fav), the count of users who like it beside it.
- */
-export function LikesControl({ liked, count, label }: { liked: boolean; count: number; label: string }) {
-  const shown = capCount(count);
+/** Favourite (spec §2 set and track pages): is_fav, the list the Sets/Tracks followed-only switch shows. */
+export function FavouriteButton({
+  favourite,
+  label,
+  onToggle,
+  pending,
+}: { favourite: boolean; label: string } & ToggleProps) {
   return (
-    <Tooltip title={SOON}>
+    <Tooltip title={favourite ? 'In your favorites' : 'Add to your favorites'}>
       <span>
         <Button
           variant="outlined"
           color="inherit"
-          disabled
-          startIcon={liked ? <FavoriteRounded sx={{ color: 'primary.main' }} /> : <FavoriteBorderRounded />}
-          aria-label={`${liked ? 'In your likes' : 'Not in your likes'}: ${label}, ${shown} likes`}
-          sx={{ '&.Mui-disabled': { color: 'text.primary', borderColor: 'rgba(255,255,255,0.22)' } }}
+          disabled={pending}
+          aria-pressed={favourite}
+          aria-label={`Favorite ${label}`}
+          startIcon={
+            pending ? (
+              spinner
+            ) : favourite ? (
+              <BookmarkAddedRounded sx={{ color: 'primary.main' }} />
+            ) : (
+              <BookmarkAddOutlined />
+            )
+          }
+          onClick={onToggle}
+          sx={{ borderColor: 'rgba(255,255,255,0.22)', '&.Mui-disabled': { color: 'text.primary' } }}
         >
-          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {shown}
-          </Box>
+          {favourite ? 'Favorited' : 'Favorite'}
         </Button>
       </span>
     </Tooltip>

@@ -2,7 +2,6 @@ import { DEFAULT_SORTS, SITE_NAME } from '@cratedig/contract/constants';
 import { Bio } from '../../components/bio';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
 import { DetailTabs } from '../../components/detail-tabs';
-import { FollowButton, LikesControl } from '../../components/follow-controls';
 import { NamedLinks } from '../../components/named-links';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
@@ -12,6 +11,7 @@ import { plural } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { FollowToggle, StatsLikesToggle } from '../library/toggle-buttons';
 import { useArtistDetail } from './artist-detail-api';
 import { useArtistLabels, useArtistSets, useArtistTracks } from './artist-tabs-api';
 
@@ -28,7 +28,6 @@ export function ArtistDetailPage() {
   if (isError || id === 0) return <DetailUnavailable kind="artist" listPath="/artists" />;
   if (isPending) return <DetailHeroSkeleton round />;
 
-  const stats = artist.user_stats;
   const socials = (['beatport', 'instagram', 'youtube', 'website'] as const).flatMap((network) => {
     const url = artist[network];
     return url ? [{ network, url }] : [];
@@ -42,12 +41,8 @@ export function ArtistDetailPage() {
         title={artist.name}
         actions={
           <>
-            <FollowButton followed={stats?.is_followed ?? false} name={artist.name} />
-            <LikesControl
-              liked={stats?.show_likes ?? false}
-              count={stats?.total_user_likes ?? 0}
-              label={artist.name}
-            />
+            <FollowToggle kind="artist" item={artist} />
+            <StatsLikesToggle kind="artist" item={artist} />
             <ShareButton kind="artists" id={artist.id} name={artist.name} />
             <SocialLinks links={socials} owner={artist.name} />
           </>

@@ -5,7 +5,6 @@ import { colors } from '../../app/theme';
 import { Bio } from '../../components/bio';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
 import { DetailTabs } from '../../components/detail-tabs';
-import { FollowButton, LikesControl } from '../../components/follow-controls';
 import { NamedLinks } from '../../components/named-links';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
@@ -15,6 +14,7 @@ import { plural } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { FollowToggle, StatsLikesToggle } from '../library/toggle-buttons';
 import { useLabelDetail } from './label-detail-api';
 import { useLabelArtists, useLabelSets, useLabelTracks } from './label-tabs-api';
 
@@ -30,7 +30,6 @@ export function LabelDetailPage() {
   if (isError || id === 0) return <DetailUnavailable kind="label" listPath="/labels" />;
   if (isPending) return <DetailHeroSkeleton />;
 
-  const stats = label.user_label_stats;
   return (
     <>
       <DetailHero
@@ -39,12 +38,8 @@ export function LabelDetailPage() {
         title={label.name}
         actions={
           <>
-            <FollowButton followed={stats?.is_followed ?? false} name={label.name} />
-            <LikesControl
-              liked={stats?.show_likes ?? false}
-              count={stats?.total_user_likes ?? 0}
-              label={label.name}
-            />
+            <FollowToggle kind="label" item={label} />
+            <StatsLikesToggle kind="label" item={label} />
             <ShareButton kind="labels" id={label.id} name={label.name} />
             <SocialLinks
               links={label.socials.map((url) => ({ network: networkOf(url), url }))}

@@ -14,9 +14,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { colors } from '../../app/theme';
-import { SectionPlaceholder } from '../../components/section-placeholder';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/auth-context';
+import { ProfileLikedTabs } from '../library/profile-liked-tabs';
 import { EditProfileDialog, USER_TYPE_LABELS, userTypesOf } from './edit-profile-dialog';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
 
@@ -159,15 +159,7 @@ export function ProfilePage() {
         <NotificationPreferencesDialog key={dialogKey} open onClose={() => setDialog(null)} />
       )}
 
-      {/*
-        LIKED TABS (library issue): the five tabs of spec §2 Profile go here, replacing this
-        placeholder: Liked Sets, Liked Tracks, Watched IDs, Liked Artists, Liked Labels
-        (GET /users/{id}/sets, /tracks, /ids, /artists, /labels).
-      */}
-      <SectionPlaceholder
-        title="Your likes"
-        note="Liked sets, tracks, watched IDs, artists and labels will gather here."
-      />
+      <ProfileLikedTabs />
     </>
   );
 }

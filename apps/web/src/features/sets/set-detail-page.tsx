@@ -3,11 +3,9 @@ import type { SetMeta } from '@cratedig/contract/set';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { CommentsPlaceholder } from '../../components/comments-placeholder';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
 import { DetailTabs } from '../../components/detail-tabs';
 import { ArtistLinks } from '../../components/entity-columns';
-import { LikesControl } from '../../components/follow-controls';
 import { GenreChipLink } from '../../components/genre-chip';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
@@ -15,6 +13,8 @@ import { formatDate, formatDurationMs } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { CommentsTab } from '../library/comments-tab';
+import { SetFavouriteToggle, SetLikesToggle } from '../library/toggle-buttons';
 import { AddToQueueButton, SetPlayButton } from '../player/set-play-controls';
 import { useSetDetail } from './set-detail-api';
 import { SetTrackList } from './set-track-list';
@@ -61,7 +61,8 @@ export function SetDetailPage() {
             {/* The player issue: Play/Pause and add to queue (spec §2 Set detail). */}
             <SetPlayButton setId={set.id} name={set.set_name} />
             <AddToQueueButton setId={set.id} name={set.set_name} />
-            <LikesControl liked={set.user_fav?.is_fav ?? false} count={set.likes} label={set.set_name} />
+            <SetFavouriteToggle set={set} />
+            <SetLikesToggle set={set} />
             <ShareButton kind="sets" id={set.id} name={set.set_name} />
           </>
         }
@@ -88,7 +89,7 @@ export function SetDetailPage() {
         label="Set"
         tabs={[
           { key: 'tracks', label: 'Track List', render: () => <SetTrackList entries={set.set_tracks} /> },
-          { key: 'comments', label: 'Comments', render: () => <CommentsPlaceholder /> },
+          { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="set" id={set.id} /> },
         ]}
       />
     </>

@@ -1,17 +1,10 @@
 import { DEFAULT_SORTS } from '@cratedig/contract/constants';
-import type { TrackMeta } from '@cratedig/contract/track';
-import CheckRounded from '@mui/icons-material/CheckRounded';
-import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CommentsPlaceholder } from '../../components/comments-placeholder';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
 import { DetailTabs } from '../../components/detail-tabs';
 import { ArtistLinks } from '../../components/entity-columns';
 import { FactList } from '../../components/fact-list';
-import { LikesControl } from '../../components/follow-controls';
 import { GenreChipLink } from '../../components/genre-chip';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
@@ -21,17 +14,11 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { CommentsTab } from '../library/comments-tab';
+import { PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library/toggle-buttons';
 import { TrackPlayButton } from '../player/set-play-controls';
 import { useTrackDetail } from './track-detail-api';
 import { useTrackSets } from './track-sets-api';
-
-/** spec §2: without a purchase_url, Buy searches an external store for artist and title. */
-export function purchaseLink(track: Pick<TrackMeta, 'purchase_url' | 'artist' | 'title'>): string {
-  return (
-    track.purchase_url ??
-    `https://www.beatport.com/search?q=${encodeURIComponent(`${track.artist} ${track.title}`)}`
-  );
-}
 
 // spec §2 Track detail /tracks/{id}.
 export function TrackDetailPage() {
@@ -88,12 +75,9 @@ export function TrackDetailPage() {
           <>
             {/* The player issue: play the track in its set (spec §2, §7 GET /set_tracks/play). */}
             <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} />
-            {!isId && <BuyButton track={track} />}
-            <LikesControl
-              liked={track.user_fav?.show_likes ?? false}
-              count={track.total_user_likes}
-              label={trackDisplayTitle(track)}
-            />
+            {!isId && <PurchaseButton track={track} />}
+            <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />
+            <TrackLikesToggle track={track} label={trackDisplayTitle(track)} />
             <ShareButton kind="tracks" id={track.id} name={track.title} />
           </>
         }
@@ -112,27 +96,10 @@ export function TrackDetailPage() {
         label="Track"
         tabs={[
           { key: 'sets', label: 'Sets', render: () => <SetsTab id={track.id} /> },
-          { key: 'comments', label: 'Comments', render: () => <CommentsPlaceholder /> },
+          { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="track" id={track.id} /> },
         ]}
       />
     </>
-  );
-}
-
-/** spec §2: Buy opens the store; afterwards the button reads 'Purchased'. */
-function BuyButton({ track }: { track: TrackMeta }) {
-  const [purchased, setPurchased] = useState(track.user_fav?.is_purchased ?? false);
-  return (
-    <Button
-      variant={purchased ? 'outlined' : 'contained'}
-      href={purchaseLink(track)}
-      target="_blank"
-      rel="noopener noreferrer"
-      startIcon={purchased ? <CheckRounded /> : <ShoppingBagOutlined />}
-      onClick={() => setPurchased(true)}
-    >
-      {purchased ? 'Purchased' : 'Buy'}
-    </Button>
   );
 }
 

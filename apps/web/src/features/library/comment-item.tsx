@@ -1,0 +1,164 @@
+// One comment (spec §3 Comment): author avatar and name, relative time, the set moment as a chip
+// when there is one, and the text — always as text, never as HTML (issue 5). Only its author gets
+// the edit/delete menu (spec §6); edit is inline with Update, delete asks first.
+import type { Post } from '@cratedig/contract/comment';
+import GraphicEqRounded from '@mui/icons-material/GraphicEqRounded';
+import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { colors } from '../../app/theme';
+import { formatClock } from '../../lib/format';
+import { resolveMediaUrl } from '../../lib/media-url';
+import { CommentForm } from './comment-form';
+import { relativeTime } from './relative-time';
+
+export function CommentItem({
+  post,
+  isAuthor,
+  onUpdate,
+  onDelete,
+}: {
+  post: Post;
+  isAuthor: boolean;
+  onUpdate: (text: string) => Promise<unknown>;
+  onDelete: () => Promise<unknown>;
+}) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const name = post.author.username;
+  const written = new Date(post.timestamp);
+
+  return (
+    <Box
+      component="li"
+      aria-label={`Comment by ${name}`}
+      sx={{ display: 'flex', gap: 1.5, py: 2, borderBottom: `1px solid ${colors.line}`, listStyle: 'none' }}
+    >
+      <Avatar
+        src={post.author.avatar_url ? resolveMediaUrl(post.author.avatar_url) : undefined}
+        alt=""
+        sx={{ width: 40, height: 40, bgcolor: colors.surface3, color: colors.acid, fontWeight: 700 }}
+      >
+        {name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
+          <Typography component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {name}
+          </Typography>
+          <Typography
+            component="time"
+            dateTime={post.timestamp}
+            title={written.toLocaleString('en-GB')}
+            variant="body2"
+            color="text.secondary"
+          >
+            {relativeTime(post.timestamp)}
+          </Typography>
+          {post.set_timestamp != null && post.set_timestamp > 0 && (
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={<GraphicEqRounded />}
+              label={formatClock(post.set_timestamp)}
+              aria-label={`At ${formatClock(post.set_timestamp)} in the set`}
+            />
+          )}
+          {isAuthor && !editing && (
+            <IconButton
+              size="small"
+              aria-label="Comment actions"
+              aria-haspopup="menu"
+              onClick={(event) => setMenuAnchor(event.currentTarget)}
+              sx={{ ml: 'auto' }}
+            >
+              <MoreVertRounded fontSize="small" />
+            </IconButton>
+          )}
+        </Box>
+        {editing ? (
+          <Box sx={{ mt: 1 }}>
+            <CommentForm
+              label="Edit your comment"
+              submitLabel="Update"
+              initialText={post.text}
+              autoFocus
+              onCancel={() => setEditing(false)}
+              onSubmit={async (text) => {
+                await onUpdate(text);
+                setEditing(false);
+              }}
+            />
+          </Box>
+        ) : (
+          // React escapes text: a comment is shown exactly as written, markup included, never run.
+          <Typography sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {post.text}
+          </Typography>
+        )}
+      </Box>
+      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            setEditing(true);
+          }}
+        >
+          Edit
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            setConfirming(true);
+          }}
+          sx={{ color: colors.danger }}
+        >
+          Delete
+        </MenuItem>
+      </Menu>
+      <Dialog open={confirming} onClose={() => !deleting && setConfirming(false)}>
+        <DialogTitle>Delete this comment?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>It will be removed for everyone. This cannot be undone.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setConfirming(false)} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={deleting}
+            onClick={async () => {
+              setDeleting(true);
+              try {
+                await onDelete();
+                setConfirming(false);
+              } catch {
+                // only logged (spec §8); the dialog stays so the user can try again
+              } finally {
+                setDeleting(false);
+              }
+            }}
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

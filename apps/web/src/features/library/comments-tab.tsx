@@ -1,0 +1,146 @@
+// The Comments tab of the set and track pages (spec §2, §4 Comments, issue 5): the form, the list
+// newest first with Load more, and the spec's empty texts.
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { colors } from '../../app/theme';
+import { LoadMore } from '../../components/load-more';
+import { useAuth } from '../auth/auth-context';
+import { usePlayer } from '../player/player-context';
+import type { PlayerStore } from '../player/player-store';
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+import { type CommentsOn, useCommentMutations, useComments } from './comments-api';
+
+/** spec §4 Comments: the empty texts, word for word (the track one included, as written). */
+export const EMPTY_COMMENTS = {
+  title: "It's pretty quiet here!",
+  set: 'Why not be the first to share your thoughts on this set?',
+  track: "Why not add comments on it's set to start the conversation?",
+} as const;
+
+/**
+ * The playback position to save with a comment on set `setId` (issue 5: set_timestamp): where the
+ * player is when this set is the loaded one, else 0.
+ */
+export function currentSetPosition(player: Pick<PlayerStore, 'getState'>, setId: number): number {
+  const state = player.getState();
+  return state.set?.id === setId ? Math.max(0, Math.floor(state.progress)) : 0;
+}
+
+/** The tab as the pages mount it: the panel with the app's player as the position source. */
+export function CommentsTab({ kind, id }: { kind: CommentsOn; id: number }) {
+  const player = usePlayer();
+  return (
+    <CommentsPanel
+      kind={kind}
+      id={id}
+      setTimestamp={() => (kind === 'set' ? currentSetPosition(player, id) : 0)}
+    />
+  );
+}
+
+export function CommentsPanel({
+  kind,
+  id,
+  setTimestamp,
+}: {
+  kind: CommentsOn;
+  id: number;
+  /** Read at the moment of sending, not when the tab opened. */
+  setTimestamp: () => number;
+}) {
+  const { user } = useAuth();
+  const query = useComments(kind, id);
+  const { create, update, remove } = useCommentMutations(kind, id);
+  const pages = query.data?.pages ?? [];
+  const posts = pages.flatMap((page) => page.data);
+  const about = kind === 'set' ? { set_meta_id: id } : { track_meta_id: id };
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <CommentForm
+        label="Add a comment"
+        submitLabel="Post"
+        clearOnSuccess
+        onSubmit={(text) => create.mutateAsync({ text, ...about, set_timestamp: setTimestamp() })}
+      />
+      <Box sx={{ mt: 3 }}>
+        {query.isPending ? (
+          <Box role="progressbar" aria-label="Loading comments" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Box key={i} sx={{ display: 'flex', gap: 1.5, py: 2 }}>
+                <Skeleton variant="circular" width={40} height={40} />
+                <Box sx={{ flex: 1 }}>
+                  <Skeleton width="30%" />
+                  <Skeleton width="80%" />
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        ) : query.isError ? (
+          <QuietState title="Comments could not be loaded" line="Please try again in a moment." />
+        ) : posts.length === 0 ? (
+          <QuietState title={EMPTY_COMMENTS.title} line={EMPTY_COMMENTS[kind]} />
+        ) : (
+          <>
+            <Box component="ul" aria-label="Comments" sx={{ m: 0, p: 0 }}>
+              {posts.map((post) => (
+                <CommentItem
+                  key={post.id}
+                  post={post}
+                  isAuthor={user?.id === post.author.id}
+                  onUpdate={(text) =>
+                    update.mutateAsync({
+                      postId: post.id,
+                      body: {
+                        text,
+                        set_timestamp: post.set_timestamp,
+                        set_meta_id: post.set_meta_id,
+                        track_meta_id: post.track_meta_id,
+                      },
+                    })
+                  }
+                  onDelete={() => remove.mutateAsync(post.id)}
+                />
+              ))}
+            </Box>
+            <LoadMore
+              pagination={pages.at(-1)?.pagination}
+              shown={posts.length}
+              loading={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+            />
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function QuietState({ title, line }: { title: string; line: string }) {
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: 1,
+        px: 3,
+        py: 5,
+        borderRadius: 4,
+        border: `1px dashed ${colors.line}`,
+        background: `radial-gradient(80% 120% at 50% 0%, rgba(198, 255, 58, 0.07), transparent 70%)`,
+      }}
+    >
+      <ForumOutlined aria-hidden sx={{ fontSize: 44, color: colors.acid, opacity: 0.8 }} />
+      <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{title}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {line}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+// The toggle calls of spec §7 "Likes, favourites, follows, purchase" (answers typed from the contract)
+// and the hook every toggle button uses: send, then apply the SERVER's answer to every cached copy of
+// the item (spec §4 Toggles: flip according to the server result), say the spec §8 message, and mark
+// the lists whose membership changed stale. Nothing flips before the answer, so there is nothing to
+// roll back; a failure is only logged (spec §8: other failures show nothing).
+import type {
+  FavResult,
+  FollowResult,
+  PurchaseResult,
+  SetLikesResult,
+  StatsLikesResult,
+  TrackLikesResult,
+} from '@cratedig/contract/library-api';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useCallback } from 'react';
+import type { Transport } from '../../api/transport';
+import { useAuth } from '../auth/auth-context';
+import { invalidateMembershipLists } from './library-cache';
+
+export const libraryCalls = {
+  setFav: (t: Transport, id: number) => t.put<FavResult>(`/favs/set/${id}`),
+  setLikes: (t: Transport, id: number) => t.put<SetLikesResult>(`/favs/set/${id}/likes-toggle`),
+  trackFav: (t: Transport, id: number) => t.put<FavResult>(`/favs/track/${id}`),
+  trackLikes: (t: Transport, id: number) => t.put<TrackLikesResult>(`/favs/track/${id}/likes-toggle`),
+  purchase: (t: Transport, id: number) => t.put<PurchaseResult>(`/favs/track/${id}/purchase`),
+  follow: (t: Transport, kind: 'artist' | 'label', id: number) =>
+    t.put<FollowResult>(`/stats/${kind}/${id}/follow`),
+  statsLikes: (t: Transport, kind: 'artist' | 'label', id: number) =>
+    t.put<StatsLikesResult>(`/stats/${kind}/${id}/likes-toggle`),
+};
+
+export interface ToggleOutcome {
+  message: string;
+  /** 'success' when something was added, 'info' when it was taken away. */
+  variant: 'success' | 'info';
+}
+
+/**
+ * One toggle: `send` is the call, `apply` writes its answer into the cache and names the message.
+ * `pending` is true while the request is in flight (the button is disabled then).
+ */
+export function useLibraryToggle<R>(
+  send: (transport: Transport) => Promise<R>,
+  apply: (client: QueryClient, answer: R) => ToggleOutcome,
+): { toggle: () => void; pending: boolean } {
+  const { api } = useAuth();
+  const client = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const mutation = useMutation({
+    mutationFn: () => send(api.transport),
+    onSuccess: (answer) => {
+      const { message, variant } = apply(client, answer);
+      enqueueSnackbar(message, { variant });
+      void invalidateMembershipLists(client);
+    },
+    onError: (error) => console.error('library toggle failed', error),
+  });
+  const { mutate, isPending } = mutation;
+  const toggle = useCallback(() => {
+    if (!isPending) mutate();
+  }, [isPending, mutate]);
+  return { toggle, pending: isPending };
+}

@@ -1,0 +1,24 @@
+// "3 minutes ago" for comment times (spec §2 Comments tabs), in English like the rest of the UI.
+const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.345],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  let value = (new Date(iso).getTime() - now) / 1000;
+  if (Number.isNaN(value)) return '';
+  // A clock a little ahead of the server's must not say "in 2 seconds".
+  if (value > -45 && value < 45) return 'just now';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return format.format(Math.round(value), unit);
+    value /= size;
+  }
+  return '';
+}
