@@ -1,0 +1,132 @@
+import type { Post } from '@cratedig/contract/comment';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { FakeRequest, FakeResponse } from '../auth/fake-api';
+import { CommentsPanel, EMPTY_COMMENTS } from './comments-tab';
+import { renderLibrary } from './library-test-render';
+
+function post(overrides: Partial<Post> = {}): Post {
+  return {
+    id: 1,
+    text: 'That drop at the hour mark!',
+    timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+    set_timestamp: 3725,
+    set_meta_id: 3,
+    track_meta_id: null,
+    author: { id: 7, username: 'crate_digger', avatar_url: null },
+    ...overrides,
+  };
+}
+
+const list = (posts: Post[]): FakeResponse => ({
+  body: { data: posts, pagination: { offset: 0, count: posts.length, total: posts.length } },
+});
+
+function renderPanel(handler: (r: FakeRequest) => FakeResponse | undefined, kind: 'set' | 'track' = 'set') {
+  return renderLibrary(<CommentsPanel kind={kind} id={3} setTimestamp={() => 754} />, handler);
+}
+
+describe('Comments tab (spec §4 Comments, §5, §6)', () => {
+  it('shows the spec empty texts for a set and for a track', async () => {
+    const set = renderPanel(() => list([]));
+    expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
+    expect(screen.getByText('Why not be the first to share your thoughts on this set?')).toBeTruthy();
+    set.unmount();
+    renderPanel(() => list([]), 'track');
+    expect(await screen.findByText("It's pretty quiet here!")).toBeTruthy();
+    expect(screen.getByText("Why not add comments on it's set to start the conversation?")).toBeTruthy();
+  });
+
+  it('keeps Post disabled for empty or whitespace text and while a send is in flight', async () => {
+    let posts: Post[] = [];
+    const { user, requests } = renderPanel((r) => {
+      if (r.method === 'GET') return list(posts);
+      if (r.method === 'POST' && r.path === '/posts') {
+        posts = [post({ id: 9, text: 'first!', set_timestamp: 754 })];
+        return { status: 201, body: posts[0], delayMs: 150 };
+      }
+      return undefined;
+    });
+    await screen.findByText(EMPTY_COMMENTS.title);
+    const send = screen.getByRole('button', { name: 'Post' });
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+    expect(send).toHaveProperty('disabled', true);
+    await user.type(box, '   ');
+    expect(send).toHaveProperty('disabled', true);
+    await user.type(box, 'first!');
+    expect(send).toHaveProperty('disabled', false);
+    await user.click(send);
+    expect(send).toHaveProperty('disabled', true); // in flight
+    // the keyboard shortcut cannot send a second copy either
+    await user.type(box, '{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('first!')).toBeTruthy();
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    const sent = requests.filter((r) => r.method === 'POST');
+    expect(sent).toHaveLength(1);
+    // the text as typed, the set it is about and the player position at the moment of sending
+    expect(sent[0]?.body).toEqual({ text: '   first!', set_meta_id: 3, set_timestamp: 754 });
+  });
+
+  it('shows the edit/delete menu only on the author’s own comments; markup stays text', async () => {
+    renderPanel(() =>
+      list([
+        post({ id: 1 }),
+        post({
+          id: 2,
+          text: '<script>alert(1)</script>',
+          set_timestamp: 0,
+          author: { id: 8, username: 'other', avatar_url: null },
+        }),
+      ]),
+    );
+    const mine = await screen.findByRole('listitem', { name: 'Comment by crate_digger' });
+    const theirs = screen.getByRole('listitem', { name: 'Comment by other' });
+    expect(within(mine).getByRole('button', { name: 'Comment actions' })).toBeTruthy();
+    expect(within(theirs).queryByRole('button', { name: 'Comment actions' })).toBeNull();
+    expect(within(theirs).getByText('<script>alert(1)</script>')).toBeTruthy();
+    // the set moment as a chip only when above 0
+    expect(within(mine).getByLabelText('At 1:02:05 in the set')).toBeTruthy();
+    expect(within(theirs).queryByLabelText(/in the set/)).toBeNull();
+    expect(within(mine).getByText('5 minutes ago')).toBeTruthy();
+  });
+
+  it('edits inline (Update blocked when empty) and deletes after confirmation', async () => {
+    let current = [post({ id: 1 })];
+    const { user, requests } = renderPanel((r) => {
+      if (r.method === 'GET') return list(current);
+      if (r.method === 'PUT' && r.path === '/posts/1') {
+        const body = r.body as { text: string };
+        current = [post({ id: 1, text: body.text })];
+        return { body: current[0] };
+      }
+      if (r.method === 'DELETE' && r.path === '/posts/1') {
+        current = [];
+        return { status: 204 };
+      }
+      return undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Comment actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Edit your comment' });
+    const update = screen.getByRole('button', { name: 'Update' });
+    await user.clear(box);
+    expect(update).toHaveProperty('disabled', true);
+    await user.type(box, ' \n ');
+    expect(update).toHaveProperty('disabled', true);
+    await user.type(box, 'Edited: the second drop');
+    await user.click(update);
+    expect(await screen.findByText(/Edited: the second drop/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Edit your comment' })).toBeNull();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      set_timestamp: 3725,
+      set_meta_id: 3,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Comment actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+});
