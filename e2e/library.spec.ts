@@ -60,6 +60,16 @@ async function api<T>(request: APIRequestContext, tokens: Tokens, path: string):
   return response.json();
 }
 
+/**
+ * A full-page screenshot from the top (the fixed top bar otherwise lands mid-page) with transitions
+ * finished (the tab indicator slides).
+ */
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test('favourite a set and see it under the Sets followed-only switch', async ({ page, context, request }) => {
@@ -109,15 +119,13 @@ test('like an artist and see it under Liked Artists; the profile tabs', async ({
   await expect(page.getByRole('tab', { name: 'Liked Sets' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('No liked sets yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Discover sets' })).toHaveAttribute('href', '/sets');
-  await page.screenshot({ path: 'test-results/screens/library-profile-empty-1280.png', fullPage: true });
+  await shot(page, 'library-profile-empty-1280');
   await page.getByRole('tab', { name: 'Liked Artists' }).click();
   await expect(page.getByRole('tabpanel').getByRole('link', { name: artist.name }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: 'test-results/screens/library-profile-artists-1280.png', fullPage: true });
+  await shot(page, 'library-profile-artists-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('tabpanel').getByRole('link', { name: artist.name }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: 'test-results/screens/library-profile-artists-390.png', fullPage: true });
+  await shot(page, 'library-profile-artists-390');
 });
 
 test('watch an ID and see it under Watched IDs', async ({ page, context, request }) => {
@@ -145,8 +153,7 @@ test('watch an ID and see it under Watched IDs', async ({ page, context, request
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByText('Showing 1 of 1')).toBeVisible();
   await expect(panel.getByRole('row').nth(1)).toContainText(idTrack.artist);
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: 'test-results/screens/library-profile-ids-1280.png', fullPage: true });
+  await shot(page, 'library-profile-ids-1280');
 });
 
 test('follow a label and see the followed count change; its likes count too', async ({
@@ -246,7 +253,7 @@ test('post, edit and delete a comment; a second user sees it but not its menu', 
   await edit.fill('That bassline at the start, and the break at 20 minutes!');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(mine).toContainText('and the break at 20 minutes!');
-  await page.screenshot({ path: 'test-results/screens/library-comments-1280.png', fullPage: true });
+  await shot(page, 'library-comments-1280');
 
   // bob sees alice's comment but gets no menu on it
   const bobContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -257,7 +264,7 @@ test('post, edit and delete a comment; a second user sees it but not its menu', 
   const seen = bobPage.getByRole('listitem', { name: /^Comment by alice_/ });
   await expect(seen).toContainText('and the break at 20 minutes!');
   await expect(seen.getByRole('button', { name: 'Comment actions' })).toHaveCount(0);
-  await bobPage.screenshot({ path: 'test-results/screens/library-comments-390.png', fullPage: true });
+  await shot(bobPage, 'library-comments-390');
   await bobContext.close();
 
   await mine.getByRole('button', { name: 'Comment actions' }).click();
