@@ -15,10 +15,21 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, request as playwrightRequest } from '@playwright/test';
-import { signedInPage, signInByApi } from '../e2e/support/session';
+import { newAccount, register, signInByApi } from '../e2e/support/session';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+
+// Over loopback an 8 kbit/s demo set (about 2 MB) is wholly buffered within a few hundred ms, so a
+// far seek never waits for the network. The second profile throttles Chromium (DevTools protocol) to
+// a home connection, which leaves the seek target unbuffered and makes the seek a real Range fetch.
+const PROFILES = [
+  { name: 'loopback', throttle: null },
+  {
+    name: '4 Mbit/s, 40 ms RTT',
+    throttle: { latency: 40, downloadThroughput: 500_000, uploadThroughput: 125_000 },
+  },
+] as const;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,74 +85,98 @@ const median = (values: number[]) => {
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 const api = await playwrightRequest.newContext({ baseURL: base });
 const rows: Array<{
+  profile: string;
   run: number;
   setId: number;
   playMs: number;
   seekMs: number;
   seekTargetBuffered: boolean;
 }> = [];
+let sets: Array<{ id: number; set_name: string }> = [];
+let tokens = { access_token: '', refresh_token: '' };
 try {
-  for (let run = 1; run <= RUNS; run++) {
-    const context = await browser.newContext({ baseURL: base });
-    const page = await context.newPage();
-    const account = await signedInPage(page, api, 'bench');
-    const { access_token } = await signInByApi(api, account);
-    const list = await api.get(`/api/sets?limit=${RUNS}`, {
-      headers: { authorization: `Bearer ${access_token}` },
-    });
-    const sets = (await list.json()).data as Array<{ id: number; set_name: string }>;
-    const set = sets[(run - 1) % sets.length];
-    if (!set) throw new Error('no sets in the catalogue');
-    await page.goto(`/sets/${set.id}`);
-    const play = page.getByRole('button', { name: `Play ${set.set_name}` });
-    await play.waitFor();
-    // Stamp the click inside the page, then watch currentTime every frame.
-    const started = page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const audio = document.querySelector<HTMLAudioElement>('audio[data-player]');
-          if (!audio) throw new Error('no player audio');
-          let clickedAt = 0;
-          document.addEventListener('click', () => (clickedAt ||= performance.now()), {
-            capture: true,
-            once: true,
-          });
-          const watch = () => {
-            if (clickedAt && audio.currentTime > 0 && !audio.paused) resolve(performance.now() - clickedAt);
-            else requestAnimationFrame(watch);
-          };
-          requestAnimationFrame(watch);
-        }),
-    );
-    await play.click();
-    const playMs = await started;
-    const seek = await page.evaluate(
-      () =>
-        new Promise<{ ms: number; buffered: boolean }>((resolve) => {
-          const audio = document.querySelector<HTMLAudioElement>('audio[data-player]') as HTMLAudioElement;
-          const target = audio.duration * 0.9;
-          let buffered = false;
-          for (let i = 0; i < audio.buffered.length; i++) {
-            if (audio.buffered.start(i) <= target && target < audio.buffered.end(i)) buffered = true;
-          }
-          const at = performance.now();
-          audio.currentTime = target;
-          const watch = () => {
-            if (audio.currentTime > target && !audio.paused && !audio.seeking) {
-              resolve({ ms: performance.now() - at, buffered });
-            } else requestAnimationFrame(watch);
-          };
-          requestAnimationFrame(watch);
-        }),
-    );
-    rows.push({
-      run,
-      setId: set.id,
-      playMs: +playMs.toFixed(1),
-      seekMs: +seek.ms.toFixed(1),
-      seekTargetBuffered: seek.buffered,
-    });
-    await context.close();
+  // One account for every run (registration is rate limited per address); each run plays a different
+  // set the account never played, so no run resumes from a saved position.
+  const account = newAccount('bench');
+  await register(api, account);
+  tokens = await signInByApi(api, account);
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const catalogue = await api.get(`/api/sets?limit=${RUNS * PROFILES.length}`, { headers });
+  sets = (await catalogue.json()).data as Array<{ id: number; set_name: string }>;
+
+  for (const profile of PROFILES) {
+    for (let run = 1; run <= RUNS; run++) {
+      const context = await browser.newContext({ baseURL: base });
+      // tsx compiles the in-page functions below with esbuild's keepNames, which calls a __name helper
+      // that only exists in Node: give the page a no-op one.
+      await context.addInitScript('window.__name = (fn) => fn;');
+      const page = await context.newPage();
+      await page.addInitScript(
+        ([access, refresh, expiry]) => {
+          window.localStorage.setItem('accessToken', access);
+          window.localStorage.setItem('refreshToken', refresh);
+          window.localStorage.setItem('tokenExpiry', expiry);
+        },
+        [tokens.access_token, tokens.refresh_token, String(Date.now() + 60 * 60 * 1000)] as const,
+      );
+      const set = sets[PROFILES.indexOf(profile) * RUNS + run - 1];
+      if (!set) throw new Error('not enough sets in the catalogue');
+      await page.goto(`/sets/${set.id}`);
+      if (profile.throttle) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.throttle });
+      }
+      const play = page.getByRole('button', { name: `Play ${set.set_name}` });
+      await play.waitFor();
+      // Stamp the click inside the page, then watch currentTime every frame.
+      const started = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const audio = document.querySelector<HTMLAudioElement>('audio[data-player]');
+            if (!audio) throw new Error('no player audio');
+            let clickedAt = 0;
+            document.addEventListener('click', () => (clickedAt ||= performance.now()), {
+              capture: true,
+              once: true,
+            });
+            const watch = () => {
+              if (clickedAt && audio.currentTime > 0 && !audio.paused) resolve(performance.now() - clickedAt);
+              else requestAnimationFrame(watch);
+            };
+            requestAnimationFrame(watch);
+          }),
+      );
+      const [playMs] = await Promise.all([started, play.click()]);
+      const seek = await page.evaluate(
+        () =>
+          new Promise<{ ms: number; buffered: boolean }>((resolve) => {
+            const audio = document.querySelector<HTMLAudioElement>('audio[data-player]') as HTMLAudioElement;
+            const target = audio.duration * 0.9;
+            let buffered = false;
+            for (let i = 0; i < audio.buffered.length; i++) {
+              if (audio.buffered.start(i) <= target && target < audio.buffered.end(i)) buffered = true;
+            }
+            const at = performance.now();
+            audio.currentTime = target;
+            const watch = () => {
+              if (audio.currentTime > target && !audio.paused && !audio.seeking) {
+                resolve({ ms: performance.now() - at, buffered });
+              } else requestAnimationFrame(watch);
+            };
+            requestAnimationFrame(watch);
+          }),
+      );
+      rows.push({
+        profile: profile.name,
+        run,
+        setId: set.id,
+        playMs: +playMs.toFixed(1),
+        seekMs: +seek.ms.toFixed(1),
+        seekTargetBuffered: seek.buffered,
+      });
+      await context.close();
+    }
   }
 } finally {
   await api.dispose();
@@ -155,15 +190,23 @@ const summary = {
   base,
   runs: RUNS,
   machine: { cpus: cpus().length, loadavg: loadavg().map((load) => +load.toFixed(2)) },
-  medianPlayToAdvanceMs: +median(rows.map((row) => row.playMs)).toFixed(1),
-  medianFarSeekToResumeMs: +median(rows.map((row) => row.seekMs)).toFixed(1),
-  seekTargetsUnbuffered: rows.filter((row) => !row.seekTargetBuffered).length,
+  profiles: PROFILES.map(({ name }) => {
+    const mine = rows.filter((row) => row.profile === name);
+    return {
+      profile: name,
+      medianPlayToAdvanceMs: +median(mine.map((row) => row.playMs)).toFixed(1),
+      medianFarSeekToResumeMs: +median(mine.map((row) => row.seekMs)).toFixed(1),
+      seekTargetsUnbuffered: mine.filter((row) => !row.seekTargetBuffered).length,
+    };
+  }),
   rows,
 };
 console.table(rows);
-console.log(
-  `median Play → currentTime advancing: ${summary.medianPlayToAdvanceMs} ms; far seek → playing again: ${summary.medianFarSeekToResumeMs} ms (${summary.seekTargetsUnbuffered}/${RUNS} targets unbuffered)`,
-);
+for (const figures of summary.profiles) {
+  console.log(
+    `${figures.profile}: median Play → currentTime advancing ${figures.medianPlayToAdvanceMs} ms; far seek → playing again ${figures.medianFarSeekToResumeMs} ms (${figures.seekTargetsUnbuffered}/${RUNS} targets unbuffered)`,
+  );
+}
 mkdirSync('bench/results', { recursive: true });
 const file = `bench/results/play-latency-${summary.measured.replace(/[:.]/g, '-')}.json`;
 writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
