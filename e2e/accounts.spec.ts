@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signInWithEmulatorPopup } from './support/firebase';
+import { signInWithEmulatorChooser } from './support/firebase';
 import { newAccount, register, signedInPage, type TestAccount } from './support/session';
 
 const SHOTS = 'test-results/accounts';
@@ -156,18 +156,29 @@ test.describe('accounts', () => {
     page,
   }) => {
     const suffix = Math.random().toString(16).slice(2, 10);
-    // The SDK's popup channel loads https://apis.google.com/js/api.js (gapi) even against the
-    // emulator; without internet the popup ends in auth/internal-error. Run with E2E_ONLINE=1.
-    test.skip(!process.env.E2E_ONLINE, 'needs apis.google.com for the Firebase popup channel (E2E_ONLINE=1)');
     const google = { email: `raver_${suffix}@example.test`, displayName: `Raver ${suffix}` };
+    const onlineRequests: string[] = [];
+    page.on('request', (request) => {
+      const host = new URL(request.url()).hostname;
+      if (host !== '127.0.0.1' && host !== 'localhost') onlineRequests.push(request.url());
+    });
+    const meId = () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/me', {
+          headers: { authorization: `Bearer ${window.localStorage.getItem('accessToken')}` },
+        });
+        return ((await response.json()) as { id: number }).id;
+      });
+
     await page.goto('/login');
-    await signInWithEmulatorPopup(page, 'Continue with Google', google);
+    await signInWithEmulatorChooser(page, 'Google', google);
     await expect(page).toHaveURL(/\/home$/);
     // spec §3: a first social sign-in's username is the email; it starts with onboarding.
     const dialog = page.getByRole('dialog', { name: 'Welcome to Cratedig' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
+    const firstId = await meId();
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: google.email })).toBeVisible();
     await expect(page.getByText(google.displayName)).toBeVisible();
@@ -177,11 +188,12 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: google.email })).toBeVisible();
 
     await logout(page);
-    await signInWithEmulatorPopup(page, 'Continue with Google', google, { existing: true });
+    await signInWithEmulatorChooser(page, 'Google', google, { existing: true });
     await expect(page).toHaveURL(/\/home$/);
     // The same account: onboarding was completed by the close above, so it is not offered again.
     await expect(page.getByRole('search')).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
+    expect(await meId()).toBe(firstId);
     await page.goto('/profile');
     await expect(page.getByText(google.displayName)).toBeVisible();
 
@@ -190,6 +202,36 @@ test.describe('accounts', () => {
     await fillLogin(page, google.email, 'anything');
     await expect(page.getByRole('alert')).toHaveText(
       'You previously logged in with Google, please try that method.',
+    );
+    // Nothing of it needed the internet (the popup's gapi would): the development sign-in is offline.
+    expect(onlineRequests).toEqual([]);
+  });
+
+  test('Apple sign-in through the emulator, and closing the chooser is a cancelled sign-in', async ({
+    page,
+  }) => {
+    const suffix = Math.random().toString(16).slice(2, 10);
+    const apple = { email: `digger_${suffix}@example.test`, displayName: '' };
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Sign in with Apple' });
+    await expect(chooser).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/emulator-chooser-1280.png` });
+    await chooser.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Login cancelled. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signInWithEmulatorChooser(page, 'Apple', apple);
+    await expect(page).toHaveURL(/\/home$/);
+    await page
+      .getByRole('dialog', { name: 'Welcome to Cratedig' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await logout(page);
+    await fillLogin(page, apple.email, 'anything');
+    const form = page.getByRole('form', { name: 'Sign in with username and password' });
+    await expect(form.getByRole('alert')).toHaveText(
+      'You previously logged in with Apple, please try that method.',
     );
   });
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface EmulatorAccount {
   email: string;
@@ -6,27 +6,35 @@ export interface EmulatorAccount {
 }
 
 /**
- * Signs in through the Firebase Auth emulator's popup (its fake account chooser): clicks the app's
- * provider button, then either adds a new account with the given email and name or picks the account
- * already listed under that email.
+ * Signs in through the app's development chooser, which stands in for the provider's popup when
+ * the app runs against the Firebase Auth emulator (docs/decisions/0004-social-sign-in-offline.md):
+ * clicks the provider button, then either adds a new fake account with the given email and name or
+ * picks the account the emulator already lists under that email.
  */
-export async function signInWithEmulatorPopup(
+export async function signInWithEmulatorChooser(
   page: Page,
-  buttonName: string,
+  provider: 'Google' | 'Apple',
   account: EmulatorAccount,
   { existing = false }: { existing?: boolean } = {},
 ): Promise<void> {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: buttonName }).click();
-  const popup = await popupOpened;
-  await popup.waitForLoadState('domcontentloaded');
+  await page.getByRole('button', { name: `Continue with ${provider}` }).click();
+  const chooser = page.getByRole('dialog', { name: `Sign in with ${provider}` });
+  await expect(chooser).toBeVisible();
+  await expect(chooser.getByText('Development sign-in.')).toBeVisible();
   if (existing) {
-    await popup.getByText(account.email).first().click();
+    await chooser
+      .getByRole('list', { name: `Fake ${provider} accounts` })
+      .getByText(account.email)
+      .click();
   } else {
-    await popup.getByText('Add new account').click();
-    await popup.locator('#email-input').fill(account.email);
-    await popup.locator('#display-name-input').fill(account.displayName);
-    await popup.locator('#sign-in').click();
+    // With accounts listed the form is one click away; with none it opens at once.
+    const add = chooser.getByRole('button', { name: 'Add new account' });
+    const form = chooser.getByRole('form', { name: `Add a fake ${provider} account` });
+    await expect(add.or(form)).toBeVisible();
+    if (await add.isVisible()) await add.click();
+    await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
+    await form.getByRole('textbox', { name: 'Display name (optional)' }).fill(account.displayName);
+    await chooser.getByRole('button', { name: `Sign in with ${provider}` }).click();
   }
-  await popup.waitForEvent('close');
+  await expect(chooser).toBeHidden();
 }

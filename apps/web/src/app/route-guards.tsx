@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { TokenStorage } from '../api/token-storage';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { useAuth } from '../features/auth/auth-context';
-import { clearNextLocation, readNextLocation, storeNextLocation } from '../features/auth/session-storage';
 
 /** spec §4 Gate: loading (overlay), then the page or /login. Also the whole app's first state. */
 export function AuthGate() {
@@ -10,14 +10,25 @@ export function AuthGate() {
   return status === 'unknown' ? <LoadingOverlay label="Checking your session" /> : <Outlet />;
 }
 
+/** The stored next location if it is a same-site path; a crafted value must never leave the site. */
+export function safeLocation(next: string | null): string | null {
+  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
+/** The next location lives with the tokens (spec §3 "Stored browser values", api/token-storage.ts). */
+function useStorage(): TokenStorage {
+  return useAuth().api.tokens.storage;
+}
+
 function RedirectToLogin() {
   const location = useLocation();
   const navigate = useNavigate();
+  const storage = useStorage();
   useEffect(() => {
     // spec §2: remember exactly what was asked for (path, query and hash) for after the sign-in.
-    storeNextLocation(`${location.pathname}${location.search}${location.hash}`);
+    storage.setNext(`${location.pathname}${location.search}${location.hash}`);
     navigate('/login', { replace: true });
-  }, [location, navigate]);
+  }, [location, navigate, storage]);
   return null;
 }
 
@@ -42,7 +53,10 @@ export function VisitorsOnly() {
 
 function LeaveAuthPage() {
   // Read once (not on every render), forgotten after the move so a later sign-in does not reuse it.
-  const [target] = useState(() => readNextLocation() ?? '/home');
-  useEffect(() => clearNextLocation(), []);
+  const storage = useStorage();
+  const [target] = useState(() => safeLocation(storage.getNext()) ?? '/home');
+  useEffect(() => {
+    storage.takeNext();
+  }, [storage]);
   return <Navigate to={target} replace />;
 }

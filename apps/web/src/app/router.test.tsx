@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../features/auth/session-storage';
+import { STORAGE_KEYS } from '../api/token-storage';
 import { renderApp, testUser } from '../test/render-app';
 import { AppProviders } from './providers';
 import { RouteError } from './route-error';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../features/auth/session-storage';
+import { STORAGE_KEYS } from '../api/token-storage';
 import { renderApp, testUser } from '../test/render-app';
 
 async function renderSignedIn(path: string) {

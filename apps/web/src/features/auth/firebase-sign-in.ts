@@ -8,12 +8,18 @@ import type { User } from '@cratedig/contract/user';
 import { initializeApp } from 'firebase/app';
 import {
   type Auth,
+  type AuthCredential,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
   connectAuthEmulator,
   type User as FirebaseUser,
   GoogleAuthProvider,
-  getAuth,
+  indexedDBLocalPersistence,
+  initializeAuth,
   OAuthProvider,
   onAuthStateChanged,
+  signInWithCredential,
   signInWithPopup,
   signOut,
 } from 'firebase/auth';
@@ -21,8 +27,9 @@ import { isApiError } from '../../api/api-error';
 import { sleep } from '../../api/error-recovery';
 import type { Api } from '../../api/transport';
 import { SESSION_MESSAGES, SOCIAL_LOGIN_MESSAGES } from './auth-messages';
+import type { EmulatorAccount, SocialProvider } from './emulator-accounts';
 
-export type SocialProvider = 'google' | 'apple';
+export type { SocialProvider } from './emulator-accounts';
 
 export type SocialSignInResult =
   | { kind: 'signed-in'; user: User }
@@ -44,11 +51,16 @@ function firebaseAuth(config: ClientConfig): Auth {
     authDomain: config.firebase.auth_domain,
     projectId: config.firebase.project_id,
   });
-  auth = getAuth(app);
+  const emulator = config.firebase.emulator_url;
+  // getAuth() always installs the popup resolver, which loads https://apis.google.com/js/api.js (gapi;
+  // at once on mobile browsers and Safari). Against the emulator no popup opens (the in-app chooser
+  // stands in, docs/decisions/0004-social-sign-in-offline.md), so nothing there needs the internet.
+  auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+    ...(emulator ? {} : { popupRedirectResolver: browserPopupRedirectResolver }),
+  });
   // Development and the end-to-end journeys run against the Firebase Auth emulator.
-  if (config.firebase.emulator_url) {
-    connectAuthEmulator(auth, config.firebase.emulator_url, { disableWarnings: true });
-  }
+  if (emulator) connectAuthEmulator(auth, emulator, { disableWarnings: true });
   return auth;
 }
 
@@ -84,19 +96,47 @@ export function popupFailureMessage(error: unknown): string {
   return SOCIAL_LOGIN_MESSAGES.failed;
 }
 
+/**
+ * The emulator's stand-in for the provider's answer: an unsigned ID token whose claims are plain JSON
+ * (the Auth emulator accepts these, and answers with a real emulator ID token).
+ */
+export function emulatorCredential(provider: SocialProvider, account: EmulatorAccount): AuthCredential {
+  const idToken = JSON.stringify({
+    sub: account.sub,
+    email: account.email,
+    email_verified: true,
+    ...(account.displayName ? { name: account.displayName } : {}),
+  });
+  return provider === 'google'
+    ? GoogleAuthProvider.credential(idToken)
+    : new OAuthProvider('apple.com').credential({ idToken });
+}
+
+/**
+ * spec §4 identity-provider sign-in, steps 1–6. With a real Firebase project the provider answers in
+ * its popup; against the emulator (config.firebase.emulator_url set) the caller passes the fake
+ * account picked in the in-app chooser instead, and everything after the provider's answer is the
+ * same code.
+ */
 export async function socialSignIn(
   api: Api,
   config: ClientConfig,
   provider: SocialProvider,
   hooks: ProviderHooks,
+  emulatorAccount?: EmulatorAccount,
 ): Promise<SocialSignInResult> {
   const instance = firebaseAuth(config);
   watchProvider(api, instance, hooks);
   let firebaseUser: FirebaseUser;
   try {
-    const authProvider = provider === 'google' ? new GoogleAuthProvider() : new OAuthProvider('apple.com');
-    if (provider === 'apple') (authProvider as OAuthProvider).addScope('email');
-    firebaseUser = (await signInWithPopup(instance, authProvider)).user;
+    if (emulatorAccount && config.firebase.emulator_url) {
+      firebaseUser = (await signInWithCredential(instance, emulatorCredential(provider, emulatorAccount)))
+        .user;
+    } else {
+      const authProvider = provider === 'google' ? new GoogleAuthProvider() : new OAuthProvider('apple.com');
+      if (provider === 'apple') (authProvider as OAuthProvider).addScope('email');
+      firebaseUser = (await signInWithPopup(instance, authProvider, browserPopupRedirectResolver)).user;
+    }
   } catch (error) {
     console.error('identity-provider sign-in failed', error);
     return { kind: 'failed', message: popupFailureMessage(error) };

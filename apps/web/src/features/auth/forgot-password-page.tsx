@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -9,6 +8,7 @@ import { useAuth } from './auth-context';
 import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
+import { AuthTextField } from './auth-text-field';
 import { getClientConfig } from './client-config';
 
 export function ForgotPasswordPage() {
@@ -49,13 +49,12 @@ export function ForgotPasswordPage() {
     >
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Send a password reset email">
         <Stack spacing={2.25}>
-          <TextField
+          <AuthTextField
             label="Email"
             name="email"
             type="email"
             autoComplete="email"
             required
-            fullWidth
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             error={Boolean(fieldError)}

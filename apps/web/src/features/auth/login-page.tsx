@@ -2,15 +2,14 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from './auth-context';
-import { FormAlert, SubmitButton } from './auth-form-parts';
+import { FormAlert, preloadFormFeedback, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, PASSWORD_LOGIN_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
-import { passwordLogin, SignInError } from './password-login';
+import { AuthTextField } from './auth-text-field';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 
 export function LoginPage() {
@@ -30,11 +29,20 @@ export function LoginPage() {
     if (nextMissing.username || nextMissing.password) return;
     setBusy(true);
     setError(null);
+    preloadFormFeedback();
     try {
-      // The guard around this page moves on to the stored next location or /home.
-      signIn(await passwordLogin(api, username.trim(), password));
+      // Loaded with the first submit: not needed to show the page (issue 3's first-screen figure).
+      const { passwordLogin, SignInError } = await import('./password-login');
+      try {
+        // The guard around this page moves on to the stored next location or /home.
+        signIn(await passwordLogin(api, username.trim(), password));
+      } catch (failure) {
+        setError(failure instanceof SignInError ? failure.message : PASSWORD_LOGIN_MESSAGES.failed);
+        setBusy(false);
+      }
     } catch (failure) {
-      setError(failure instanceof SignInError ? failure.message : PASSWORD_LOGIN_MESSAGES.failed);
+      console.error('loading the sign-in code failed', failure);
+      setError(PASSWORD_LOGIN_MESSAGES.failed);
       setBusy(false);
     }
   }
@@ -49,27 +57,25 @@ export function LoginPage() {
       <Divider sx={{ my: 3, color: 'text.secondary', fontSize: 14 }}>or with your username</Divider>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in with username and password">
         <Stack spacing={2.25}>
-          <TextField
+          <AuthTextField
             label="Username"
             name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
-            fullWidth
             value={username}
             onChange={(event) => setUsername(event.target.value)}
             error={missing.username}
             helperText={missing.username ? FORM_MESSAGES.required : undefined}
             disabled={busy}
           />
-          <TextField
+          <AuthTextField
             label="Password"
             name="password"
             type="password"
             autoComplete="current-password"
             required
-            fullWidth
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={missing.password}

@@ -3,7 +3,6 @@ import type { User } from '@cratedig/contract/user';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -12,6 +11,7 @@ import { useAuth } from './auth-context';
 import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, REGISTER_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
+import { AuthTextField } from './auth-text-field';
 import { passwordLogin, SignInError } from './password-login';
 
 type Field = 'username' | 'email' | 'password';
@@ -96,50 +96,46 @@ export function RegisterPage() {
     >
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create an account">
         <Stack spacing={2.25}>
-          <TextField
+          <AuthTextField
             label="Username"
             name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
-            fullWidth
             value={values.username}
             onChange={set('username')}
             error={Boolean(fieldErrors.username)}
             helperText={fieldErrors.username}
             disabled={busy}
           />
-          <TextField
+          <AuthTextField
             label="Email"
             name="email"
             type="email"
             autoComplete="email"
             required
-            fullWidth
             value={values.email}
             onChange={set('email')}
             error={Boolean(fieldErrors.email)}
             helperText={fieldErrors.email}
             disabled={busy}
           />
-          <TextField
+          <AuthTextField
             label="Password"
             name="password"
             type="password"
             autoComplete="new-password"
             required
-            fullWidth
             value={values.password}
             onChange={set('password')}
             error={Boolean(fieldErrors.password)}
             helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
             disabled={busy}
           />
-          <TextField
+          <AuthTextField
             label="About"
             name="about_me"
-            fullWidth
             multiline
             minRows={2}
             maxRows={6}

@@ -2,7 +2,6 @@ import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@cratedig/contract/acco
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +10,7 @@ import { useAuth } from './auth-context';
 import { FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
+import { AuthTextField } from './auth-text-field';
 
 type ResetErrors = { password?: string; confirm?: string };
 
@@ -67,26 +67,24 @@ export function ResetPasswordPage() {
         <Stack spacing={2.25}>
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-          <TextField
+          <AuthTextField
             label="New password"
             name="new_password"
             type="password"
             autoComplete="new-password"
             required
-            fullWidth
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={Boolean(fieldErrors.password)}
             helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
             disabled={busy}
           />
-          <TextField
+          <AuthTextField
             label="Confirm new password"
             name="confirm_password"
             type="password"
             autoComplete="new-password"
             required
-            fullWidth
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
             error={Boolean(fieldErrors.confirm)}

@@ -1,42 +1,65 @@
 import AppleIcon from '@mui/icons-material/Apple';
 import GoogleIcon from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAuth } from './auth-context';
+import { ButtonSpinner } from './auth-form-parts';
 import { SOCIAL_LOGIN_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
+import type { EmulatorAccount, SocialProvider } from './emulator-accounts';
 import { loadFirebaseSignIn } from './firebase-loader';
-import type { SocialProvider } from './firebase-sign-in';
 
 const PROVIDERS: { id: SocialProvider; label: string; icon: React.ReactNode }[] = [
   { id: 'google', label: 'Continue with Google', icon: <GoogleIcon /> },
   { id: 'apple', label: 'Continue with Apple', icon: <AppleIcon /> },
 ];
 
+// Development only (docs/decisions/0004-social-sign-in-offline.md): never part of the first screen.
+const EmulatorAccountChooser = lazy(() =>
+  import('./emulator-account-chooser').then((module) => ({ default: module.EmulatorAccountChooser })),
+);
+
+interface Chooser {
+  provider: SocialProvider;
+  emulatorUrl: string;
+  projectId: string;
+}
+
 /**
  * spec §2 /login: Google and Apple (spec §4 identity-provider sign-in). The SDK chunk starts loading
  * when a button is pointed at or focused, so the popup opens within the click's user activation.
+ * Against the Firebase Auth emulator the buttons open the in-app development chooser instead of the
+ * popup (the popup needs apis.google.com); the rest of the sign-in is the same code either way.
  */
 export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }) {
   const { api, signIn, logout } = useAuth();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
+  const [chooser, setChooser] = useState<Chooser | null>(null);
 
   const prefetch = () => {
     void loadFirebaseSignIn().catch(() => {});
     void getClientConfig(api).catch(() => {});
   };
 
-  async function onClick(provider: SocialProvider) {
+  async function run(provider: SocialProvider, emulatorAccount?: EmulatorAccount) {
     setBusy(provider);
     try {
       const [firebase, config] = await Promise.all([loadFirebaseSignIn(), getClientConfig(api)]);
-      const result = await firebase.socialSignIn(api, config, provider, {
+      const emulatorUrl = config.firebase.emulator_url;
+      if (emulatorUrl && !emulatorAccount) {
+        setChooser({ provider, emulatorUrl, projectId: config.firebase.project_id });
+        return;
+      }
+      const result = await firebase.socialSignIn(
+        api,
+        config,
+        provider,
         // spec §4 step 6: the provider signed out under us.
-        onProviderSignedOut: () => void logout(),
-      });
+        { onProviderSignedOut: () => void logout() },
+        emulatorAccount,
+      );
       if (result.kind === 'signed-in') {
         signIn(result.user);
         return;
@@ -58,19 +81,35 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
           variant="outlined"
           size="large"
           fullWidth
-          disabled={disabled || busy !== null}
+          disabled={disabled || busy !== null || chooser !== null}
           aria-busy={busy === provider.id || undefined}
-          startIcon={
-            busy === provider.id ? <CircularProgress size={18} color="inherit" aria-hidden /> : provider.icon
-          }
+          startIcon={busy === provider.id ? <ButtonSpinner /> : provider.icon}
           onPointerEnter={prefetch}
           onFocus={prefetch}
-          onClick={() => void onClick(provider.id)}
+          onClick={() => void run(provider.id)}
           sx={{ py: 1.3, fontWeight: 600, justifyContent: 'center' }}
         >
           {provider.label}
         </Button>
       ))}
+      {chooser ? (
+        <Suspense fallback={null}>
+          <EmulatorAccountChooser
+            provider={chooser.provider}
+            emulatorUrl={chooser.emulatorUrl}
+            projectId={chooser.projectId}
+            onPick={(account) => {
+              setChooser(null);
+              void run(chooser.provider, account);
+            }}
+            onCancel={() => {
+              setChooser(null);
+              // The same as closing the provider's popup (spec §8 "Social login").
+              enqueueSnackbar(SOCIAL_LOGIN_MESSAGES.cancelled, { variant: 'error', preventDuplicate: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,63 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { type ChangeEvent, type HTMLInputAutoCompleteAttribute, useId } from 'react';
+import { preloadFormFeedback } from './auth-form-parts';
+
+export interface AuthTextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: HTMLInputAutoCompleteAttribute | 'off';
+  autoCapitalize?: string;
+  spellCheck?: boolean;
+  autoFocus?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  helperText?: string | null;
+  placeholder?: string;
+  multiline?: boolean;
+  minRows?: number;
+  maxRows?: number;
+}
+
+/**
+ * The outlined text field of the sign-in pages, built from the same parts as MUI's TextField (label,
+ * outlined input with its notch, helper text, the same ids and aria wiring), so it looks and reads the
+ * same. MUI's TextField also imports Select, and with it Menu, Popover, Modal and the focus trap: about
+ * 20 KB of gzipped JS that /login would load and never use (the first-screen figure, issue 3).
+ */
+export function AuthTextField({
+  label,
+  helperText,
+  required = false,
+  disabled = false,
+  error = false,
+  autoCapitalize,
+  spellCheck,
+  ...input
+}: AuthTextFieldProps) {
+  const id = useId();
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl fullWidth variant="outlined" required={required} disabled={disabled} error={error}>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        {...input}
+        id={id}
+        label={label}
+        aria-describedby={helperId}
+        // Someone filling in the form may soon see its alert: fetch that chunk now, not on the answer.
+        onFocus={preloadFormFeedback}
+        inputProps={{ autoCapitalize, spellCheck }}
+      />
+      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
+    </FormControl>
+  );
+}
