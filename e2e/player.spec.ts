@@ -119,6 +119,12 @@ test.describe('the player', () => {
     expect((await audio(page))?.time).toBeGreaterThanOrEqual(fourth.start_time);
     expect((await audio(page))?.time).toBeLessThan(fourth.start_time + 3);
 
+    // Beyond the spec: OS media controls name the track playing within the set.
+    await expect
+      .poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title ?? null))
+      .toBe(fourth.track_meta.title);
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.album)).toBe(set.set_name);
+
     await player(page).getByRole('button', { name: 'Previous track' }).click();
     await expect(playingRow(page)).toContainText(third.track_meta.title);
     expect((await audio(page))?.time).toBeLessThan(third.start_time + 3);
@@ -235,6 +241,39 @@ test.describe('the player', () => {
     expect(Math.abs(after - before)).toBeLessThan(30);
   });
 
+  test('the resume position follows the user to another browser', async ({ page, request, browser }) => {
+    const account = await signedInPage(page, request, 'roamer');
+    const [set] = await catalogueSets(request, account, 1);
+    if (!set) throw new Error('no set');
+    await playSet(page, set);
+    const saved = page.waitForRequest(
+      (req) =>
+        req.url().endsWith('/api/plays') &&
+        (req.postDataJSON() as { current_timestamp: number }).current_timestamp >= 900,
+    );
+    await seekTo(page, 900);
+    await saved;
+    await page.getByRole('button', { name: `Pause ${set.set_name}` }).click();
+    const left = (await audio(page))?.time ?? 0;
+
+    // A second browser profile: its own storage and cache, the same account.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const otherPage = await other.newPage();
+    const tokens = await signInByApi(request, account);
+    await otherPage.addInitScript(
+      ([access, refresh, expiry]) => {
+        window.localStorage.setItem('accessToken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+        window.localStorage.setItem('tokenExpiry', expiry);
+      },
+      [tokens.access_token, tokens.refresh_token, String(Date.now() + 3_600_000)] as const,
+    );
+    await playSet(otherPage, set);
+    const there = (await audio(otherPage))?.time ?? 0;
+    expect(Math.abs(there - left)).toBeLessThan(5);
+    await other.close();
+  });
+
   test("liking a moment raises the set's likes and the playing track's Likes by one", async ({
     page,
     request,
@@ -246,7 +285,9 @@ test.describe('the player', () => {
     await page.goto(`/sets/${set.id}`);
     await playFrom(page, track).click();
     await expect(playingRow(page)).toContainText(track.track_meta.title);
-    const setLikes = page.getByRole('button', { name: new RegExp(`: ${set.set_name}, \\d+ likes$`) });
+    // The set's likes button (library issue): 'Like {set name}, {n} likes'.
+    const escaped = set.set_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const setLikes = page.getByRole('button', { name: new RegExp(`${escaped}, \\d+ likes$`) });
     await expect(setLikes).toHaveAccessibleName(new RegExp(`, ${set.likes} likes$`));
     await expect(playingRow(page).getByLabel(/ likes$/)).toHaveAttribute(
       'aria-label',
@@ -256,6 +297,8 @@ test.describe('the player', () => {
     await player(page).getByRole('button', { name: 'Like this moment' }).click();
     await expect(page.getByText(`${track.track_meta.title} has been saved to your likes!`)).toBeVisible();
     await expect(setLikes).toHaveAccessibleName(new RegExp(`, ${set.likes + 1} likes$`));
+    // the moment like also put the set into the user's likes (domain.md: PUT /favs/set/{id}/likes)
+    await expect(setLikes).toHaveAttribute('aria-pressed', 'true');
     await expect(playingRow(page).getByLabel(/ likes$/)).toHaveAttribute(
       'aria-label',
       `${track.likes + 1} likes`,
