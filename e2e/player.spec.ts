@@ -181,13 +181,15 @@ test.describe('the player', () => {
     // Drag the third set above the first with the pointer.
     const handle = list.getByRole('button', { name: `Reorder ${c}` });
     const target = list.getByRole('button', { name: `Reorder ${a}` });
+    // hover waits for the popover's opening transition to settle before positions are read
+    await target.hover();
+    await handle.hover();
     const from = await handle.boundingBox();
     const to = await target.boundingBox();
     if (!from || !to) throw new Error('queue rows not laid out');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 8 });
-    await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 8 });
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
     await page.mouse.up();
     await expect.poll(order).toEqual([c, a, b]);
 
@@ -218,6 +220,37 @@ test.describe('the player', () => {
     await expectAdvancing(page);
     await player(page).getByRole('button', { name: 'Queue' }).click();
     await expect.poll(order).toEqual([`${a} (played)`, `${c} (current)`, b]);
+  });
+
+  test('an audio link refused mid-set (expired: 403) is fetched afresh and playback carries on there', async ({
+    page,
+    request,
+  }) => {
+    const account = await signedInPage(page, request, 'expiry');
+    const [set] = await catalogueSets(request, account, 1);
+    if (!set) throw new Error('no set');
+    // A home connection, so the far seek below needs a new Range request rather than the buffer.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 250_000,
+      uploadThroughput: 125_000,
+    });
+    await playSet(page, set);
+    // The next audio request is refused as an expired link would be.
+    await page.route('**/media/audio/**', (route) => route.fulfill({ status: 403, body: 'expired' }), {
+      times: 1,
+    });
+    const refetched = page.waitForRequest((req) => req.url().endsWith(`/api/sets/${set.id}`));
+    const target = Math.floor(((await audio(page))?.duration ?? 0) * 0.85);
+    await seekTo(page, target);
+    await refetched;
+    await expect
+      .poll(async () => (await audio(page))?.time ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(target + 0.5);
+    expect((await audio(page))?.paused).toBe(false);
   });
 
   test('a reload mid-set resumes within 30 s of where it was', async ({ page, request }) => {

@@ -341,7 +341,8 @@ export class PlayerStore {
       return;
     }
     this.lastRecovery = now;
-    const position = this.state.progress;
+    // The element keeps the position it failed at (a seek target included); the last tick otherwise.
+    const position = audio.currentTime > 0 ? audio.currentTime : this.state.progress;
     const wasPlaying = this.state.playing || !audio.paused;
     const generation = this.generation;
     try {
