@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useSnackbar } from 'notistack';
-import { useCallback } from 'react';
 import { useIsSetPlaying, usePlayer } from './player-context';
 import { PLAYER_MESSAGES } from './player-messages';
 
@@ -44,12 +43,6 @@ export function AddToQueueButton({ setId, name }: { setId: number; name: string 
       </IconButton>
     </Tooltip>
   );
-}
-
-/** spec §2: clicking a track-list row plays the set from that track's start_time. */
-export function usePlaySetAt(): (setId: number, startTime: number) => void {
-  const player = usePlayer();
-  return useCallback((setId, startTime) => void player.play(setId, startTime), [player]);
 }
 
 /**
