@@ -1,0 +1,98 @@
+// Figures: Lighthouse performance and accessibility of signed-in pages, in Debian's Chromium.
+// Usage: start Cratedig (npm start), then `npm run bench:lighthouse -- /home /sets/1`.
+// Lighthouse 12 (the last for Node 20) is installed on first use into .cache/, outside the default
+// install. The account is made through the API.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { request } from '@playwright/test';
+import { newAccount, register, signInByApi } from '../e2e/support/session';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+
+const base = process.env.BENCH_URL ?? 'http://localhost:8080';
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/home'];
+const lighthouseDir = join(process.cwd(), '.cache', 'lighthouse');
+const lighthouseBin = join(lighthouseDir, 'node_modules', '.bin', 'lighthouse');
+if (!existsSync(lighthouseBin)) {
+  execFileSync(
+    'npm',
+    ['install', '--prefix', lighthouseDir, '--no-audit', '--no-fund', 'lighthouse@12.8.2'],
+    {
+      stdio: 'inherit',
+    },
+  );
+}
+
+const api = await request.newContext({ baseURL: base });
+const account = newAccount('lighthouse');
+await register(api, account);
+const tokens = await signInByApi(api, account);
+// Mark onboarding done so the modal does not sit over the page being measured.
+await api.post('/api/me/onboarding', {
+  headers: { authorization: `Bearer ${tokens.access_token}` },
+  data: {},
+});
+
+// Lighthouse drives its own Chromium (chrome-launcher) and is handed a puppeteer page on which the
+// session's tokens are already stored, keeping storage between audits.
+const require = createRequire(join(lighthouseDir, 'package.json'));
+const { launch } = await import(pathToFileURL(require.resolve('chrome-launcher')).href);
+const puppeteer = (await import(pathToFileURL(require.resolve('puppeteer-core')).href)).default;
+const lighthouse = (await import(pathToFileURL(require.resolve('lighthouse')).href)).default;
+const chrome = await launch({
+  chromePath: findChromium(),
+  chromeFlags: [...CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), '--headless=new'],
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const page = await browser.newPage();
+await page.goto(`${base}/about`);
+await page.evaluate(
+  (access: string, refresh: string, expiry: string) => {
+    localStorage.setItem('accessToken', access);
+    localStorage.setItem('refreshToken', refresh);
+    localStorage.setItem('tokenExpiry', expiry);
+  },
+  tokens.access_token,
+  tokens.refresh_token,
+  String(Date.now() + 3_600_000),
+);
+
+const rows: {
+  path: string;
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}[] = [];
+for (const path of paths) {
+  const result = await lighthouse(
+    `${base}${path}`,
+    {
+      port: chrome.port,
+      disableStorageReset: true,
+      onlyCategories: ['performance', 'accessibility'],
+      logLevel: 'error',
+    },
+    undefined,
+    page,
+  );
+  const report = result.lhr;
+  const audit = (id: string) => Math.round(report.audits[id].numericValue);
+  rows.push({
+    path,
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+  });
+}
+await browser.disconnect();
+await chrome.kill();
+await api.dispose();
+console.table(rows);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/lighthouse.json', `${JSON.stringify(rows, null, 2)}\n`);
