@@ -1,0 +1,69 @@
+import { FILTER_RESET_SORTS } from '@cratedig/contract/constants';
+import type { ComponentProps, ReactNode } from 'react';
+import { type DiscoverList, useListParams } from '../lib/list-params';
+import { useDocumentTitle } from '../lib/use-document-title';
+import type { Column } from './data-table';
+import { SORT_OPTIONS } from './entity-columns';
+import { ListToolbar } from './list-toolbar';
+import { PageBanner } from './page-banner';
+import { PagedList, type PagedQuery } from './paged-list';
+
+type ListState = ReturnType<typeof useListParams>;
+
+/**
+ * The frame the four discover lists share (spec §2): banner, followed-only switch, filter dialog,
+ * column sorting and Load more, with the list's state in the URL. Each page names what differs.
+ */
+export function DiscoverPage<T extends { id: number }>({
+  list,
+  title,
+  banner,
+  useItems,
+  columns,
+  renderCard,
+  round,
+  followedLabel,
+  emptyFollowed,
+}: {
+  list: DiscoverList;
+  title: string;
+  banner: ComponentProps<typeof PageBanner>;
+  useItems: (state: ListState) => PagedQuery<T>;
+  columns: Column<T>[];
+  renderCard: (item: T) => ReactNode;
+  round?: boolean;
+  followedLabel: string;
+  /** The empty state of the followed-only list: its title and line. */
+  emptyFollowed: [string, string];
+}) {
+  useDocumentTitle(title);
+  const state = useListParams(list);
+  const query = useItems(state);
+  return (
+    <>
+      <PageBanner {...banner} />
+      <ListToolbar
+        followedLabel={followedLabel}
+        followed={state.followed}
+        onFollowedChange={state.setFollowed}
+        genre={state.genre}
+        sort={state.sort}
+        sortOptions={SORT_OPTIONS[list]}
+        resetSort={FILTER_RESET_SORTS[list]}
+        onFilter={state.setFilter}
+      />
+      <PagedList
+        query={query}
+        label={title}
+        columns={columns}
+        renderCard={renderCard}
+        round={round}
+        sort={state.sort}
+        onSort={state.toggleSort}
+        rowLink={(item) => `/${list}/${item.id}`}
+        emptyTitle={state.followed ? emptyFollowed[0] : `No ${list} match`}
+        emptyText={state.followed ? emptyFollowed[1] : 'Try another genre, or clear the filter.'}
+      />
+    </>
+  );
+}
