@@ -227,6 +227,8 @@ test('an artist page shows exactly the tabs whose counts are above 0', async ({ 
 });
 
 test('phone-sized screens show cards and a card track list', async ({ page }) => {
+  // It visits every demo set's page (below), which takes longer than one journey's default.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/sets');
   const cards = page.getByRole('list', { name: 'Sets' });
@@ -248,6 +250,19 @@ test('phone-sized screens show cards and a card track list', async ({ page }) =>
   await cards.getByRole('link').first().click();
   await expect(page.getByRole('list', { name: 'Track list' }).getByRole('listitem').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/catalogue-set-390.png', fullPage: true });
+
+  // Every demo set's track list fits a phone: long credit lines truncate instead of widening the page.
+  const response = await page.request.get('/api/sets?limit=100', {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
+  });
+  const { data } = (await response.json()) as { data: { id: number }[] };
+  expect(data.length).toBeGreaterThan(0);
+  for (const { id } of data) {
+    await page.goto(`/sets/${id}`);
+    await expect(page.getByRole('list', { name: 'Track list' }).getByRole('listitem').first()).toBeVisible();
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways, `/sets/${id}`).toBeLessThanOrEqual(0);
+  }
 });
 
 test('the 1280 px sets table', async ({ page }) => {

@@ -113,7 +113,8 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
       <Box
         component="ol"
         aria-label="Track list"
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+        // minmax(0, 1fr): an implicit grid column would grow to the longest unwrapped credit line.
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
       >
         {rows.map((entry) => {
           const t = entry.track_meta;
