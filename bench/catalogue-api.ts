@@ -3,13 +3,17 @@
 // tab, every featured list, on the large generated catalogue in a PostgreSQL server. Not part of
 // `npm test`.
 //
-//   DATABASE_URL=$(bash scripts/pg-server.sh url) node --import tsx bench/catalogue-api.ts [name filter]
+//   DATABASE_URL=$(bash scripts/pg-server.sh url) node --import tsx bench/catalogue-api.ts [name regexp ...]
 //
 // For each shape: autocannon at 32 connections against the real app on a loopback port (signed-in
 // user, pool of 16), then the same SQL statement(s) directly through the pg driver at the same
-// concurrency, and the ratio of the API's p50 to the driver's. Also checks that every whole-catalogue
+// concurrency, and the ratio of the API's p50 to the driver's. The app runs in a child process
+// (bench/lib/catalogue-api-server.ts) so autocannon does not take the API's event loop, as in a real
+// deployment where the clients are elsewhere; BENCH_API_IN_PROCESS=1 runs it in this process instead
+// (the old, pessimistic measurement). BENCH_API_CPU_PROF=<dir> writes the child's CPU profile there. Also checks that every whole-catalogue
 // list's pagination.total equals a direct count. Prints a table; writes bench/results/catalogue-api-*.json.
 // Sampling is described in bench/lib/catalogue-shapes.ts.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,10 +22,10 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
+import { type AppConfig, loadConfig, resolveJwtSecret } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
-import { signAccessToken } from '../apps/api/src/lib/tokens';
+import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { listStatement, toDriverQuery } from '../apps/api/src/modules/catalogue/queries';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { catalogueShapes, type Shape } from './lib/catalogue-shapes';
@@ -31,6 +35,54 @@ const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 2.5);
 const SQL_SECONDS = Number(process.env.BENCH_SQL_SECONDS ?? 1);
 const POOL_MAX = 16;
 const TARGET = { p95Ms: 25, rps: 1000 };
+const IN_PROCESS = process.env.BENCH_API_IN_PROCESS === '1';
+const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF;
+
+interface RunningApi {
+  address: string;
+  stop(): Promise<void>;
+}
+
+/** The app in this process (BENCH_API_IN_PROCESS=1): autocannon and the API share one event loop. */
+async function startInProcess(config: AppConfig, databaseUrl: string): Promise<RunningApi> {
+  const database = await openDatabase({ databaseUrl, poolMax: POOL_MAX });
+  const app = await buildApp(config, { database });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    address,
+    stop: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The app in a child process with the same settings; resolves once it listens. */
+async function startChild(env: Record<string, string>): Promise<RunningApi> {
+  const entry = new URL('./lib/catalogue-api-server.ts', import.meta.url).pathname;
+  const args = ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [])];
+  const child = spawn(process.execPath, [...args, entry], {
+    env: { ...process.env, ...env, BENCH_POOL_MAX: String(POOL_MAX) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const address = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.startsWith('{"address"'));
+      if (line) resolve((JSON.parse(line) as { address: string }).address);
+    });
+    child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before listening`)));
+  });
+  return {
+    address,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 interface Row {
   name: string;
@@ -104,29 +156,37 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const filter = process.argv[2] ?? '';
+  // Each argument is a regular expression (a plain substring works too); a shape runs when its name
+  // matches any of them, all shapes when there is none.
+  const filters = process.argv.slice(2).map((f) => new RegExp(f));
   const dataDir = mkdtempSync(join(tmpdir(), 'cratedig-bench-'));
-  const config = loadConfig({
-    ...process.env,
+  const env = {
     CRATEDIG_ENV: 'development',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    // warn, as a production deployment would run (no per-request lines); in-process stays silent as before
+    LOG_LEVEL: IN_PROCESS ? 'silent' : 'warn',
     SEED_DEMO: 'false',
     PORT: '0',
-  });
-  const database = await openDatabase({ databaseUrl, poolMax: POOL_MAX });
+  };
+  const config = loadConfig({ ...process.env, ...env });
+  // This process's own handle: migrations and the exact-total check only.
+  const database = await openDatabase({ databaseUrl, poolMax: 2 });
   await migrate(database);
-  const app = await buildApp(config, { database });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // Both processes read the same key from DATA_DIR (created here first).
+  const signer = accessTokenKey(resolveJwtSecret(config));
+  const api = IN_PROCESS ? await startInProcess(config, databaseUrl) : await startChild(env);
+  const address = api.address;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
 
   const ids = await ensureBenchUser(pool);
-  const token = await signAccessToken(app.accessTokens, ids.userId);
+  const token = await signAccessToken(signer, ids.userId);
   const headers = { authorization: `Bearer ${token}` };
-  const shapes = catalogueShapes(ids).filter((s) => s.name.includes(filter));
+  const shapes = catalogueShapes(ids).filter(
+    (s) => filters.length === 0 || filters.some((f) => f.test(s.name)),
+  );
   console.error(
-    `catalogue-api bench: ${shapes.length} shapes, ${API_SECONDS}s API + ${SQL_SECONDS}s SQL each, ${CONNECTIONS} connections`,
+    `catalogue-api bench: ${shapes.length} shapes, ${API_SECONDS}s API + ${SQL_SECONDS}s SQL each, ${CONNECTIONS} connections, API ${IN_PROCESS ? 'in this process' : 'in a child process'}`,
   );
   console.error(
     `  ids ${JSON.stringify(ids)}; load average ${loadavg()
@@ -169,7 +229,7 @@ async function main(): Promise<void> {
   }
   const elapsedS = (performance.now() - started) / 1000;
 
-  await app.close();
+  await api.stop();
   await pool.end();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -184,6 +244,7 @@ async function main(): Promise<void> {
       rows.map((r) => r.ratio).sort((a, b) => a - b),
       50,
     ),
+    apiProcess: IN_PROCESS ? 'in-process' : 'child',
     elapsedS,
     loadAverageAfter: loadavg(),
     cpus: cpus().length,

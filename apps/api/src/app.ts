@@ -1,7 +1,7 @@
 // buildApp(config, deps): the whole HTTP app without listen (architecture.md "App as a factory"), used
 // by main.ts and by every API test through app.inject().
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -16,6 +16,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
 import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
+import { contractSerializerCompiler } from './plugins/serializer';
 import { registerWebApp, spaFallback } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -49,7 +50,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses hold only contract fields, without zod on every request (plugins/serializer.ts); test
+  // runs also check every response against zod's own encoding.
+  app.setSerializerCompiler(contractSerializerCompiler({ verify: config.env === 'test' }));
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
