@@ -220,6 +220,42 @@ function countCell(n: number) {
   return muted(formatNumber(n));
 }
 
+/** The count and latest-date columns artists and labels share (spec §9: the label list adds artists). */
+function activityColumns<T extends Artist | Label>(
+  sorts: typeof SORTS.artists | typeof SORTS.labels,
+  latestTrackHideBelow?: Column<T>['hideBelow'],
+): Column<T>[] {
+  return [
+    {
+      key: 'sets',
+      header: 'Sets',
+      align: 'right',
+      sortField: sorts.set_count,
+      render: (item) => countCell(item.set_count),
+    },
+    {
+      key: 'latest_set',
+      header: 'Latest set',
+      sortField: sorts.latest_set,
+      render: (item) => muted(formatDate(item.latest_set_date)),
+    },
+    {
+      key: 'tracks',
+      header: 'Tracks',
+      align: 'right',
+      sortField: sorts.track_count,
+      render: (item) => countCell(item.track_count),
+    },
+    {
+      key: 'latest_track',
+      header: 'Latest track',
+      sortField: sorts.latest_track,
+      render: (item) => muted(formatDate(item.latest_track_date)),
+      ...(latestTrackHideBelow ? { hideBelow: latestTrackHideBelow } : {}),
+    },
+  ];
+}
+
 export const artistColumns: Column<Artist>[] = [
   {
     key: 'name',
@@ -235,32 +271,7 @@ export const artistColumns: Column<Artist>[] = [
       />
     ),
   },
-  {
-    key: 'sets',
-    header: 'Sets',
-    align: 'right',
-    sortField: SORTS.artists.set_count,
-    render: (a) => countCell(a.set_count),
-  },
-  {
-    key: 'latest_set',
-    header: 'Latest set',
-    sortField: SORTS.artists.latest_set,
-    render: (a) => muted(formatDate(a.latest_set_date)),
-  },
-  {
-    key: 'tracks',
-    header: 'Tracks',
-    align: 'right',
-    sortField: SORTS.artists.track_count,
-    render: (a) => countCell(a.track_count),
-  },
-  {
-    key: 'latest_track',
-    header: 'Latest track',
-    sortField: SORTS.artists.latest_track,
-    render: (a) => muted(formatDate(a.latest_track_date)),
-  },
+  ...activityColumns<Artist>(SORTS.artists),
 ];
 
 export const labelColumns: Column<Label>[] = [
@@ -277,33 +288,7 @@ export const labelColumns: Column<Label>[] = [
       />
     ),
   },
-  {
-    key: 'sets',
-    header: 'Sets',
-    align: 'right',
-    sortField: SORTS.labels.set_count,
-    render: (l) => countCell(l.set_count),
-  },
-  {
-    key: 'latest_set',
-    header: 'Latest set',
-    sortField: SORTS.labels.latest_set,
-    render: (l) => muted(formatDate(l.latest_set_date)),
-  },
-  {
-    key: 'tracks',
-    header: 'Tracks',
-    align: 'right',
-    sortField: SORTS.labels.track_count,
-    render: (l) => countCell(l.track_count),
-  },
-  {
-    key: 'latest_track',
-    header: 'Latest track',
-    sortField: SORTS.labels.latest_track,
-    render: (l) => muted(formatDate(l.latest_track_date)),
-    hideBelow: 'lg',
-  },
+  ...activityColumns<Label>(SORTS.labels, 'lg'),
   {
     key: 'artists',
     header: 'Artists',
