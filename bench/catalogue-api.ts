@@ -14,7 +14,7 @@
 // list's pagination.total equals a direct count. Prints a table; writes bench/results/catalogue-api-*.json.
 // Sampling is described in bench/lib/catalogue-shapes.ts.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -40,8 +40,29 @@ const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF;
 
 interface RunningApi {
   address: string;
+  /**
+   * CPU time (user + system, ms) the API process has used so far, or null in process (it would count
+   * autocannon too). Per request it is the API's cost, and it holds up on a busy machine far better
+   * than latency or req/s do.
+   */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
+
+/** utime + stime of a process from /proc (Linux), in ms. */
+function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the parenthesised command name: state is 3rd, utime 14th, stime 15th (proc(5)).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux build that matters here. */
+const CLOCK_TICKS_PER_S = 100;
 
 /** The app in this process (BENCH_API_IN_PROCESS=1): autocannon and the API share one event loop. */
 async function startInProcess(config: AppConfig, databaseUrl: string): Promise<RunningApi> {
@@ -50,6 +71,7 @@ async function startInProcess(config: AppConfig, databaseUrl: string): Promise<R
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     address,
+    cpuMs: () => null,
     stop: async () => {
       await app.close();
       await database.close();
@@ -77,6 +99,7 @@ async function startChild(env: Record<string, string>): Promise<RunningApi> {
   });
   return {
     address,
+    cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -92,6 +115,8 @@ interface Row {
   p95: number;
   p99: number;
   errors: number;
+  /** API process CPU ms per request (child mode), null in process. */
+  cpuPerReq: number | null;
   sqlP50: number;
   sqlP95: number;
   ratio: number;
@@ -107,7 +132,7 @@ function percentile(sorted: number[], p: number): number {
 async function runApi(
   url: string,
   headers: Record<string, string>,
-): Promise<Omit<Row, 'name' | 'url' | 'sqlP50' | 'sqlP95' | 'ratio' | 'totalOk' | 'pass'>> {
+): Promise<Omit<Row, 'name' | 'url' | 'cpuPerReq' | 'sqlP50' | 'sqlP95' | 'ratio' | 'totalOk' | 'pass'>> {
   const times: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -211,18 +236,22 @@ async function main(): Promise<void> {
       const exact = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total;
       totalOk = exact === body.pagination.total;
     }
-    const api = await runApi(url, headers);
+    const cpuBefore = api.cpuMs();
+    const load = await runApi(url, headers);
+    const cpuAfter = api.cpuMs();
     const direct = await runSql(pool, shape);
     const row: Row = {
       name: shape.name,
       url: shape.url,
-      ...api,
-      errors: api.errors + (first.status === 200 ? 0 : 1),
+      ...load,
+      errors: load.errors + (first.status === 200 ? 0 : 1),
+      cpuPerReq:
+        cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / (load.rps * API_SECONDS),
       sqlP50: direct.p50,
       sqlP95: direct.p95,
-      ratio: api.p50 / direct.p50,
+      ratio: load.p50 / direct.p50,
       totalOk,
-      pass: api.p95 <= TARGET.p95Ms && api.rps >= TARGET.rps && api.errors === 0 && totalOk !== false,
+      pass: load.p95 <= TARGET.p95Ms && load.rps >= TARGET.rps && load.errors === 0 && totalOk !== false,
     };
     rows.push(row);
     console.log(formatRow(row));
@@ -240,6 +269,13 @@ async function main(): Promise<void> {
     passed,
     worstP95: Math.max(...rows.map((r) => r.p95)),
     lowestRps: Math.min(...rows.map((r) => r.rps)),
+    medianCpuPerReqMs: percentile(
+      rows
+        .map((r) => r.cpuPerReq)
+        .filter((c): c is number => c !== null)
+        .sort((a, b) => a - b),
+      50,
+    ),
     medianRatio: percentile(
       rows.map((r) => r.ratio).sort((a, b) => a - b),
       50,
@@ -271,6 +307,7 @@ function formatRow(r: Row): string {
     n(r.p50),
     n(r.p95),
     n(r.p99),
+    r.cpuPerReq === null ? '     -' : n(r.cpuPerReq, 6, 2),
     n(r.sqlP50, 6, 2),
     n(r.sqlP95, 6, 2),
     n(r.ratio, 5),
@@ -281,6 +318,6 @@ function formatRow(r: Row): string {
 }
 
 console.log(
-  `${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'sql50'.padStart(6)} ${'sql95'.padStart(6)} ${'ratio'.padStart(5)} total`,
+  `${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'cpu/r'.padStart(6)} ${'sql50'.padStart(6)} ${'sql95'.padStart(6)} ${'ratio'.padStart(5)} total`,
 );
 await main();
