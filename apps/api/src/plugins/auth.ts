@@ -96,6 +96,28 @@ function userCache(load: (id: number) => Promise<AuthUser | null>) {
   };
 }
 
+/**
+ * Our access tokens already verified by this process: token -> user id, until the token expires or
+ * USER_CACHE_TTL_MS pass. A token's signature and claims never change, only time can end it, so a
+ * hit is as good as a verification (which goes through WebCrypto's thread pool on every request).
+ */
+function verifiedTokenCache(verify: (token: string) => Promise<number | null>) {
+  const entries = new Map<string, { userId: number; until: number }>();
+  return async (token: string, expiresAtS: unknown): Promise<number | null> => {
+    const now = Date.now();
+    const hit = entries.get(token);
+    if (hit && hit.until > now) return hit.userId;
+    const userId = await verify(token);
+    if (userId === null || typeof expiresAtS !== 'number') {
+      entries.delete(token);
+      return userId;
+    }
+    if (entries.size >= USER_CACHE_MAX) entries.clear();
+    entries.set(token, { userId, until: Math.min(now + USER_CACHE_TTL_MS, expiresAtS * 1000) });
+    return userId;
+  };
+}
+
 /** Reads may use a cached user row; anything else loads it fresh. */
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
@@ -105,6 +127,7 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
   const firebaseIssuer = `https://securetoken.google.com/${config.auth.firebaseProjectId}`;
 
   const users = userCache((id) => findAuthUserById(app.db, id));
+  const verifiedUserId = verifiedTokenCache((token) => verifyAccessToken(signer, token));
   // A write may have changed the signed-in account: its next request reads the row again.
   app.addHook('onResponse', async (request) => {
     if (request.user && !isRead(request)) users.forget(request.user.id);
@@ -118,14 +141,15 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
   async function readToken(request: FastifyRequest): Promise<'none' | 'invalid' | 'ok'> {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) return 'none';
-    let issuer: unknown;
+    let claims: ReturnType<typeof decodeJwt>;
     try {
-      issuer = decodeJwt(token).iss;
+      claims = decodeJwt(token);
     } catch {
       return 'invalid';
     }
+    const issuer = claims.iss;
     if (issuer === ACCESS_TOKEN_ISSUER) {
-      const userId = await verifyAccessToken(signer, token);
+      const userId = await verifiedUserId(token, claims.exp);
       if (userId === null) return 'invalid';
       request.user = await users.get(userId, !isRead(request));
       // A deleted account's token is no longer valid.
