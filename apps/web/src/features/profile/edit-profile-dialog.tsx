@@ -1,13 +1,6 @@
 import { DEFAULT_USER_TYPE, USER_TYPES, type UserType } from '@cratedig/contract/constants';
-import type { User } from '@cratedig/contract/user';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,9 +9,9 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type SessionUser, useAuth } from '../auth/auth-context';
+import { ProfileFormDialog, useProfileSave } from './profile-form-dialog';
 import { PROFILE_MESSAGES } from './profile-messages';
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {
@@ -44,115 +37,86 @@ export function normaliseLink(value: string): string | null {
 
 /** spec §2 Profile menu → Edit Profile: about_me, the SoundCloud URL and the user types. */
 export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { api, user, updateUser } = useAuth();
-  const { enqueueSnackbar } = useSnackbar();
+  const { user } = useAuth();
   const [about, setAbout] = useState(user?.about_me ?? '');
   const [soundcloud, setSoundcloud] = useState(user?.soundcloud_url ?? '');
   const [types, setTypes] = useState<UserType[]>(() => userTypesOf(user));
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useProfileSave(onClose);
   const typesLabelId = useId();
-  const titleId = useId();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const updated = await api.transport.put<User>('/me/profile-update', {
-        body: {
-          about_me: about,
-          soundcloud_url: normaliseLink(soundcloud),
-          user_type: types.length > 0 ? types : [DEFAULT_USER_TYPE],
-        },
-      });
-      updateUser(updated);
-      enqueueSnackbar(PROFILE_MESSAGES.updated, { variant: 'success' });
-      onClose();
-    } catch (error) {
-      console.error('profile update failed', error);
-      enqueueSnackbar(PROFILE_MESSAGES.failed, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = () =>
+    save(
+      '/me/profile-update',
+      {
+        about_me: about,
+        soundcloud_url: normaliseLink(soundcloud),
+        user_type: types.length > 0 ? types : [DEFAULT_USER_TYPE],
+      },
+      PROFILE_MESSAGES.updated,
+    );
 
   return (
-    <Dialog
+    <ProfileFormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      title="Edit Profile"
       maxWidth="sm"
-      slotProps={{ paper: { component: 'form', onSubmit, noValidate: true } as object }}
+      busy={busy}
+      onSubmit={onSubmit}
+      noValidate
     >
-      <DialogTitle id={titleId}>Edit Profile</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <TextField
-            label="About"
-            name="about_me"
-            multiline
-            minRows={3}
-            maxRows={10}
-            fullWidth
-            value={about}
-            onChange={(event) => setAbout(event.target.value)}
-            disabled={busy}
-          />
-          <TextField
-            label="SoundCloud URL"
-            name="soundcloud_url"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://soundcloud.com/your-name"
-            fullWidth
-            value={soundcloud}
-            onChange={(event) => setSoundcloud(event.target.value)}
-            disabled={busy}
-          />
-          <FormControl fullWidth disabled={busy}>
-            <InputLabel id={typesLabelId}>I am a…</InputLabel>
-            <Select<UserType[]>
-              labelId={typesLabelId}
-              multiple
-              value={types}
-              onChange={(event) => {
-                const value = event.target.value;
-                setTypes((typeof value === 'string' ? value.split(',') : value) as UserType[]);
-              }}
-              input={<OutlinedInput label="I am a…" />}
-              renderValue={(selected) => (
-                <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                  {selected.map((type) => (
-                    <Chip key={type} label={USER_TYPE_LABELS[type]} size="small" />
-                  ))}
-                </Stack>
-              )}
-            >
-              {USER_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  <Checkbox checked={types.includes(type)} size="small" sx={{ p: 0.5, mr: 1 }} />
-                  <ListItemText primary={USER_TYPE_LABELS[type]} />
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <TextField
+          label="About"
+          name="about_me"
+          multiline
+          minRows={3}
+          maxRows={10}
+          fullWidth
+          value={about}
+          onChange={(event) => setAbout(event.target.value)}
           disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {busy ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        />
+        <TextField
+          label="SoundCloud URL"
+          name="soundcloud_url"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://soundcloud.com/your-name"
+          fullWidth
+          value={soundcloud}
+          onChange={(event) => setSoundcloud(event.target.value)}
+          disabled={busy}
+        />
+        <FormControl fullWidth disabled={busy}>
+          <InputLabel id={typesLabelId}>I am a…</InputLabel>
+          <Select<UserType[]>
+            labelId={typesLabelId}
+            multiple
+            value={types}
+            onChange={(event) => {
+              const value = event.target.value;
+              setTypes((typeof value === 'string' ? value.split(',') : value) as UserType[]);
+            }}
+            input={<OutlinedInput label="I am a…" />}
+            renderValue={(selected) => (
+              <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {selected.map((type) => (
+                  <Chip key={type} label={USER_TYPE_LABELS[type]} size="small" />
+                ))}
+              </Stack>
+            )}
+          >
+            {USER_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                <Checkbox checked={types.includes(type)} size="small" sx={{ p: 0.5, mr: 1 }} />
+                <ListItemText primary={USER_TYPE_LABELS[type]} />
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      </Stack>
+    </ProfileFormDialog>
   );
 }

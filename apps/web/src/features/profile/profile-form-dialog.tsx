@@ -1,0 +1,91 @@
+import type { User } from '@cratedig/contract/user';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useAuth } from '../auth/auth-context';
+import { PROFILE_MESSAGES } from './profile-messages';
+
+/**
+ * Saves a profile setting (PUT /me/...) and tells the user how it went (spec §8 Profile): the signed-in
+ * user is replaced by the server's answer, the dialog closes on success, and failures show
+ * 'Failed to update profile'. One save at a time.
+ */
+export function useProfileSave(onDone: () => void) {
+  const { api, updateUser } = useAuth();
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+
+  async function save(path: string, body: object, successMessage: string) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      updateUser(await api.transport.put<User>(path, { body }));
+      enqueueSnackbar(successMessage, { variant: 'success' });
+      onDone();
+    } catch (error) {
+      console.error(`${path} failed`, error);
+      enqueueSnackbar(PROFILE_MESSAGES.failed, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, save };
+}
+
+/** The frame of the profile menu's dialogs: a form with a title, its fields, Cancel and Save. */
+export function ProfileFormDialog({
+  open,
+  onClose,
+  title,
+  maxWidth,
+  busy,
+  onSubmit,
+  noValidate,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  maxWidth: 'xs' | 'sm';
+  busy: boolean;
+  onSubmit: () => void;
+  noValidate?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth={maxWidth}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate } as object }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
