@@ -6,29 +6,13 @@
 // It replaces the whole catalogue (and anything referencing it) in the target database. See bench/README.md.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { CATALOGUE_TABLES } from '../apps/api/src/db/catalogue-tables';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { captureDdl, dropDeferred, restore } from './lib/deferred-ddl';
 import { helperFunctionsSql, loadSql, setLayoutSql } from './lib/large-catalogue-sql';
 import { SCALE } from './lib/large-catalogue-vocabulary';
 
-/** Every table the catalogue import owns; genres stay (the migrations seed them). */
-const CATALOGUE_TABLES = [
-  'artists',
-  'labels',
-  'label_bosses',
-  'festivals',
-  'venues',
-  'sets',
-  'set_artists',
-  'set_sponsors',
-  'tracks',
-  'track_artists',
-  'id_releases',
-  'set_tracks',
-  'featured',
-  'catalogue_counts',
-] as const;
 /** Tables refresh_catalogue_stats() rewrites row by row; compacted afterwards (see below). */
 const UPDATED_BY_REFRESH = ['sets', 'tracks', 'artists', 'labels'] as const;
 const IDENTITY_TABLES = ['artists', 'labels', 'festivals', 'venues', 'sets', 'tracks'] as const;

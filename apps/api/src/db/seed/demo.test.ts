@@ -2,6 +2,7 @@ import { GENRES } from '@cratedig/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase, resetDatabase } from '../../test/database';
+import { CATALOGUE_TABLES } from '../catalogue-tables';
 import type { Database } from '../client';
 import { type SeedReport, seedDemo } from './demo';
 import { buildDemoCatalogue, SET_MINUTES, SET_TRACKS } from './demo-catalogue';
@@ -12,23 +13,6 @@ let second: SeedReport;
 let countsAfterFirst: Record<string, number>;
 let fingerprintAfterFirst: string;
 
-const TABLES = [
-  'artists',
-  'labels',
-  'label_bosses',
-  'festivals',
-  'venues',
-  'sets',
-  'set_artists',
-  'set_sponsors',
-  'tracks',
-  'track_artists',
-  'id_releases',
-  'set_tracks',
-  'featured',
-  'catalogue_counts',
-];
-
 async function rows<T>(query: SQL): Promise<T[]> {
   const result = (await database.db.execute(query)) as unknown as { rows: T[] }; // both drivers answer {rows}
   return result.rows;
@@ -36,7 +20,7 @@ async function rows<T>(query: SQL): Promise<T[]> {
 
 async function tableCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of TABLES) {
+  for (const table of CATALOGUE_TABLES) {
     const [row] = await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
     counts[table] = row?.n ?? -1;
   }

@@ -1,0 +1,21 @@
+/**
+ * Every table the catalogue import owns (domain.md: the catalogue changes only by import), in load
+ * order. genres stays out: the migrations fill it. The seed's tests and the large-catalogue
+ * generator both work over exactly this list.
+ */
+export const CATALOGUE_TABLES = [
+  'artists',
+  'labels',
+  'label_bosses',
+  'festivals',
+  'venues',
+  'sets',
+  'set_artists',
+  'set_sponsors',
+  'tracks',
+  'track_artists',
+  'id_releases',
+  'set_tracks',
+  'featured',
+  'catalogue_counts',
+] as const;
