@@ -60,6 +60,17 @@ const seekTo = (page: Page, seconds: number) =>
     if (element) element.currentTime = t;
   }, seconds);
 
+/** Seeks and waits until the player has saved a resume position at or past that second (PUT /plays). */
+async function seekAndSave(page: Page, seconds: number) {
+  const saved = page.waitForRequest(
+    (req) =>
+      req.url().endsWith('/api/plays') &&
+      (req.postDataJSON() as { current_timestamp: number }).current_timestamp >= seconds,
+  );
+  await seekTo(page, seconds);
+  await saved;
+}
+
 async function expectAdvancing(page: Page) {
   const before = (await audio(page))?.time ?? 0;
   await expect
@@ -258,13 +269,7 @@ test.describe('the player', () => {
     const [set] = await catalogueSets(request, account, 1);
     if (!set) throw new Error('no set');
     await playSet(page, set);
-    const saved = page.waitForRequest(
-      (req) =>
-        req.url().endsWith('/api/plays') &&
-        (req.postDataJSON() as { current_timestamp: number }).current_timestamp >= 600,
-    );
-    await seekTo(page, 600);
-    await saved;
+    await seekAndSave(page, 600);
     await expectAdvancing(page);
     const before = (await audio(page))?.time ?? 0;
     await page.reload();
@@ -279,13 +284,7 @@ test.describe('the player', () => {
     const [set] = await catalogueSets(request, account, 1);
     if (!set) throw new Error('no set');
     await playSet(page, set);
-    const saved = page.waitForRequest(
-      (req) =>
-        req.url().endsWith('/api/plays') &&
-        (req.postDataJSON() as { current_timestamp: number }).current_timestamp >= 900,
-    );
-    await seekTo(page, 900);
-    await saved;
+    await seekAndSave(page, 900);
     await page.getByRole('button', { name: `Pause ${set.set_name}` }).click();
     const left = (await audio(page))?.time ?? 0;
 
