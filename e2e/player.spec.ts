@@ -60,6 +60,13 @@ const seekTo = (page: Page, seconds: number) =>
     if (element) element.currentTime = t;
   }, seconds);
 
+/** The next successful reorder save (PUT /api/queue). */
+const queueSaved = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/queue') && response.request().method() === 'PUT' && response.ok(),
+  );
+
 /** Seeks and waits until the player has saved a resume position at or past that second (PUT /plays). */
 async function seekAndSave(page: Page, seconds: number) {
   const saved = page.waitForRequest(
@@ -198,18 +205,26 @@ test.describe('the player', () => {
     const from = await handle.boundingBox();
     const to = await target.boundingBox();
     if (!from || !to) throw new Error('queue rows not laid out');
+    const dragSaved = queueSaved(page);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
     await page.mouse.up();
     await expect.poll(order).toEqual([c, a, b]);
+    await dragSaved;
 
-    // Then move the (now) first one down by one with the keyboard.
-    await list.getByRole('button', { name: `Reorder ${c}` }).focus();
+    // Then move the (now) first one down by one with the keyboard, as a keyboard user would: pick it
+    // up, wait until it is lifted, move it, wait until the screen reader is told where it is, drop it.
+    const keyHandle = list.getByRole('button', { name: `Reorder ${c}` });
+    await keyHandle.focus();
     await page.keyboard.press('Space');
+    await expect(keyHandle).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('status').filter({ hasText: /moved over/i })).toHaveCount(1);
+    const keySaved = queueSaved(page);
     await page.keyboard.press('Space');
     await expect.poll(order).toEqual([a, c, b]);
+    await keySaved;
 
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/api/queue') && response.request().method() === 'GET',
