@@ -1,0 +1,72 @@
+// The shape every `cratedig` command has. A command is a plain function of a context, so the same code
+// runs from the terminal, inside a running server that holds the embedded database, and in tests.
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+
+export interface CommandOutput {
+  /** A line for the operator (stdout). */
+  info(text: string): void;
+  /** A problem (stderr). */
+  error(text: string): void;
+  /** Progress of a long run: a bar on a terminal, plain lines otherwise. */
+  progress(done: number, total: number, label?: string): void;
+}
+
+export interface CommandContext {
+  database: Database;
+  config: AppConfig;
+  out: CommandOutput;
+}
+
+export interface Command {
+  name: string;
+  /** One line for `cratedig --help`. */
+  summary: string;
+  /** The full usage text for `cratedig <name> --help`. */
+  usage: string;
+  /** Returns the process exit code: 0 done, 1 refused or failed, 2 bad usage. */
+  run(ctx: CommandContext, args: string[]): Promise<number>;
+}
+
+/** A refusal the operator can act on: its message is printed as is and the command exits 1. */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+/** Output to the process's own streams (the terminal or a pipe). */
+export function consoleOutput(): CommandOutput {
+  const tty = process.stdout.isTTY === true;
+  let lastPlain = 0;
+  return {
+    info: (text) => {
+      if (tty) process.stdout.write('\r\x1b[K');
+      process.stdout.write(`${text}\n`);
+    },
+    error: (text) => {
+      if (tty) process.stdout.write('\r\x1b[K');
+      process.stderr.write(`${text}\n`);
+    },
+    progress: (done, total, label) => {
+      const text = `${label ? `${label} ` : ''}${done}/${total}`;
+      if (tty) {
+        const width = 30;
+        const filled = total > 0 ? Math.round((done / total) * width) : width;
+        process.stdout.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${text}`);
+        if (done >= total) process.stdout.write('\n');
+        return;
+      }
+      // Plain lines at most once a second (and at the end), so logs stay readable.
+      const now = Date.now();
+      if (done >= total || now - lastPlain >= 1000) {
+        lastPlain = now;
+        process.stdout.write(`${text}\n`);
+      }
+    },
+  };
+}
