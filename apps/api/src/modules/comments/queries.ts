@@ -73,7 +73,7 @@ export interface MarkerRow {
 
 /**
  * The set's timed comments (set_timestamp > 0: 0 is what a comment written while the set was not
- * playing stores) in set order, at most `max`, each with its first non-empty line cut to `cut`
+ * playing stores) in set order, at most `max`, each with its first non-empty line, trimmed, cut to `cut`
  * characters, and how many there are in all.
  */
 export async function commentMarkers(
@@ -85,7 +85,8 @@ export async function commentMarkers(
   const result = await db.execute(sql`
     with m as (
       select p.id, p.set_timestamp, p.user_id,
-        (select line from regexp_split_to_table(btrim(p.text), E'\\r?\\n') as line where line ~ '\\S' limit 1) as line
+        (select btrim(line, E' \\t\\r') from regexp_split_to_table(p.text, E'\\n') as line
+         where line ~ '\\S' limit 1) as line
       from posts p where p.set_id = ${setId} and p.set_timestamp > 0
       order by p.set_timestamp, p.id limit ${max})
     select (select count(*) from posts p where p.set_id = ${setId} and p.set_timestamp > 0)::int as total,
