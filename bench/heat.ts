@@ -11,7 +11,7 @@
 // the end. Results: a table on stdout, JSON in bench/results/heat.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -194,6 +194,11 @@ async function main(): Promise<void> {
         ` peak at ${heat.peak?.start_s} s (${heat.peak?.likes} likes); bulk load ${(loadMs / 1000).toFixed(1)} s`,
     );
     console.table(rows);
+    console.log(
+      `load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(
       'bench/results/heat.json',

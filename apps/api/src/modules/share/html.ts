@@ -53,7 +53,8 @@ function line(entry: PageLine): string {
   const e = escapeHtml;
   const name = entry.href ? `<a href="${e(entry.href)}">${e(entry.primary)}</a>` : e(entry.primary);
   return `<li>${entry.time ? `<span class="time">${e(entry.time)}</span>` : ''}<span class="what"><span class="primary">${name}${
-    entry.isId ? ' <span class="badge">ID</span>' : ''
+    // an unreleased track's title is often just 'ID': the badge would only repeat it
+    entry.isId && entry.primary !== 'ID' ? ' <span class="badge">ID</span>' : ''
   }</span>${entry.secondary ? `<span class="secondary">${e(entry.secondary)}</span>` : ''}</span></li>`;
 }
 
