@@ -16,6 +16,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed on PGlite; one on a server). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs raw SQL text as a driver would: with values as one parameterised statement, without them as
+   * a script of several statements (its last result answered). The job engine talks through this.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       exec: async (sql) => {
         await pool.query(sql);
       },
+      executeSql: (text, values) => pool.query(text, values),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -54,6 +60,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);
+    },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      // PGlite's query() takes one statement; exec() runs a script (pg-boss sends BEGIN; …; COMMIT).
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
     },
     ping: async () => {
       await client.query('select 1');

@@ -9,6 +9,7 @@ export * from './festivals';
 export * from './genres';
 export * from './labels';
 export * from './library';
+export * from './notifications';
 export * from './player';
 export * from './sets';
 export * from './tracks';
