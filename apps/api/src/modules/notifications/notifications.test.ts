@@ -230,7 +230,13 @@ describe('GET /notifications', () => {
   });
 
   it('answers bad input with a 4xx in the error shape and needs a signed-in user', async () => {
-    for (const query of ['?after=yesterday', '?limit=0', '?limit=11', '?after_id=abc', '?order_direction=up']) {
+    for (const query of [
+      '?after=yesterday',
+      '?limit=0',
+      '?limit=11',
+      '?after_id=abc',
+      '?order_direction=up',
+    ]) {
       const response = await app.inject({ url: `/api/notifications${query}`, headers: reader.headers });
       expect(response.statusCode, query).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, query).toBeLessThan(500);

@@ -48,10 +48,11 @@ export const notificationJoins = sql`
   join tracks r on r.id = x.released_track_id
   join tracks h on h.id = n.id_track_id
   left join lateral (
-    select s.set_name, st.track_position from set_tracks st join sets s on s.id = st.set_id
-    where st.track_id = h.id
-    order by (st.set_id = h.found_in_set_id) desc nulls last, st.set_id, st.track_position
-    limit 1) heard on true`;
+    select s.set_name, (select min(st.track_position) from set_tracks st
+                        where st.set_id = s.id and st.track_id = h.id) as track_position
+    from sets s
+    where s.id = coalesce(h.found_in_set_id,
+      (select st.set_id from set_tracks st where st.track_id = h.id order by st.set_id limit 1))) heard on true`;
 
 export interface NotificationPageParams {
   userId: number;
