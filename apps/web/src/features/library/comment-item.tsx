@@ -18,7 +18,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 import { formatClock } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { CommentForm } from './comment-form';

@@ -10,8 +10,8 @@ import CheckRounded from '@mui/icons-material/CheckRounded';
 import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
 import Button from '@mui/material/Button';
 import { FavouriteButton, FollowButton, LikesControl } from '../../components/follow-controls';
+import { patchCachedItem } from '../../lib/cached-items';
 import { libraryCalls, useLibraryToggle } from './library-api';
-import { patchCachedItem } from './library-cache';
 import {
   favMessage,
   followMessage,

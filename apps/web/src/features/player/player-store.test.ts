@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthEvents } from '../../api/auth-events';
+import { makeQueue, makeSet } from '../../test/factories';
+import { FakeAudio, recordingApi, unauthorised } from '../../test/player-fakes';
 import { PlayerStore } from './player-store';
-import { FakeAudio, makeQueue, makeSet, recordingApi, unauthorised } from './player-test-support';
 
 function setup(options: { queue?: ReturnType<typeof makeQueue>; resumeAt?: number } = {}) {
   const sets = [
-    makeSet(1, 3, 300, {
+    makeSet(1, {
       user_fav: { is_fav: false, show_likes: false, user_likes: 0, current_timestamp: options.resumeAt ?? 0 },
     }),
     makeSet(2),

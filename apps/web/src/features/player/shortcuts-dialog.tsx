@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 import { SHORTCUTS } from './use-player-shortcuts';
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

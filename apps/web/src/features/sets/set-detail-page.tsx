@@ -13,9 +13,8 @@ import { formatDate, formatDurationMs } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
-import { CommentsTab } from '../library/comments-tab';
-import { SetFavouriteToggle, SetLikesToggle } from '../library/toggle-buttons';
-import { AddToQueueButton, SetPlayButton } from '../player/set-play-controls';
+import { CommentsTab, SetFavouriteToggle, SetLikesToggle } from '../library';
+import { AddToQueueButton, SetPlayButton } from '../player';
 import { useSetDetail } from './set-detail-api';
 import { SetTrackList } from './set-track-list';
 

@@ -1,5 +1,5 @@
-// One place that brings every cached copy of an item up to date after a toggle (issue 5: "updates
-// every other place on screen that shows the same item"). The same set, track, artist or label can
+// One place that brings every cached copy of an item up to date after a toggle or a like: a change
+// must show in every other place on screen that shows the same item. The same set, track, artist or label can
 // sit in a detail, a discover list, a detail tab, a featured row, a set's track list and a profile
 // tab at once, each its own TanStack Query entry; patching them all from the server's answer keeps
 // hero buttons, cards and table counts in agreement without refetching the catalogue.
