@@ -91,3 +91,19 @@ export function isMembershipKey(key: QueryKey): boolean {
     (/\/(favs|followed)$/.test(path) || path.startsWith('/users/'))
   );
 }
+
+function holdsItem(value: unknown, match: (v: Record<string, unknown>) => boolean): boolean {
+  if (Array.isArray(value)) return value.some((entry) => holdsItem(entry, match));
+  if (value === null || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return match(record) || Object.values(record).some((child) => holdsItem(child, match));
+}
+
+/**
+ * Marks every query holding a copy of item `kind` #`id` stale: the ones on screen refetch now, the
+ * others when next shown. For changes whose new counts only the server knows (a moment like).
+ */
+export function invalidateCachedItem(client: QueryClient, kind: LibraryKind, id: number): Promise<void> {
+  const match = (v: Record<string, unknown>) => v.id === id && isKind[kind](v);
+  return client.invalidateQueries({ predicate: (query) => holdsItem(query.state.data, match) });
+}

@@ -33,7 +33,7 @@ export function LoginPage() {
     setError(null);
     preloadFormFeedback();
     try {
-      // Loaded with the first submit: not needed to show the page (issue 3's first-screen figure).
+      // Loaded with the first submit: not needed to show the page (keeps the first screen's JavaScript small).
       const { passwordLogin, SignInError } = await import('./password-login');
       try {
         // The guard around this page moves on to the stored next location or /home.

@@ -1,5 +1,5 @@
 // One comment (spec §3 Comment): author avatar and name, relative time, the set moment as a chip
-// when there is one, and the text — always as text, never as HTML (issue 5). Only its author gets
+// when there is one, and the text — always as text, never as HTML (so nobody can inject markup). Only its author gets
 // the edit/delete menu (spec §6); edit is inline with Update, delete asks first.
 import type { Post } from '@cratedig/contract/comment';
 import GraphicEqRounded from '@mui/icons-material/GraphicEqRounded';
@@ -33,7 +33,7 @@ export function CommentItem({
   post: Post;
   isAuthor: boolean;
   onUpdate: (text: string) => Promise<unknown>;
-  onDelete: () => Promise<unknown>;
+  onDelete: => Promise<unknown>;
 }) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
@@ -143,7 +143,7 @@ export function CommentItem({
             color="error"
             variant="contained"
             disabled={deleting}
-            onClick={async () => {
+            onClick={async => {
               setDeleting(true);
               try {
                 await onDelete();

@@ -1,4 +1,4 @@
-// The Comments tab of the set and track pages (spec §2, §4 Comments, issue 5): the form, the list
+// The Comments tab of the set and track pages: the form, the list
 // newest first with Load more, and the spec's empty texts.
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
@@ -21,7 +21,7 @@ export const EMPTY_COMMENTS = {
 } as const;
 
 /**
- * The playback position to save with a comment on set `setId` (issue 5: set_timestamp): where the
+ * The playback position to save with a comment on set `setId` (set_timestamp): where the
  * player is when this set is the loaded one, else 0.
  */
 export function currentSetPosition(player: Pick<PlayerStore, 'getState'>, setId: number): number {
@@ -49,7 +49,7 @@ export function CommentsPanel({
   kind: CommentsOn;
   id: number;
   /** Read at the moment of sending, not when the tab opened. */
-  setTimestamp: () => number;
+  setTimestamp: => number;
 }) {
   const { user } = useAuth();
   const query = useComments(kind, id);

@@ -1,4 +1,4 @@
-// Beyond the spec (issue 6): lock-screen and OS media controls. The metadata names the set track
+// Lock-screen and OS media controls. The metadata names the set track
 // playing within the set, with its artwork; previous/next step between set tracks; seeking works.
 import { useEffect } from 'react';
 import { resolveMediaUrl } from '../../lib/media-url';
@@ -20,10 +20,10 @@ export function useMediaSession() {
   useEffect(() => {
     if (!session) return;
     const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ['play', () => void player.toggle()],
-      ['pause', () => player.pause()],
-      ['previoustrack', () => player.step('previous')],
-      ['nexttrack', () => player.step('next')],
+      ['play', => void player.toggle()],
+      ['pause', => player.pause()],
+      ['previoustrack', => player.step('previous')],
+      ['nexttrack', => player.step('next')],
       ['seekbackward', (details) => player.seekBy(-(details.seekOffset ?? SEEK_OFFSET_S))],
       ['seekforward', (details) => player.seekBy(details.seekOffset ?? SEEK_OFFSET_S)],
       [
@@ -40,7 +40,7 @@ export function useMediaSession() {
         // A browser that does not know an action throws; the others still work.
       }
     }
-    return () => {
+    return => {
       for (const [action] of handlers) {
         try {
           session.setActionHandler(action, null);

@@ -1,5 +1,6 @@
 // How React reaches the one player. The store lives outside React (player-store.ts) so that playback
 // survives every route change; components read it through useSyncExternalStore.
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { useApi } from '../../api/api-context';
@@ -14,7 +15,7 @@ let appPlayer: PlayerStore | undefined;
  * with its own <audio> element appended to <body>: no route change, layout re-render or lazy page
  * can ever unmount it.
  */
-function appPlayerFor(api: Api): PlayerStore {
+function appPlayerFor(api: Api, queryClient: QueryClient): PlayerStore {
   if (!appPlayer) {
     const audio = document.createElement('audio');
     audio.setAttribute('aria-hidden', 'true');
@@ -24,6 +25,7 @@ function appPlayerFor(api: Api): PlayerStore {
       api: createPlayerApi(api.transport),
       audio,
       events: api.events,
+      queryClient,
       notify: (message, variant) => {
         enqueueSnackbar(message, { variant });
       },
@@ -41,7 +43,8 @@ export function PlayerProvider({ store, children }: { store: PlayerStore; childr
 /** Provides the app's player (see appPlayerFor), or the store a test passes. */
 export function AppPlayerProvider({ store, children }: { store?: PlayerStore; children: ReactNode }) {
   const api = useApi();
-  return <PlayerProvider store={store ?? appPlayerFor(api)}>{children}</PlayerProvider>;
+  const queryClient = useQueryClient();
+  return <PlayerProvider store={store ?? appPlayerFor(api, queryClient)}>{children}</PlayerProvider>;
 }
 
 export function usePlayer(): PlayerStore {

@@ -87,7 +87,7 @@ export function moveInQueue<T extends QueueEntry>(
 
 /** Timers the scheduler runs on: the real ones, or Vitest's fakes. */
 export interface Timers {
-  setInterval: (fn: () => void, ms: number) => ReturnType<typeof setInterval>;
+  setInterval: (fn: => void, ms: number) => ReturnType<typeof setInterval>;
   clearInterval: (handle: ReturnType<typeof setInterval>) => void;
 }
 
@@ -104,7 +104,7 @@ export interface ProgressSaver {
  * restarts. `save` reads the position itself, so it always sends the latest second.
  */
 export function createProgressSaver(
-  save: () => void,
+  save: => void,
   intervalMs: number = PLAYER.progressSaveMs,
   timers: Timers = globalThis,
 ): ProgressSaver {
@@ -136,7 +136,7 @@ export function formatPlayerTime(totalSeconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** Keyboard shortcuts are ignored while the person types in a field (issue 6, beyond the spec). */
+/** Keyboard shortcuts are ignored while the person types in a field. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
   const element = target as HTMLElement;

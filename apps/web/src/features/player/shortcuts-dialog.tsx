@@ -1,4 +1,4 @@
-// The keyboard shortcuts help ('?' opens it; issue 6, beyond the spec).
+// The keyboard shortcuts help ('?' opens it).
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { colors } from '../../lib/design-tokens';
 import { SHORTCUTS } from './use-player-shortcuts';
 
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: => void }) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="shortcuts-title">
       <DialogTitle id="shortcuts-title">Keyboard shortcuts</DialogTitle>

@@ -1,4 +1,4 @@
-// Beyond the spec (issue 6): keyboard shortcuts, listed in the help dialog. Ignored while the person
+// Keyboard shortcuts, listed in the help dialog. Ignored while the person
 // types in a field, and left to the focused control when it handles the key itself.
 import { useEffect } from 'react';
 import { usePlayer } from './player-context';
@@ -27,7 +27,7 @@ function handlesKeysItself(target: EventTarget | null): boolean {
   );
 }
 
-export function usePlayerShortcuts(onHelp: () => void) {
+export function usePlayerShortcuts(onHelp: => void) {
   const player = usePlayer();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -70,6 +70,6 @@ export function usePlayerShortcuts(onHelp: () => void) {
       if (handled) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return => window.removeEventListener('keydown', onKey);
   }, [player, onHelp]);
 }

@@ -25,7 +25,7 @@ function CuratorLink({ set }: { set: SetMeta }) {
   const to =
     sponsor.sponsor_type === 'artist_meta'
       ? `/artists/${sponsor.sponsor_id}`
-      : `/labels/${sponsor.sponsor_id}`;
+    : `/labels/${sponsor.sponsor_id}`;
   return (
     <span>
       Curator{' '}
@@ -57,7 +57,7 @@ export function SetDetailPage() {
         title={set.set_name}
         actions={
           <>
-            {/* The player issue: Play/Pause and add to queue (spec §2 Set detail). */}
+            {/* Play/Pause the set, and add it to the queue. */}
             <SetPlayButton setId={set.id} name={set.set_name} />
             <AddToQueueButton setId={set.id} name={set.set_name} />
             <SetFavouriteToggle set={set} />
@@ -87,8 +87,8 @@ export function SetDetailPage() {
       <DetailTabs
         label="Set"
         tabs={[
-          { key: 'tracks', label: 'Track List', render: () => <SetTrackList entries={set.set_tracks} /> },
-          { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="set" id={set.id} /> },
+          { key: 'tracks', label: 'Track List', render: => <SetTrackList entries={set.set_tracks} /> },
+          { key: 'comments', label: 'Comments', render: => <CommentsTab kind="set" id={set.id} /> },
         ]}
       />
     </>

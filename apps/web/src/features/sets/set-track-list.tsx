@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/states';
 import { colors } from '../../lib/design-tokens';
 import { formatDate } from '../../lib/format';
 import { trackDisplayTitle } from '../../lib/track-title';
-// The player issue: start times play from that track, the playing row is highlighted (spec §2).
+// A start time plays the set from that track; the row of the track playing now is highlighted.
 import { PlayableTrackList, TrackStartCell } from '../player';
 
 type Row = SetTrack & { id: number };

@@ -45,7 +45,7 @@ export function TrackDetailPage() {
         },
         { label: 'First Heard', value: formatDate(track.created_dt) },
       ]
-    : [
+  : [
         {
           label: 'Label',
           value: track.label_meta ? (
@@ -72,7 +72,7 @@ export function TrackDetailPage() {
         title={trackDisplayTitle(track)}
         actions={
           <>
-            {/* The player issue: play the track in its set (spec §2, §7 GET /set_tracks/play). */}
+            {/* Play plays the set the track is in, from the track's start (GET /set_tracks/play/{id}). */}
             <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} />
             {!isId && <PurchaseButton track={track} />}
             <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />
@@ -94,8 +94,8 @@ export function TrackDetailPage() {
       <DetailTabs
         label="Track"
         tabs={[
-          { key: 'sets', label: 'Sets', render: () => <SetsTab id={track.id} /> },
-          { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="track" id={track.id} /> },
+          { key: 'sets', label: 'Sets', render: => <SetsTab id={track.id} /> },
+          { key: 'comments', label: 'Comments', render: => <CommentsTab kind="track" id={track.id} /> },
         ]}
       />
     </>
