@@ -33,7 +33,7 @@ export function CommentItem({
   post: Post;
   isAuthor: boolean;
   onUpdate: (text: string) => Promise<unknown>;
-  onDelete: => Promise<unknown>;
+  onDelete: () => Promise<unknown>;
 }) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
@@ -143,7 +143,7 @@ export function CommentItem({
             color="error"
             variant="contained"
             disabled={deleting}
-            onClick={async => {
+            onClick={async () => {
               setDeleting(true);
               try {
                 await onDelete();

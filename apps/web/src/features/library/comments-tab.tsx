@@ -49,7 +49,7 @@ export function CommentsPanel({
   kind: CommentsOn;
   id: number;
   /** Read at the moment of sending, not when the tab opened. */
-  setTimestamp: => number;
+  setTimestamp: () => number;
 }) {
   const { user } = useAuth();
   const query = useComments(kind, id);

@@ -20,10 +20,10 @@ export function useMediaSession() {
   useEffect(() => {
     if (!session) return;
     const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ['play', => void player.toggle()],
-      ['pause', => player.pause()],
-      ['previoustrack', => player.step('previous')],
-      ['nexttrack', => player.step('next')],
+      ['play', () => void player.toggle()],
+      ['pause', () => player.pause()],
+      ['previoustrack', () => player.step('previous')],
+      ['nexttrack', () => player.step('next')],
       ['seekbackward', (details) => player.seekBy(-(details.seekOffset ?? SEEK_OFFSET_S))],
       ['seekforward', (details) => player.seekBy(details.seekOffset ?? SEEK_OFFSET_S)],
       [
@@ -40,7 +40,7 @@ export function useMediaSession() {
         // A browser that does not know an action throws; the others still work.
       }
     }
-    return => {
+    return () => {
       for (const [action] of handlers) {
         try {
           session.setActionHandler(action, null);

@@ -87,7 +87,7 @@ export function moveInQueue<T extends QueueEntry>(
 
 /** Timers the scheduler runs on: the real ones, or Vitest's fakes. */
 export interface Timers {
-  setInterval: (fn: => void, ms: number) => ReturnType<typeof setInterval>;
+  setInterval: (fn: () => void, ms: number) => ReturnType<typeof setInterval>;
   clearInterval: (handle: ReturnType<typeof setInterval>) => void;
 }
 
@@ -104,7 +104,7 @@ export interface ProgressSaver {
  * restarts. `save` reads the position itself, so it always sends the latest second.
  */
 export function createProgressSaver(
-  save: => void,
+  save: () => void,
   intervalMs: number = PLAYER.progressSaveMs,
   timers: Timers = globalThis,
 ): ProgressSaver {

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { colors } from '../../lib/design-tokens';
 import { SHORTCUTS } from './use-player-shortcuts';
 
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: => void }) {
+export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="shortcuts-title">
       <DialogTitle id="shortcuts-title">Keyboard shortcuts</DialogTitle>

@@ -27,7 +27,7 @@ function handlesKeysItself(target: EventTarget | null): boolean {
   );
 }
 
-export function usePlayerShortcuts(onHelp: => void) {
+export function usePlayerShortcuts(onHelp: () => void) {
   const player = usePlayer();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -70,6 +70,6 @@ export function usePlayerShortcuts(onHelp: => void) {
       if (handled) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
-    return => window.removeEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
   }, [player, onHelp]);
 }

@@ -25,7 +25,7 @@ function CuratorLink({ set }: { set: SetMeta }) {
   const to =
     sponsor.sponsor_type === 'artist_meta'
       ? `/artists/${sponsor.sponsor_id}`
-    : `/labels/${sponsor.sponsor_id}`;
+      : `/labels/${sponsor.sponsor_id}`;
   return (
     <span>
       Curator{' '}
@@ -87,8 +87,8 @@ export function SetDetailPage() {
       <DetailTabs
         label="Set"
         tabs={[
-          { key: 'tracks', label: 'Track List', render: => <SetTrackList entries={set.set_tracks} /> },
-          { key: 'comments', label: 'Comments', render: => <CommentsTab kind="set" id={set.id} /> },
+          { key: 'tracks', label: 'Track List', render: () => <SetTrackList entries={set.set_tracks} /> },
+          { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="set" id={set.id} /> },
         ]}
       />
     </>

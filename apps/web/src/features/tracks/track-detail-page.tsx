@@ -45,7 +45,7 @@ export function TrackDetailPage() {
         },
         { label: 'First Heard', value: formatDate(track.created_dt) },
       ]
-  : [
+    : [
         {
           label: 'Label',
           value: track.label_meta ? (
@@ -94,8 +94,8 @@ export function TrackDetailPage() {
       <DetailTabs
         label="Track"
         tabs={[
-          { key: 'sets', label: 'Sets', render: => <SetsTab id={track.id} /> },
-          { key: 'comments', label: 'Comments', render: => <CommentsTab kind="track" id={track.id} /> },
+          { key: 'sets', label: 'Sets', render: () => <SetsTab id={track.id} /> },
+          { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="track" id={track.id} /> },
         ]}
       />
     </>
