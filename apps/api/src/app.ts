@@ -10,6 +10,7 @@ import { commentsRoutes } from './modules/comments/routes';
 import { healthRoutes } from './modules/health/routes';
 import { libraryRoutes } from './modules/library/routes';
 import { playerRoutes } from './modules/player/routes';
+import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(searchRoutes);
   // before registerMedia: its /media/audio/* route (signed links only) outranks the media wildcard
   await app.register(playerRoutes);
   await app.register(libraryRoutes);

@@ -10,6 +10,7 @@ export * from './genres';
 export * from './labels';
 export * from './library';
 export * from './player';
+export * from './search';
 export * from './sets';
 export * from './tracks';
 export * from './users';
