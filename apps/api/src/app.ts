@@ -12,6 +12,7 @@ import { libraryRoutes } from './modules/library/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
+import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(searchRoutes);
   // before registerMedia: its /media/audio/* route (signed links only) outranks the media wildcard
   await app.register(playerRoutes);
   await app.register(libraryRoutes);

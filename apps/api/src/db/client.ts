@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -52,8 +54,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm backs the name/title search indexes; PGlite only loads extensions it is given here.
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  // PGlite only loads extensions it is given here: pg_trgm backs the trigram search indexes, unaccent
+  // the name normalisation (cd_normalise_name) and fuzzystrmatch the one-typo test (cd_one_typo).
+  const client = await PGlite.create(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm, unaccent, fuzzystrmatch },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

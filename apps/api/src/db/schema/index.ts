@@ -11,6 +11,7 @@ export * from './labels';
 export * from './library';
 export * from './notifications';
 export * from './player';
+export * from './search';
 export * from './sets';
 export * from './tracks';
 export * from './users';
