@@ -30,7 +30,6 @@ async function one<R>(statement: ReturnType<typeof sql>): Promise<R> {
   if (!row) throw new Error('no row');
   return row;
 }
-const escape = (value: string) => escapeHtml(value);
 
 const firstId = async (table: string) =>
   (
@@ -93,9 +92,9 @@ describe('GET /public/preview/{kind}/{id}', () => {
           where st.set_id = ${set.id} order by st.track_position`,
     );
     const html = await page('sets', set.id);
-    expect(html).toContain(`<h1>${escape(set.set_name)}</h1>`);
+    expect(html).toContain(`<h1>${escapeHtml(set.set_name)}</h1>`);
     expect(html).toContain(`<dt>Recorded</dt><dd>${set.release_date}</dd>`);
-    expect(html).toContain(escape(set.place ?? ''));
+    expect(html).toContain(escapeHtml(set.place ?? ''));
     expect(html).toContain('<h2 id="list-heading">Track list</h2>');
     expect(html.match(/<li><span class="time">/g)?.length).toBe(tracks.length);
     expect(tracks.length).toBe(set.track_count);
@@ -103,7 +102,7 @@ describe('GET /public/preview/{kind}/{id}', () => {
     if (!last) throw new Error('a demo set without tracks');
     const clock = `${Math.floor(last.start_time / 60)}:${String(last.start_time % 60).padStart(2, '0')}`;
     expect(html).toContain(`<span class="time">${clock}</span>`);
-    expect(html).toContain(escape(last.artist));
+    expect(html).toContain(escapeHtml(last.artist));
     expect(html).toContain('<li><span class="time">0:00</span>');
   });
 
@@ -113,7 +112,7 @@ describe('GET /public/preview/{kind}/{id}', () => {
           and set_count > 0 order by id limit 1`,
     );
     const trackHtml = await page('tracks', track.id);
-    expect(trackHtml).toContain(`<dt>Label</dt><dd>${escape(track.label_name)}</dd>`);
+    expect(trackHtml).toContain(`<dt>Label</dt><dd>${escapeHtml(track.label_name)}</dd>`);
     expect(trackHtml).toContain(`<dt>BPM</dt><dd>${track.bpm}</dd>`);
     expect(trackHtml).toMatch(
       /<h2 id="list-heading">Played in<\/h2>[\s\S]*href="https:\/\/cratedig\.example\/public\/preview\/sets\/\d+"/,
@@ -122,7 +121,7 @@ describe('GET /public/preview/{kind}/{id}', () => {
       sql`select t.id, s.set_name from tracks t join sets s on s.id = t.found_in_set_id where t.mix_type = 'ID' order by t.id limit 1`,
     );
     expect(await page('tracks', idTrack.id)).toContain(
-      `<dt>Found in</dt><dd>${escape(idTrack.set_name)}</dd>`,
+      `<dt>Found in</dt><dd>${escapeHtml(idTrack.set_name)}</dd>`,
     );
     const artist = await one<{ id: number; set_count: number }>(
       sql`select id, set_count from artists where set_count > 0 order by id limit 1`,
