@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { signAudioUrl } from '../apps/api/src/modules/player/audio-links';
+import { signAudioUrl } from '../apps/api/src/lib/audio-links';
 
 const CONNECTIONS = 32;
 const THREADS = 2;

@@ -16,7 +16,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed on PGlite; one on a server). */
   exec(sql: string): Promise<void>;
-  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,9 +38,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       exec: async (sql) => {
         await pool.query(sql);
       },
-      ping: async () => {
-        await pool.query('select 1');
-      },
       close: () => pool.end(),
     };
   }
@@ -54,9 +50,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);
-    },
-    ping: async () => {
-      await client.query('select 1');
     },
     close: () => client.close(),
   };

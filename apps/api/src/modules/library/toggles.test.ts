@@ -151,12 +151,14 @@ describe('addToLikes (the moment-like flow of the player)', () => {
     const trackId = at(released, 5);
     await put(`/api/favs/track/${trackId}`, user);
     const before = (await get(`/api/tracks/${trackId}`, user)).total_user_likes;
-    const first = await addToLikes(app.db, user.id, 'track', trackId);
-    const again = await addToLikes(app.db, user.id, 'track', trackId);
+    const first = await addToLikes({ db: app.db, config: app.config, userId: user.id }, 'track', trackId);
+    const again = await addToLikes({ db: app.db, config: app.config, userId: user.id }, 'track', trackId);
     expect(first).toMatchObject({ show_likes: true, is_fav: true, total_user_likes: before + 1 });
     expect(again).toMatchObject({ show_likes: true, is_fav: true, total_user_likes: before + 1 });
     expect((await get(`/api/tracks/${trackId}`, user)).user_fav.show_likes).toBe(true);
-    await expect(addToLikes(app.db, user.id, 'set', 2_000_000_000)).rejects.toMatchObject({
+    await expect(
+      addToLikes({ db: app.db, config: app.config, userId: user.id }, 'set', 2_000_000_000),
+    ).rejects.toMatchObject({
       statusCode: 404,
     });
   });

@@ -5,10 +5,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signAudioUrl } from '../../lib/audio-links';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { signAudioUrl } from './audio-links';
 import { createSet } from './test-support';
 
 const AUDIO_PATH = '/media/audio/sets/test-set.mp3';

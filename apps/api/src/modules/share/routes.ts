@@ -3,6 +3,7 @@ import { PREVIEW_KINDS } from '@cratedig/contract/catalogue-api';
 import { idParams } from '@cratedig/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serviceContext } from '../../lib/service-context';
 import { previewPage } from './service';
 
 // Unfurlers and people re-open shared links in bursts; names rarely change.
@@ -21,7 +22,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { kind, id } = request.params;
-      const page = await previewPage(app.db, app.config.publicUrl, kind, id);
+      const page = await previewPage(serviceContext(app), kind, id);
       return reply
         .code(page.status)
         .header('cache-control', CACHE_CONTROL)

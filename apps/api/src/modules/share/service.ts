@@ -1,7 +1,7 @@
 // Share previews (spec §7 Sharing): the page a shared /public/preview/{kind}/{id} link shows.
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
 import { SITE_NAME } from '@cratedig/contract/constants';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../lib/service-context';
 import { type PreviewPage, renderNotFound, renderPreview } from './html';
 import { findPreview } from './queries';
 
@@ -23,12 +23,12 @@ function absolute(publicUrl: string, path: string): string {
 export type PreviewResult = { status: 200 | 404; html: string };
 
 export async function previewPage(
-  db: Db,
-  publicUrl: string,
+  ctx: ServiceContext,
   kind: PreviewKind,
   id: number,
 ): Promise<PreviewResult> {
-  const row = await findPreview(db, kind, id);
+  const { publicUrl } = ctx.config;
+  const row = await findPreview(ctx.db, kind, id);
   if (!row) return { status: 404, html: renderNotFound(`${publicUrl}/home`, SITE_NAME) };
   const title =
     kind === 'sets' || kind === 'tracks'
