@@ -20,7 +20,8 @@ import {
   tracks,
   venues,
 } from '../schema/index';
-import { artPaths, audioPath, buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
+import { artPaths, audioPath } from './demo-build';
+import { buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
 
 export interface SeedDemoOptions {
   /** Absolute folder served under /media; artwork and audio are written below it. */
