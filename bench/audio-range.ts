@@ -1,4 +1,4 @@
-// Audio range-serving throughput (issue 6 "Figures"): the API serving a set's MP3 through a signed
+// Audio range-serving throughput: the API serving a set's MP3 through a signed
 // mp3_permalink (signature check + @fastify/send) against Debian's nginx serving the same file, in the
 // same run. Two loads each: random 64 KiB Range requests (what a seeking <audio> element sends) and
 // full-file reads. Not part of `npm test`.

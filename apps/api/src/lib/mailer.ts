@@ -1,4 +1,4 @@
-// Outgoing mail (issue 3, password reset): through SMTP_URL when it is set, otherwise each message is
+// Outgoing mail (password reset): through SMTP_URL when it is set, otherwise each message is
 // written as an .eml file into OUTBOX_DIR, where a developer or an end-to-end test reads it.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Loads the demo catalogue (issue 2 §7): deterministic rows from demo-catalogue.ts, their artwork and
+// Loads the demo catalogue: deterministic rows from demo-catalogue.ts, their artwork and
 // playable audio rendered into the media folder, then written with upserts so a second run changes
 // nothing, and finally refresh_catalogue_stats() for the maintained columns.
 import { join } from 'node:path';

@@ -76,15 +76,6 @@ export async function toggleStatsLikes(
   return { show_likes: bool(row.show_likes), total_user_likes: total(row) };
 }
 
-/**
- * Puts a set or track into the user's likes, idempotently (domain.md moment likes: the player's
- * `PUT /favs/set/{id}/likes` and `PUT /favs/track/{id}/likes` call this after POST /set-likes).
- * A track's total_user_likes rises only when it was not yet liked. 404 for an unknown item.
- */
-export async function addToLikes(ctx: UserContext, kind: 'set' | 'track', id: number): Promise<FlagRow> {
-  return change(ctx, kind, 'show_likes', true, id);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Profile lists (spec §7 `/users/{id}/...`)
 

@@ -1,4 +1,4 @@
-// Signed audio links (domain.md Player; issue 6 "Audio links"): a set's mp3_permalink plays for the
+// Signed audio links: a set's mp3_permalink plays for the
 // user it was signed for, with Range; unsigned, expired, tampered or re-addressed links answer 403.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';

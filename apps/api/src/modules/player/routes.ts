@@ -1,5 +1,5 @@
-// Player routes (spec §7 "Queue and playback", POST /set-likes, PUT /favs/{set,track}/…/likes; issue
-// 6 Server): thin, each declares its contract schemas and calls one service function. All need a
+// Player routes: the queue, plays and resume positions, moment likes (POST /set-likes) and putting a
+// set or track into the likes (PUT /favs/{set,track}/…/likes). Thin: each declares its contract schemas and calls one service function. All need a
 // signed-in user; the signed audio route (audio-routes.ts) is registered alongside.
 import { errorShape, idParams } from '@cratedig/contract/common';
 import {

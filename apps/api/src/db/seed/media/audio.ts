@@ -11,7 +11,7 @@ import {
   type SliceRequest,
 } from './mp3-frames';
 
-// A playable MP3 per demo set (issue 2 §7) within the seed's budgets (~25 s and ~70 MB for 40 sets of
+// A playable MP3 per demo set within the seed's budgets (~25 s and ~70 MB for 40 sets of
 // 18-36 minutes). Encoding a whole set would take minutes, so each track segment is one short loop:
 // its frames are encoded once and repeated. Only the frames around a crossfade between segments and
 // the file's fade in/out are encoded from the real mixed signal. Because every frame is self-contained
