@@ -9,13 +9,14 @@ import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
 import type { Festival, Venue } from '@cratedig/contract/place';
 import type { SetMeta } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
+import type { TrackDetail, TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
 import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
 import type { ItemKind } from './list-spec';
 import { findItem, findSetDetail, itemExists, listFeatured, listItems, scopes } from './queries';
+import { findTrackDetail } from './release-queries';
 
 /** A parsed list query of any list (contract listQuery); order_by is whitelisted per list there. */
 type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string };
@@ -79,8 +80,12 @@ async function detail<T>(ctx: UserContext, kind: ItemKind, id: number): Promise<
 
 export const getArtist = (ctx: UserContext, id: number) => detail<Artist>(ctx, 'artists', id);
 export const getLabel = (ctx: UserContext, id: number) => detail<Label>(ctx, 'labels', id);
-/** A track or an ID: one detail page shows both. */
-export const getTrack = (ctx: UserContext, id: number) => detail<TrackMeta>(ctx, 'tracks', id);
+/** A track or an ID: one detail page shows both, with the ID's release or where it was first heard. */
+export async function getTrack(ctx: UserContext, id: number): Promise<TrackDetail> {
+  const track = await findTrackDetail<TrackDetail>(ctx.db, id, ctx.userId);
+  if (track === undefined) throw notFound('Track');
+  return track;
+}
 
 export async function getSet(ctx: UserContext, id: number): Promise<SetDetail> {
   const set = await findSetDetail<SetDetail>(ctx.db, id, ctx.userId);
