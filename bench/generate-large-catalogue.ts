@@ -1,4 +1,4 @@
-// Large-catalogue generator for benchmarks (issue 2, item 8): 1M tracks, 100k sets, ~2M set tracks, 100k
+// Large-catalogue generator for benchmarks: 1M tracks, 100k sets, ~2M set tracks, 100k
 // artists, 5k labels and the rest, written into a PostgreSQL server, deterministic, no audio.
 //
 //   DATABASE_URL=$(scripts/pg-server.sh start) node --import tsx bench/generate-large-catalogue.ts

@@ -25,7 +25,7 @@ import { registerWebApp, spaFallback } from './plugins/web-app';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
-    /** The database with its driver-level helpers (ping, exec, close). */
+    /** The database with its driver-level helpers (exec, close). */
     database: Database;
     /** The Drizzle handle that modules' queries.ts use. */
     db: Db;

@@ -1,5 +1,5 @@
-// The comment calls (issue 5, spec §7 Comments and "Lists and details"; spec §3 Comment): the lists of
-// a set's or a track's posts, newest first, and the author's create / edit / delete.
+// The comment calls: the lists of a set's or a track's posts, newest first, paged like every list,
+// and the author's create / edit / delete.
 import { z } from 'zod';
 import { post, postBody } from './comment';
 import { idParams, limitParam, listResponse, offsetParam } from './common';

@@ -1,4 +1,4 @@
-// Loads the demo catalogue (issue 2 §7): deterministic rows from demo-catalogue.ts, their artwork and
+// Loads the demo catalogue: deterministic rows from demo-catalogue.ts, their artwork and
 // playable audio rendered into the media folder, then written with upserts so a second run changes
 // nothing, and finally refresh_catalogue_stats() for the maintained columns and
 // refresh_search_documents() for the search.
@@ -21,7 +21,8 @@ import {
   tracks,
   venues,
 } from '../schema/index';
-import { artPaths, audioPath, buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
+import { artPaths, audioPath } from './demo-build';
+import { buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
 
 export interface SeedDemoOptions {
   /** Absolute folder served under /media; artwork and audio are written below it. */
