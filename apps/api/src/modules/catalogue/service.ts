@@ -1,4 +1,4 @@
-// Catalogue rules (issue 4 "Server"): which list a call means, 404s, and the response envelopes.
+// Catalogue rules: which list a call means, 404s, and the response envelopes.
 // The SQL lives in queries.ts; the item shapes in item-sql.ts.
 
 import type { Artist } from '@cratedig/contract/artist';
@@ -12,15 +12,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import type { ItemKind } from './list-spec';
-import {
-  type FeaturedKindSql,
-  findItem,
-  findSetDetail,
-  itemExists,
-  listFeatured,
-  listItems,
-  scopes,
-} from './queries';
+import { type FeaturedKindSql, findItem, findSetDetail, listFeatured, listItems } from './queries';
+import { RELATIONS, type Relation } from './relations';
 
 /** A parsed list query of any list (contract listQuery); order_by is whitelisted per list there. */
 type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string };
@@ -29,7 +22,10 @@ type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string }
 export interface ListOptions {
   /** The favs/followed variants (`/sets/favs`, `/artists/followed`): same as followed_filter=true. */
   followedOnly?: boolean;
+  /** Restricts the list to the rows of a predicate over the item table (a profile's lists). */
   scope?: SQL;
+  /** A detail page's tab: the owner's items; a 404 when the owner does not exist. */
+  tab?: { relation: Relation; ownerId: number };
 }
 
 async function list<T>(
@@ -39,7 +35,7 @@ async function list<T>(
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
-  const { data, total } = await listItems<T>(db, {
+  const { data, total, found } = await listItems<T>(db, {
     kind,
     userId,
     orderBy: query.order_by,
@@ -51,7 +47,10 @@ async function list<T>(
     followed: options.followedOnly === true || query.followed_filter === true,
     after: query.after,
     scope: options.scope,
+    relation: options.tab,
   });
+  // An empty page could not tell a missing owner from one with no items.
+  if (options.tab && !found) throw notFound(NAMES[options.tab.relation.owner]);
   return { data, pagination: { offset: query.offset, count: data.length, total } };
 }
 
@@ -94,41 +93,28 @@ export async function getSet(db: Db, userId: number, id: number): Promise<SetDet
   return set;
 }
 
-/**
- * A detail page's tab: 404 when the parent does not exist (an empty page could not tell the two
- * apart), else the scoped list.
- */
-async function tab<T>(
-  db: Db,
-  parent: ItemKind,
-  parentId: number,
-  run: () => Promise<ListResponse<T>>,
-): Promise<ListResponse<T>> {
-  const [exists, result] = await Promise.all([itemExists(db, parent, parentId), run()]);
-  if (!exists) throw notFound(NAMES[parent]);
-  return result;
-}
+const tab = (relation: Relation, ownerId: number): ListOptions => ({ tab: { relation, ownerId } });
 
 export const artistSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'artists', id, () => listSets(db, userId, query, { scope: scopes.artistSets(id) }));
+  listSets(db, userId, query, tab(RELATIONS.artistSets, id));
 export const artistTracks = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'artists', id, () => listTracks(db, userId, query, { scope: scopes.artistTracks(id) }));
+  listTracks(db, userId, query, tab(RELATIONS.artistTracks, id));
 export const artistRemixes = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'artists', id, () => listTracks(db, userId, query, { scope: scopes.artistRemixes(id) }));
+  listTracks(db, userId, query, tab(RELATIONS.artistRemixes, id));
 export const artistIds = (db: Db, userId: number, id: number, query: ListQuery<'ids'>) =>
-  tab(db, 'artists', id, () => listIds(db, userId, query, { scope: scopes.artistIds(id) }));
+  listIds(db, userId, query, tab(RELATIONS.artistIds, id));
 export const artistLabels = (db: Db, userId: number, id: number, query: ListQuery<'labels'>) =>
-  tab(db, 'artists', id, () => listLabels(db, userId, query, { scope: scopes.artistLabels(id) }));
+  listLabels(db, userId, query, tab(RELATIONS.artistLabels, id));
 
 export const labelSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'labels', id, () => listSets(db, userId, query, { scope: scopes.labelSets(id) }));
+  listSets(db, userId, query, tab(RELATIONS.labelSets, id));
 export const labelTracks = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'labels', id, () => listTracks(db, userId, query, { scope: scopes.labelTracks(id) }));
+  listTracks(db, userId, query, tab(RELATIONS.labelTracks, id));
 export const labelArtists = (db: Db, userId: number, id: number, query: ListQuery<'artists'>) =>
-  tab(db, 'labels', id, () => listArtists(db, userId, query, { scope: scopes.labelArtists(id) }));
+  listArtists(db, userId, query, tab(RELATIONS.labelArtists, id));
 
 export const trackSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'tracks', id, () => listSets(db, userId, query, { scope: scopes.trackSets(id) }));
+  listSets(db, userId, query, tab(RELATIONS.trackSets, id));
 
 // ---------------------------------------------------------------------------------------------------
 // Featured
