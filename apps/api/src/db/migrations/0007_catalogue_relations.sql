@@ -17,7 +17,9 @@
 -- refresh_catalogue_relations(p_set_ids) keeps them: NULL recomputes everything (writing only what
 -- changed, so a second call writes nothing); an array of set ids recomputes what those sets touch (their
 -- rows, their tracks' rows, the labels and artists of both), for an import that added or changed those
--- sets. It reads the maintained counts, so it runs after refresh_catalogue_stats().
+-- sets and their tracks; who is listed under a label or an artist is recomputed only where a track's
+-- credits or label changed. A change that touches no set (label founders alone, a track no set plays,
+-- an ID taken off a label) needs the full refresh. It reads the maintained counts, so it runs after refresh_catalogue_stats().
 CREATE TABLE "artist_sets" (
 	"owner_id" integer NOT NULL,
 	"id" integer NOT NULL,
@@ -125,6 +127,12 @@ DECLARE
   t_ids integer[] := '{}';
   a_ids integer[] := '{}';
   l_ids integer[] := '{}';
+  -- What the track relations actually changed: tracks, and the artists and labels listing them.
+  tc integer[] := '{}';
+  ac integer[] := '{}';
+  lc integer[] := '{}';
+  lm integer[] := '{}';
+  am integer[] := '{}';
 BEGIN
   IF NOT all_rows THEN
     -- Tracks the sets play now or played before (their rows in track_sets), or first heard in them.
@@ -214,12 +222,18 @@ BEGIN
   ), gone AS (
     DELETE FROM artist_tracks r WHERE (all_rows OR r.id = ANY (t_ids))
       AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.owner_id = r.owner_id AND f.id = r.id)
+    RETURNING r.owner_id, r.id
+  ), put AS (
+    INSERT INTO artist_tracks AS r SELECT * FROM fresh
+    ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
+      label_name = excluded.label_name, genre = excluded.genre, release_date = excluded.release_date
+    WHERE (r.artist, r.title, r.label_name, r.genre, r.release_date)
+      IS DISTINCT FROM (excluded.artist, excluded.title, excluded.label_name, excluded.genre, excluded.release_date)
+    RETURNING r.owner_id, r.id
   )
-  INSERT INTO artist_tracks AS r SELECT * FROM fresh
-  ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
-    label_name = excluded.label_name, genre = excluded.genre, release_date = excluded.release_date
-  WHERE (r.artist, r.title, r.label_name, r.genre, r.release_date)
-    IS DISTINCT FROM (excluded.artist, excluded.title, excluded.label_name, excluded.genre, excluded.release_date);
+  SELECT tc || coalesce(array_agg(q.id), '{}'), ac || coalesce(array_agg(q.owner_id), '{}')
+  INTO tc, ac FROM (SELECT * FROM gone UNION ALL SELECT * FROM put) q
+  WHERE NOT all_rows;
 
   -- artist -> released tracks credited as mixer (remixes and edits)
   WITH fresh AS (
@@ -229,12 +243,18 @@ BEGIN
   ), gone AS (
     DELETE FROM artist_remixes r WHERE (all_rows OR r.id = ANY (t_ids))
       AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.owner_id = r.owner_id AND f.id = r.id)
+    RETURNING r.owner_id, r.id
+  ), put AS (
+    INSERT INTO artist_remixes AS r SELECT * FROM fresh
+    ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
+      label_name = excluded.label_name, genre = excluded.genre, release_date = excluded.release_date
+    WHERE (r.artist, r.title, r.label_name, r.genre, r.release_date)
+      IS DISTINCT FROM (excluded.artist, excluded.title, excluded.label_name, excluded.genre, excluded.release_date)
+    RETURNING r.owner_id, r.id
   )
-  INSERT INTO artist_remixes AS r SELECT * FROM fresh
-  ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
-    label_name = excluded.label_name, genre = excluded.genre, release_date = excluded.release_date
-  WHERE (r.artist, r.title, r.label_name, r.genre, r.release_date)
-    IS DISTINCT FROM (excluded.artist, excluded.title, excluded.label_name, excluded.genre, excluded.release_date);
+  SELECT tc || coalesce(array_agg(q.id), '{}'), ac || coalesce(array_agg(q.owner_id), '{}')
+  INTO tc, ac FROM (SELECT * FROM gone UNION ALL SELECT * FROM put) q
+  WHERE NOT all_rows;
 
   -- artist -> IDs credited in any role
   WITH fresh AS (
@@ -244,11 +264,17 @@ BEGIN
   ), gone AS (
     DELETE FROM artist_ids r WHERE (all_rows OR r.id = ANY (t_ids))
       AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.owner_id = r.owner_id AND f.id = r.id)
+    RETURNING r.owner_id, r.id
+  ), put AS (
+    INSERT INTO artist_ids AS r SELECT * FROM fresh
+    ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
+      created_dt = excluded.created_dt
+    WHERE (r.artist, r.title, r.created_dt) IS DISTINCT FROM (excluded.artist, excluded.title, excluded.created_dt)
+    RETURNING r.owner_id, r.id
   )
-  INSERT INTO artist_ids AS r SELECT * FROM fresh
-  ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
-    created_dt = excluded.created_dt
-  WHERE (r.artist, r.title, r.created_dt) IS DISTINCT FROM (excluded.artist, excluded.title, excluded.created_dt);
+  SELECT tc || coalesce(array_agg(q.id), '{}'), ac || coalesce(array_agg(q.owner_id), '{}')
+  INTO tc, ac FROM (SELECT * FROM gone UNION ALL SELECT * FROM put) q
+  WHERE NOT all_rows;
 
   -- label -> its released tracks
   WITH fresh AS (
@@ -258,12 +284,18 @@ BEGIN
   ), gone AS (
     DELETE FROM label_tracks r WHERE (all_rows OR r.id = ANY (t_ids))
       AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.owner_id = r.owner_id AND f.id = r.id)
+    RETURNING r.owner_id, r.id
+  ), put AS (
+    INSERT INTO label_tracks AS r SELECT * FROM fresh
+    ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
+      label_name = excluded.label_name, genre = excluded.genre, release_date = excluded.release_date
+    WHERE (r.artist, r.title, r.label_name, r.genre, r.release_date)
+      IS DISTINCT FROM (excluded.artist, excluded.title, excluded.label_name, excluded.genre, excluded.release_date)
+    RETURNING r.owner_id, r.id
   )
-  INSERT INTO label_tracks AS r SELECT * FROM fresh
-  ON CONFLICT (owner_id, id) DO UPDATE SET artist = excluded.artist, title = excluded.title,
-    label_name = excluded.label_name, genre = excluded.genre, release_date = excluded.release_date
-  WHERE (r.artist, r.title, r.label_name, r.genre, r.release_date)
-    IS DISTINCT FROM (excluded.artist, excluded.title, excluded.label_name, excluded.genre, excluded.release_date);
+  SELECT tc || coalesce(array_agg(q.id), '{}'), lc || coalesce(array_agg(q.owner_id), '{}')
+  INTO tc, lc FROM (SELECT * FROM gone UNION ALL SELECT * FROM put) q
+  WHERE NOT all_rows;
 
   UPDATE labels l SET released_track_count = x.n
   FROM (
@@ -272,15 +304,30 @@ BEGIN
   ) x
   WHERE l.id = x.id AND l.released_track_count IS DISTINCT FROM x.n;
 
+  IF NOT all_rows THEN
+    -- Only tracks whose credits or label changed can change who is listed under a label or an artist.
+    SELECT coalesce(array_agg(DISTINCT q.id), '{}') INTO lm FROM (
+      SELECT unnest(lc) AS id
+      UNION ALL SELECT label_id FROM tracks WHERE id = ANY (tc) AND label_id IS NOT NULL
+      -- IDs are not in label_tracks, so a label given to an ID shows only here
+      UNION ALL SELECT label_id FROM tracks WHERE id = ANY (t_ids) AND mix_type = 'ID' AND label_id IS NOT NULL
+    ) q;
+    SELECT coalesce(array_agg(DISTINCT q.id), '{}') INTO am FROM (
+      SELECT unnest(ac) AS id
+      UNION ALL SELECT artist_id FROM track_artists WHERE track_id = ANY (tc)
+      UNION ALL SELECT artist_id FROM label_bosses WHERE label_id = ANY (lm)
+    ) q;
+  END IF;
+
   -- label -> artists credited on its tracks (any track, IDs included), with the artists' sort keys
   WITH fresh AS (
     SELECT u.label_id AS owner_id, a.id, a.name, a.set_count, a.latest_set_date, a.track_count, a.latest_track_date
     FROM (
       SELECT DISTINCT t.label_id, ta.artist_id FROM tracks t JOIN track_artists ta ON ta.track_id = t.id
-      WHERE t.label_id IS NOT NULL AND (all_rows OR t.label_id = ANY (l_ids))
+      WHERE t.label_id IS NOT NULL AND (all_rows OR t.label_id = ANY (lm))
     ) u JOIN artists a ON a.id = u.artist_id
   ), gone AS (
-    DELETE FROM label_artists r WHERE (all_rows OR r.owner_id = ANY (l_ids))
+    DELETE FROM label_artists r WHERE (all_rows OR r.owner_id = ANY (lm))
       AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.owner_id = r.owner_id AND f.id = r.id)
   )
   INSERT INTO label_artists AS r SELECT * FROM fresh
@@ -297,12 +344,12 @@ BEGIN
            l.latest_track_date, l.artist_count
     FROM (
       SELECT ta.artist_id, t.label_id FROM track_artists ta JOIN tracks t ON t.id = ta.track_id
-      WHERE t.mix_type <> 'ID' AND t.label_id IS NOT NULL AND (all_rows OR ta.artist_id = ANY (a_ids))
+      WHERE t.mix_type <> 'ID' AND t.label_id IS NOT NULL AND (all_rows OR ta.artist_id = ANY (am))
       UNION
-      SELECT lb.artist_id, lb.label_id FROM label_bosses lb WHERE all_rows OR lb.artist_id = ANY (a_ids)
+      SELECT lb.artist_id, lb.label_id FROM label_bosses lb WHERE all_rows OR lb.artist_id = ANY (am)
     ) u JOIN labels l ON l.id = u.label_id
   ), gone AS (
-    DELETE FROM artist_labels r WHERE (all_rows OR r.owner_id = ANY (a_ids))
+    DELETE FROM artist_labels r WHERE (all_rows OR r.owner_id = ANY (am))
       AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.owner_id = r.owner_id AND f.id = r.id)
   )
   INSERT INTO artist_labels AS r SELECT * FROM fresh

@@ -187,7 +187,7 @@ describe('maintained tab relations', () => {
     }
   });
 
-  it('refresh_catalogue_relations(set ids) keeps every relation exact after sets change', async () => {
+  it('refresh_catalogue_relations(set ids) keeps every relation exact after sets, credits and labels change', async () => {
     // A new set by an artist playing tracks of several labels, and an existing set losing a track.
     const [artist] = await rows<{ id: number }>(
       sql`select id from artists order by set_count desc, id limit 1`,
@@ -208,6 +208,17 @@ describe('maintained tab relations', () => {
     await database.db.execute(sql`delete from set_tracks where set_id = ${changed?.set_id}
       and track_position = (select max(track_position) from set_tracks where set_id = ${changed?.set_id})`);
     await database.db.execute(sql`update sets set set_name = 'Renamed' where id = ${changed?.set_id}`);
+    // One of its tracks gains a feat credit, another moves to a label with no track of it yet.
+    const [played] = await rows<{ a: number; b: number }>(sql`select min(track_id) as a, max(track_id) as b
+      from set_tracks where set_id = ${changed?.set_id}`);
+    const [guest] = await rows<{ id: number }>(sql`select id from artists a where not exists (
+      select 1 from track_artists ta where ta.artist_id = a.id and ta.track_id = ${played?.a}) order by id desc limit 1`);
+    await database.db.execute(sql`insert into track_artists (track_id, artist_id, role, position)
+      values (${played?.a}, ${guest?.id}, 'feat', 9)`);
+    const [otherLabel] = await rows<{ id: number; name: string }>(sql`select id, name from labels
+      where id is distinct from (select label_id from tracks where id = ${played?.b}) order by track_count, id limit 1`);
+    await database.db.execute(sql`update tracks set label_id = ${otherLabel?.id}, label_name = ${otherLabel?.name}
+      where id = ${played?.b}`);
 
     await database.db.execute(sql`select refresh_catalogue_stats()`);
     await database.db.execute(
