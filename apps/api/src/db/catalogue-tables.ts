@@ -18,6 +18,8 @@ export const CATALOGUE_TABLES = [
   'set_tracks',
   'featured',
   'catalogue_counts',
+  'search_documents',
+  'search_words',
   // maintained relations (refresh_catalogue_relations)
   'artist_sets',
   'label_sets',
