@@ -133,7 +133,13 @@ export function listStatement(params: ListParams): SQL {
   ]);
   const keyset =
     params.after === undefined ? undefined : keysetPredicate(col, params.direction, params.after);
-  const counted = !direct && (params.scope !== undefined || relation !== undefined || filtered);
+  // A whole list's genre filter keeps its index-ordered scan and its total from catalogue_counts.
+  const counted =
+    !direct &&
+    (params.scope !== undefined ||
+      relation !== undefined ||
+      params.search !== undefined ||
+      params.followed === true);
   const total = counted
     ? sql`(select count(*) from x)`
     : relation !== undefined
