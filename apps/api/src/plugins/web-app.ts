@@ -22,6 +22,9 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     // send's default "public, max-age=0" is replaced per file in setHeaders.
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes .br and .gz twins of every file worth compressing (scripts/precompress.mjs):
+    // served with Content-Encoding by Accept-Encoding (br first), with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },

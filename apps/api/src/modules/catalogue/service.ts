@@ -15,7 +15,8 @@ import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
 import type { ItemKind } from './list-spec';
-import { findItem, findSetDetail, itemExists, listFeatured, listItems, scopes } from './queries';
+import { findItem, findSetDetail, listFeatured, listItems } from './queries';
+import { RELATIONS, type Relation } from './relations';
 import { findTrackDetail } from './release-queries';
 
 /** A parsed list query of any list (contract listQuery); order_by is whitelisted per list there. */
@@ -25,7 +26,10 @@ type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string }
 export interface ListOptions {
   /** The favs/followed variants (`/sets/favs`, `/artists/followed`): same as followed_filter=true. */
   followedOnly?: boolean;
+  /** Restricts the list to the rows of a predicate over the item table (a profile's lists). */
   scope?: SQL;
+  /** A detail page's tab: the owner's items; a 404 when the owner does not exist. */
+  tab?: { relation: Relation; ownerId: number };
 }
 
 async function list<T>(
@@ -34,7 +38,7 @@ async function list<T>(
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
-  const { data, total } = await listItems<T>(ctx.db, {
+  const { data, total, found } = await listItems<T>(ctx.db, {
     kind,
     userId: ctx.userId,
     orderBy: query.order_by,
@@ -46,7 +50,10 @@ async function list<T>(
     followed: options.followedOnly === true || query.followed_filter === true,
     after: query.after,
     scope: options.scope,
+    relation: options.tab,
   });
+  // An empty page could not tell a missing owner from one with no items.
+  if (options.tab && !found) throw notFound(NAMES[options.tab.relation.owner]);
   return { data, pagination: { offset: query.offset, count: data.length, total } };
 }
 
@@ -93,41 +100,28 @@ export async function getSet(ctx: UserContext, id: number): Promise<SetDetail> {
   return signSetAudio(ctx, set);
 }
 
-/**
- * A detail page's tab: 404 when the parent does not exist (an empty page could not tell the two
- * apart), else the scoped list.
- */
-async function tab<T>(
-  ctx: UserContext,
-  parent: ItemKind,
-  parentId: number,
-  run: () => Promise<ListResponse<T>>,
-): Promise<ListResponse<T>> {
-  const [exists, result] = await Promise.all([itemExists(ctx.db, parent, parentId), run()]);
-  if (!exists) throw notFound(NAMES[parent]);
-  return result;
-}
+const tab = (relation: Relation, ownerId: number): ListOptions => ({ tab: { relation, ownerId } });
 
 export const artistSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
-  tab(ctx, 'artists', id, () => listSets(ctx, query, { scope: scopes.artistSets(id) }));
+  listSets(ctx, query, tab(RELATIONS.artistSets, id));
 export const artistTracks = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
-  tab(ctx, 'artists', id, () => listTracks(ctx, query, { scope: scopes.artistTracks(id) }));
+  listTracks(ctx, query, tab(RELATIONS.artistTracks, id));
 export const artistRemixes = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
-  tab(ctx, 'artists', id, () => listTracks(ctx, query, { scope: scopes.artistRemixes(id) }));
+  listTracks(ctx, query, tab(RELATIONS.artistRemixes, id));
 export const artistIds = (ctx: UserContext, id: number, query: ListQuery<'ids'>) =>
-  tab(ctx, 'artists', id, () => listIds(ctx, query, { scope: scopes.artistIds(id) }));
+  listIds(ctx, query, tab(RELATIONS.artistIds, id));
 export const artistLabels = (ctx: UserContext, id: number, query: ListQuery<'labels'>) =>
-  tab(ctx, 'artists', id, () => listLabels(ctx, query, { scope: scopes.artistLabels(id) }));
+  listLabels(ctx, query, tab(RELATIONS.artistLabels, id));
 
 export const labelSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
-  tab(ctx, 'labels', id, () => listSets(ctx, query, { scope: scopes.labelSets(id) }));
+  listSets(ctx, query, tab(RELATIONS.labelSets, id));
 export const labelTracks = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
-  tab(ctx, 'labels', id, () => listTracks(ctx, query, { scope: scopes.labelTracks(id) }));
+  listTracks(ctx, query, tab(RELATIONS.labelTracks, id));
 export const labelArtists = (ctx: UserContext, id: number, query: ListQuery<'artists'>) =>
-  tab(ctx, 'labels', id, () => listArtists(ctx, query, { scope: scopes.labelArtists(id) }));
+  listArtists(ctx, query, tab(RELATIONS.labelArtists, id));
 
 export const trackSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
-  tab(ctx, 'tracks', id, () => listSets(ctx, query, { scope: scopes.trackSets(id) }));
+  listSets(ctx, query, tab(RELATIONS.trackSets, id));
 
 // ---------------------------------------------------------------------------------------------------
 // Featured (Home): editorial order, "most liked recently" when a kind has no editorial rows
