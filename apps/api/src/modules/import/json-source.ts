@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import { type Batch, type MediaSource, type Origin, problem, type TrackInput } from './batch';
 import type { SourceContext } from './cue';
+import { jsonErrorOffset } from './json-syntax';
 
 /** `$.sets[3].set_tracks[2].start_time` for a zod issue path. */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -33,8 +34,8 @@ export function parseCatalogueJson(
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    const where = position?.[1] ? lineColumn(text, Number(position[1])) : '';
+    const offset = jsonErrorOffset(text.replace(/^\uFEFF/, ''));
+    const where = offset === undefined ? '' : lineColumn(text, offset);
     problems.push(
       problem({ file: source.name, at: where }, `malformed JSON: ${message.replace(/^JSON\.parse: /, '')}`),
     );
