@@ -47,7 +47,9 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
   try {
     await migrate(database);
-    return await command.run({ database, config, out }, args);
+    // `npm run` starts the program in the package folder; INIT_CWD is where the operator typed it.
+    const cwd = process.env.INIT_CWD ?? process.cwd();
+    return await command.run({ database, config, out, cwd }, args);
   } catch (error) {
     if (error instanceof CommandError) {
       out.error(error.message);

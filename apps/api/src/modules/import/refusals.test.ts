@@ -1,6 +1,7 @@
 // Every refusal leaves the catalogue and the media folder exactly as they were, and names the file,
 // the line or JSON path, and what is wrong. Pasted tracklists in several styles, and --dry-run.
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importCommand } from '../../cli/commands/import';
@@ -58,10 +59,7 @@ async function expectRefused(args: string[], message: RegExp | string) {
 describe('pasted tracklists', () => {
   it('reads the header, timestamps in several styles, labels, feat., remixes and IDs', async () => {
     const rows = (await database.db.execute(
-      // biome-ignore lint/style/noUnusedTemplateLiteral: readable SQL
-      (
-        await import('drizzle-orm')
-      ).sql`select st.start_time, st.end_time, t.artist, t.title, t.mix_type, t.label_name, t.mix_name
+      sql`select st.start_time, st.end_time, t.artist, t.title, t.mix_type, t.label_name, t.mix_name
         from set_tracks st join tracks t on t.id = st.track_id order by st.track_position`,
     )) as unknown as { rows: Record<string, unknown>[] };
     expect(rows.rows).toEqual([
