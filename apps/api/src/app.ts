@@ -9,7 +9,10 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { healthRoutes } from './modules/health/routes';
 import { libraryRoutes } from './modules/library/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
+import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -66,10 +69,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(searchRoutes);
   // before registerMedia: its /media/audio/* route (signed links only) outranks the media wildcard
   await app.register(playerRoutes);
   await app.register(libraryRoutes);
   await app.register(commentsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(shareRoutes);
 
   await registerMedia(app, { mediaDir: config.mediaDir });

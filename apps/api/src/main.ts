@@ -5,9 +5,18 @@ import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import type { CommandOutput } from './cli/command';
+import {
+  type ControlSocket,
+  claimControlSocket,
+  controlSocketPath,
+  DatabaseInUse,
+} from './cli/control-socket';
+import { runCommandLine } from './cli/run-command';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -24,10 +33,28 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The embedded database belongs to one process: take its control socket before opening it, so that
+  // neither a second server nor a command opens the same folder (cli/control-socket.ts).
+  let control: ControlSocket | undefined;
+  if (!config.databaseUrl) {
+    try {
+      control = await claimControlSocket(
+        controlSocketPath(config),
+        'The Cratedig server is starting; try the command again in a moment.',
+      );
+    } catch (error) {
+      if (error instanceof DatabaseInUse) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
   // The app is built first so that start-up work logs through the same (redacting) logger.
   const app = await buildApp(config, { database });
   let closing = false;
+  let jobs: JobEngine | undefined;
 
   closeWithGrace(
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
@@ -38,6 +65,8 @@ async function main(): Promise<void> {
       // Fastify stops accepting, answers new requests on open sockets with 503, waits for in-flight
       // ones, and drops idle keep-alive sockets (forceCloseConnections: 'idle').
       await app.close();
+      await jobs?.stop();
+      await control?.close();
       await database.close();
       app.log.info('stopped');
     },
@@ -47,6 +76,12 @@ async function main(): Promise<void> {
     await prepareDatabase(app, database, config);
     if (closing) return;
     await app.listen({ port: config.port, host: config.host });
+    // Operator commands sent to the socket run here, on this process's database handle; what they
+    // change is visible to the next request at once (nothing caches catalogue rows in-process).
+    control?.serve((request, out) =>
+      runCommandLine(request.argv, { database, config, out: teeToLog(app, out), cwd: request.cwd }),
+    );
+    jobs = await startJobEngine({ database, config, log: app.log });
   } catch (err) {
     // A signal during start-up closes the database under the seed; close-with-grace exits then.
     if (closing) return;
@@ -60,6 +95,17 @@ async function main(): Promise<void> {
   app.log.info(
     `Cratedig is serving on http://${host}:${port} (${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'})`,
   );
+}
+
+/** A command's output goes to its operator, and its refusals and errors to the server log too. */
+function teeToLog(app: FastifyInstance, out: CommandOutput): CommandOutput {
+  return {
+    ...out,
+    error: (text: string) => {
+      app.log.warn(`command: ${text}`);
+      out.error(text);
+    },
+  };
 }
 
 async function prepareDatabase(app: FastifyInstance, database: Database, config: AppConfig): Promise<void> {

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { exportCatalogue } from '../../modules/import/export-service';
-import { type Command, CommandError, commandCwd } from '../command';
+import { type Command, CommandError } from '../command';
 
 export const exportCommand: Command = {
   name: 'export',
@@ -28,7 +28,7 @@ export const exportCommand: Command = {
       } else rest.push(arg);
     }
     if (rest.length !== 1) throw new CommandError(this.usage, 2);
-    const target = resolve(commandCwd(ctx), rest[0] as string);
+    const target = resolve(ctx.cwd ?? process.cwd(), rest[0] as string);
     const started = Date.now();
     let file: Awaited<ReturnType<typeof exportCatalogue>>;
     try {

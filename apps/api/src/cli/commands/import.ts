@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ImportRefusal, type ImportReport, importFiles } from '../../modules/import/service';
 import { SOURCE_EXTENSIONS } from '../../modules/import/sources';
-import { type Command, CommandError, commandCwd } from '../command';
+import { type Command, CommandError } from '../command';
 
 /** The files an argument names: itself, or the catalogue files, CUE sheets and tracklists under a folder. */
 async function expand(path: string): Promise<string[]> {
@@ -50,7 +50,7 @@ export const importCommand: Command = {
     if (unknown) throw new CommandError(`import: unknown option ${unknown}\n\n${this.usage}`, 2);
     const named = args.filter((a) => !a.startsWith('-'));
     if (named.length === 0) throw new CommandError(this.usage, 2);
-    const cwd = commandCwd(ctx);
+    const cwd = ctx.cwd ?? process.cwd();
     const files = (await Promise.all(named.map((p) => expand(resolve(cwd, p))))).flat();
     if (files.length === 0)
       throw new CommandError(`import: no .json, .cue or .txt file in ${named.join(', ')}`);

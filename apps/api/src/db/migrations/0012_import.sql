@@ -233,5 +233,73 @@ BEGIN
   SELECT list, genre, sum(n) FROM import_genre_delta GROUP BY list, genre HAVING sum(n) <> 0
   ON CONFLICT (list, genre) DO UPDATE SET total = catalogue_counts.total + excluded.total;
   DELETE FROM import_genre_delta;
+
+  -- Search documents (popularity reads the counts above) for every row whose counts were reviewed.
+  PERFORM refresh_search_documents_for(p_sets, v_tracks, v_artists, v_labels);
+END
+$fn$;
+--> statement-breakpoint
+-- refresh_search_documents_for(): the search documents (migration 0008, same definitions as
+-- refresh_search_documents()) of the given items rebuilt, and their words added, so what an import adds
+-- is searchable at once and the popularity of what it touched is current. Words are only added: an
+-- import never removes a name.
+CREATE OR REPLACE FUNCTION refresh_search_documents_for(
+  p_sets int[], p_tracks int[], p_artists int[], p_labels int[]
+) RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  CREATE TEMP TABLE fresh_search_documents_for ON COMMIT DROP AS
+  SELECT 'artists'::text AS kind, a.id AS item_id, cd_normalise_name(a.name) AS name,
+         cd_normalise_name(a.name) AS body,
+         a.total_user_likes::bigint * 1000000 + least(a.set_count, 999999) AS popularity
+  FROM artists a WHERE a.id = ANY (p_artists)
+  UNION ALL
+  SELECT 'labels', l.id, cd_normalise_name(l.name), cd_normalise_name(l.name),
+         l.total_user_likes::bigint * 1000000 + least(l.set_count, 999999)
+  FROM labels l WHERE l.id = ANY (p_labels)
+  UNION ALL
+  SELECT 'tracks', t.id, cd_normalise_name(t.title),
+         cd_normalise_name(concat_ws(' ', t.title, t.artist, t.mix_name, t.label_name, c.names)),
+         t.total_user_likes::bigint * 1000000 + least(t.set_count, 999999)
+  FROM tracks t
+  LEFT JOIN LATERAL (
+    SELECT string_agg(a.name || CASE WHEN ta.role = 'mixer' AND t.mix_type = 'remix' THEN ' remix'
+                                     WHEN ta.role = 'mixer' AND t.mix_type = 'edit' THEN ' edit'
+                                     ELSE '' END, ' ' ORDER BY ta.position) AS names
+    FROM track_artists ta JOIN artists a ON a.id = ta.artist_id WHERE ta.track_id = t.id
+  ) c ON true
+  WHERE t.id = ANY (p_tracks)
+  UNION ALL
+  SELECT 'sets', s.id, cd_normalise_name(s.set_name),
+         cd_normalise_name(concat_ws(' ', s.set_name, s.artist, p.names, s.curator, sp.names, f.name, v.name)),
+         s.likes::bigint * 1000000 + least(s.track_count, 999999)
+  FROM sets s
+  LEFT JOIN festivals f ON f.id = s.festival_id
+  LEFT JOIN venues v ON v.id = s.venue_id
+  LEFT JOIN LATERAL (
+    SELECT string_agg(a.name, ' ' ORDER BY sa.position) AS names
+    FROM set_artists sa JOIN artists a ON a.id = sa.artist_id WHERE sa.set_id = s.id
+  ) p ON true
+  LEFT JOIN LATERAL (
+    SELECT string_agg(coalesce(a.name, l.name), ' ' ORDER BY x.position) AS names
+    FROM set_sponsors x LEFT JOIN artists a ON a.id = x.artist_id LEFT JOIN labels l ON l.id = x.label_id
+    WHERE x.set_id = s.id
+  ) sp ON true
+  WHERE s.id = ANY (p_sets);
+
+  UPDATE fresh_search_documents_for SET body = ' ' || body || ' ';
+
+  INSERT INTO search_documents AS d (kind, item_id, name, body, popularity)
+  SELECT kind, item_id, name, body, popularity FROM fresh_search_documents_for
+  ON CONFLICT (kind, item_id) DO UPDATE
+    SET name = excluded.name, body = excluded.body, popularity = excluded.popularity
+    WHERE (d.name, d.body, d.popularity) IS DISTINCT FROM (excluded.name, excluded.body, excluded.popularity);
+
+  INSERT INTO search_words (word)
+  SELECT DISTINCT w FROM fresh_search_documents_for, unnest(string_to_array(btrim(body), ' ')) AS w
+  WHERE length(w) >= 4
+  ON CONFLICT DO NOTHING;
+
+  DROP TABLE fresh_search_documents_for;
 END
 $fn$;

@@ -1,6 +1,7 @@
 // Loads the demo catalogue (issue 2 §7): deterministic rows from demo-catalogue.ts, their artwork and
 // playable audio rendered into the media folder, then written with upserts so a second run changes
-// nothing, and finally refresh_catalogue_stats() for the maintained columns.
+// nothing, and finally refresh_catalogue_stats() for the maintained columns and
+// refresh_search_documents() for the search.
 import { join } from 'node:path';
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -70,6 +71,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   });
   const tWritten = Date.now();
   await database.db.execute(sql`select refresh_catalogue_stats()`);
+  // after the stats: a search document's popularity reads them
+  await database.db.execute(sql`select refresh_search_documents()`);
   const tDone = Date.now();
 
   const setTrackCount = catalogue.sets.reduce((n, s) => n + s.slots.length, 0);

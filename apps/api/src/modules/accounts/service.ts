@@ -1,5 +1,6 @@
 // Accounts rules (domain.md "Accounts and tokens", spec §3-§5, §7): sign-in, token rotation,
 // registration, social creation and linking, the signed-in user's own settings.
+
 import { randomUUID } from 'node:crypto';
 import type {
   CreateUserBody,
@@ -16,6 +17,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden, type HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import type { ServiceContext } from '../../lib/service-context';
 import {
   type AccessTokenKey,
   hashOpaqueToken,
@@ -271,6 +273,14 @@ export function updateNotificationPreferences(
     notificationTimeframe: body.notification_timeframe,
     notificationPreferencesEnabled: body.notification_preferences_enabled,
   });
+}
+
+/**
+ * Turns the user's email digests off (the one-click unsubscribe, signed link instead of a token).
+ * Answers false for an unknown user.
+ */
+export async function turnOffDigests(ctx: ServiceContext, userId: number): Promise<boolean> {
+  return (await q.updateUser(ctx.db, userId, { notificationPreferencesEnabled: false })) !== undefined;
 }
 
 export function updateProfile(deps: AccountsDeps, me: AuthUser, body: ProfileUpdateBody) {

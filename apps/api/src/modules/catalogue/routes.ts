@@ -21,7 +21,7 @@ import {
 } from '@cratedig/contract/catalogue-api';
 import { errorShape, idParams } from '@cratedig/contract/common';
 import { label } from '@cratedig/contract/label';
-import { trackMeta } from '@cratedig/contract/track';
+import { trackDetail } from '@cratedig/contract/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
@@ -168,8 +168,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => catalogue.labelArtists(db, requireUser(req).id, req.params.id, req.query),
   );
 
-  app.get('/api/tracks/:id', detail('A track or an ID', 'tracks', trackMeta), (req) =>
-    catalogue.getTrack(db, requireUser(req).id, req.params.id),
+  app.get(
+    '/api/tracks/:id',
+    detail('A track or an ID, with its release or where it was first heard', 'tracks', trackDetail),
+    (req) => catalogue.getTrack(db, requireUser(req).id, req.params.id),
   );
   app.get('/api/tracks/:id/sets', tab('Sets playing the track', 'tracks', setListQuery, setList), (req) =>
     signedSets(req, (userId) => catalogue.trackSets(db, userId, req.params.id, req.query)),

@@ -7,7 +7,7 @@ import type { ListQuery, ListResponse } from '@cratedig/contract/common';
 import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
 import type { SetMeta } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
+import type { TrackDetail, TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
@@ -21,6 +21,7 @@ import {
   listItems,
   scopes,
 } from './queries';
+import { findTrackDetail } from './release-queries';
 
 /** A parsed list query of any list (contract listQuery); order_by is whitelisted per list there. */
 type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string };
@@ -85,8 +86,12 @@ async function detail<T>(db: Db, kind: ItemKind, id: number, userId: number): Pr
 
 export const getArtist = (db: Db, userId: number, id: number) => detail<Artist>(db, 'artists', id, userId);
 export const getLabel = (db: Db, userId: number, id: number) => detail<Label>(db, 'labels', id, userId);
-/** A track or an ID: the detail page shows both (spec §2 Track detail). */
-export const getTrack = (db: Db, userId: number, id: number) => detail<TrackMeta>(db, 'tracks', id, userId);
+/** A track or an ID: the detail page shows both (spec §2 Track detail), with its release links. */
+export async function getTrack(db: Db, userId: number, id: number): Promise<TrackDetail> {
+  const track = await findTrackDetail<TrackDetail>(db, id, userId);
+  if (track === undefined) throw notFound('Track');
+  return track;
+}
 
 export async function getSet(db: Db, userId: number, id: number): Promise<SetDetail> {
   const set = await findSetDetail<SetDetail>(db, id, userId);

@@ -9,7 +9,7 @@ import {
   findSetIds,
   findSetsByDates,
   findTrackCandidates,
-  loadNameIndex,
+  findByNames,
   type NamedKind,
   trackKey,
 } from './queries';
@@ -35,34 +35,50 @@ export interface Plan {
   trackKeyOf: Map<string, string>;
 }
 
+/** Names looked up in the catalogue so far, per kind (a name's key → id, or null when absent). */
 export class NameIndexes {
-  private readonly loaded = new Map<NamedKind, Map<string, number>>();
-  /** `db` is the connection or transaction to read through (PGlite has one connection). */
-  async get(db: Db, kind: NamedKind): Promise<Map<string, number>> {
-    let index = this.loaded.get(kind);
-    if (!index) {
-      index = await loadNameIndex(db, kind);
-      this.loaded.set(kind, index);
+  private readonly known = new Map<NamedKind, Map<string, number | null>>();
+
+  /** Looks up the names not yet asked (through `db`: PGlite has one connection) and returns the index. */
+  async lookup(db: Db, kind: NamedKind, names: Iterable<string>): Promise<Map<string, number>> {
+    let cache = this.known.get(kind);
+    if (!cache) {
+      cache = new Map();
+      this.known.set(kind, cache);
     }
+    const missing = [...new Set([...names].map(normaliseName))].filter((k) => k !== '' && !cache.has(k));
+    if (missing.length > 0) {
+      const found = await findByNames(db, kind, missing);
+      for (const key of missing) cache.set(key, found.get(key) ?? null);
+    }
+    const index = new Map<string, number>();
+    for (const [key, id] of cache) if (id !== null) index.set(key, id);
     return index;
   }
 }
 
-function resolver<T extends { name: string }>(
-  index: Map<string, number>,
-): Resolved<T> & { want(v: T): void } {
-  const r: Resolved<T> & { want(v: T): void } = {
+type Resolver<T> = Resolved<T> & { wanted: T[]; want(v: T): void; settle(index: Map<string, number>): void };
+
+/** Collects the names a plan wants, then settles each as existing (by key) or new (first spelling). */
+function resolver<T extends { name: string }>(): Resolver<T> {
+  const r: Resolver<T> = {
     existing: new Map(),
     created: [],
     matchedKeys: new Set(),
+    wanted: [],
     want(value: T) {
-      const key = normaliseName(value.name);
-      if (key === '') return;
-      const id = index.get(key);
-      if (id !== undefined) {
-        r.existing.set(key, id);
-        r.matchedKeys.add(key);
-      } else if (!r.created.some((c) => c.key === key)) r.created.push({ key, value });
+      r.wanted.push(value);
+    },
+    settle(index: Map<string, number>) {
+      for (const value of r.wanted) {
+        const key = normaliseName(value.name);
+        if (key === '') continue;
+        const id = index.get(key);
+        if (id !== undefined) {
+          r.existing.set(key, id);
+          r.matchedKeys.add(key);
+        } else if (!r.created.some((c) => c.key === key)) r.created.push({ key, value });
+      }
     },
   };
   return r;
@@ -74,10 +90,14 @@ export function setArtistNames(set: SetInput, isKnown: (name: string) => boolean
 }
 
 export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Promise<Plan> {
-  const artistIndex = await indexes.get(db, 'artists');
+  const lineIndex = await indexes.lookup(
+    db,
+    'artists',
+    batch.sets.map((s) => s.artistLine),
+  );
   const batchArtists = new Set(batch.artists.map((a) => normaliseName(a.name)));
   const isKnown = (name: string) =>
-    artistIndex.has(normaliseName(name)) || batchArtists.has(normaliseName(name));
+    lineIndex.has(normaliseName(name)) || batchArtists.has(normaliseName(name));
 
   // Sets first: a matched set is reused whole, so its track list needs nothing.
   const existingSets = await findSetsByDates(db, [...new Set(batch.sets.map((s) => s.date))]);
@@ -110,7 +130,7 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
   for (const t of batch.tracks) if (t.foundInSet && newSetRefs.has(t.foundInSet)) need(t);
   needed.sort((a, b) => batch.tracks.indexOf(a) - batch.tracks.indexOf(b));
 
-  const artists = resolver<{ name: string }>(artistIndex);
+  const artists = resolver<{ name: string }>();
   for (const a of batch.artists) artists.want(a);
   for (const l of batch.labels) for (const f of l.founders ?? []) artists.want({ name: f });
   for (const set of newSets) {
@@ -119,19 +139,27 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
   }
   for (const t of needed) for (const c of t.credits) artists.want({ name: c.name });
 
-  const labels = resolver<{ name: string }>(await indexes.get(db, 'labels'));
+  const labels = resolver<{ name: string }>();
   for (const l of batch.labels) labels.want(l);
   for (const t of needed) if (t.labelName) labels.want({ name: t.labelName });
   for (const set of newSets)
     for (const sp of set.sponsors) if (sp.type !== 'artist_meta') labels.want({ name: sp.name });
 
-  const festivals = resolver<{ name: string }>(await indexes.get(db, 'festivals'));
-  const venues = resolver<{ name: string }>(await indexes.get(db, 'venues'));
+  const festivals = resolver<{ name: string }>();
+  const venues = resolver<{ name: string }>();
   for (const f of batch.festivals) festivals.want(f);
   for (const v of batch.venues) venues.want(v);
   for (const set of newSets) {
     if (set.festival) festivals.want({ name: set.festival });
     if (set.venue) venues.want({ name: set.venue });
+  }
+  for (const [kind, r] of [
+    ['artists', artists],
+    ['labels', labels],
+    ['festivals', festivals],
+    ['venues', venues],
+  ] as const) {
+    r.settle(await indexes.lookup(db, kind, r.wanted.map((v) => v.name)));
   }
 
   // Tracks: an ID is its own track in the set it was first heard in; any other track is the same

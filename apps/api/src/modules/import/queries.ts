@@ -14,18 +14,23 @@ export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')
 export type NamedKind = 'artists' | 'labels' | 'festivals' | 'venues';
 
 /**
- * Names already in the catalogue for one kind, keyed by the normalised name (lowest id first).
- * This is where the search's SQL normalisation function can take over: `where norm(name) = any(...)`
- * over an expression index, instead of reading every name of the kind once per import.
+ * The catalogue's items of one kind whose normalised name (cd_normalise_name, the search's
+ * normalisation) equals one of `names`' keys, keyed by that key (lowest id first). Artists, labels and
+ * tracks are looked up through the search documents' name index; festivals and venues are few.
  */
-export async function loadNameIndex(db: Db, kind: NamedKind): Promise<Map<string, number>> {
-  const rows = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`select id, name from ${sql.raw(kind)} order by id`),
-  );
+export async function findByNames(db: Db, kind: NamedKind, names: string[]): Promise<Map<string, number>> {
   const index = new Map<string, number>();
-  for (const row of rows) {
-    const key = normaliseName(row.name);
-    if (!index.has(key)) index.set(key, row.id);
+  const keys = [...new Set(names.map(normaliseName))].filter((k) => k !== '');
+  if (keys.length === 0) return index;
+  const wanted = sql`${`{${keys.map(pgQuote).join(',')}}`}::text[]`;
+  const statement =
+    kind === 'artists' || kind === 'labels'
+      ? sql`select d.item_id as id, d.name as key from search_documents d
+          where d.kind = ${kind} and d.name = any(${wanted}) order by d.item_id`
+      : sql`select id, cd_normalise_name(name) as key from ${sql.raw(kind)}
+          where cd_normalise_name(name) = any(${wanted}) order by id`;
+  for (const row of rowsOf<{ id: number; key: string }>(await db.execute(statement))) {
+    if (!index.has(row.key)) index.set(row.key, row.id);
   }
   return index;
 }

@@ -95,6 +95,7 @@ describe('export then import', () => {
     // The import's own count maintenance equals a full recount.
     const maintained = await catalogueFingerprint(database);
     await database.db.execute(sql`select refresh_catalogue_stats()`);
+    await database.db.execute(sql`select refresh_search_documents()`);
     expect(await catalogueFingerprint(database)).toEqual(maintained);
 
     // Importing the same file again changes nothing.

@@ -4,7 +4,6 @@
 import type { ServiceContext } from '../../lib/service-context';
 import { ImportRefusal } from './batch';
 import { MediaStage } from './media';
-import { normaliseName } from './normalise';
 import { NameIndexes, type Plan, planImport } from './plan';
 import { readSources } from './sources';
 import { type Created, writePlan } from './write';
@@ -66,11 +65,10 @@ export async function importFiles(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const indexes = new NameIndexes();
-  const artistNames = await indexes.get(ctx.db, 'artists');
   const read = await readSources(
     paths,
     options.cwd,
-    (name) => artistNames.has(normaliseName(name)),
+    async (lines) => new Set((await indexes.lookup(ctx.db, 'artists', lines)).keys()),
     (done, total) => options.progress?.(done, total, 'read'),
   );
   const stage = new MediaStage(ctx.config.mediaDir);

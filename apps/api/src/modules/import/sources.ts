@@ -7,6 +7,7 @@ import { parseTrackText } from './credits';
 import { parseCue, type SourceContext } from './cue';
 import { parseCatalogueJson } from './json-source';
 import { mediaPathFor, probeAudio, probeImage } from './media';
+import { normaliseName } from './normalise';
 import { readTextFile } from './text-file';
 import { parseTracklist } from './tracklist';
 
@@ -25,36 +26,62 @@ export interface ReadBatch {
 
 export const SOURCE_EXTENSIONS = ['.json', '.cue', '.txt'] as const;
 
+type Parser = (text: string, source: SourceContext, into: Batch, problems: string[]) => void;
+
+function parserFor(path: string): Parser | undefined {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.json')) return parseCatalogueJson;
+  if (lower.endsWith('.cue')) return parseCue;
+  if (lower.endsWith('.txt')) return parseTracklist;
+  return undefined;
+}
+
+/**
+ * `knownArtists` answers which of the artist lines the sources write are artists the catalogue has
+ * (normalised keys), so 'Above & Beyond' stays one artist while 'Bicep & Hammer' is two.
+ */
 export async function readSources(
   paths: string[],
   cwd: string,
-  isKnownArtist: (name: string) => boolean,
+  knownArtists: (lines: string[]) => Promise<Set<string>>,
   progress?: (done: number, total: number) => void,
 ): Promise<ReadBatch> {
-  const batch = emptyBatch();
   const problems: string[] = [];
-  let done = 0;
+  const texts: { path: string; name: string; text: string; parse: Parser }[] = [];
   for (const path of paths) {
     const name = relative(cwd, path) || path;
-    const source: SourceContext = { name, path, parseTrack: (text) => parseTrackText(text, isKnownArtist) };
-    let text: string;
-    try {
-      text = await readTextFile(path);
-    } catch (error) {
-      problems.push(
-        problem({ file: name, at: '' }, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`),
-      );
+    const parse = parserFor(path);
+    if (!parse) {
+      problems.push(problem({ file: name, at: '' }, 'not a catalogue file (.json), CUE sheet (.cue) or tracklist (.txt)'));
       continue;
     }
-    const lower = path.toLowerCase();
-    if (lower.endsWith('.json')) parseCatalogueJson(text, source, batch, problems);
-    else if (lower.endsWith('.cue')) parseCue(text, source, batch, problems);
-    else if (lower.endsWith('.txt')) parseTracklist(text, source, batch, problems);
-    else
-      problems.push(
-        problem({ file: name, at: '' }, 'not a catalogue file (.json), CUE sheet (.cue) or tracklist (.txt)'),
-      );
-    progress?.(++done, paths.length);
+    try {
+      texts.push({ path, name, text: await readTextFile(path), parse });
+    } catch (error) {
+      problems.push(problem({ file: name, at: '' }, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`));
+    }
+  }
+  // First pass: which whole artist lines do the sources write?
+  const lines = new Set<string>();
+  for (const t of texts) {
+    const source: SourceContext = {
+      name: t.name,
+      path: t.path,
+      parseTrack: (text) =>
+        parseTrackText(text, (line) => {
+          lines.add(line);
+          return false;
+        }),
+    };
+    t.parse(t.text, source, emptyBatch(), []);
+  }
+  const known = await knownArtists([...lines]);
+  const batch = emptyBatch();
+  let done = 0;
+  for (const t of texts) {
+    const isKnown = (line: string) => known.has(normaliseName(line));
+    t.parse(t.text, { name: t.name, path: t.path, parseTrack: (text) => parseTrackText(text, isKnown) }, batch, problems);
+    progress?.(++done, texts.length);
   }
   const media = await checkMedia(batch, cwd, problems);
   for (const set of batch.sets) checkTimes(set, problems);

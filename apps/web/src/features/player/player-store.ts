@@ -6,16 +6,13 @@ import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import { PLAYER } from '@cratedig/contract/constants';
 import type { QueueItem } from '@cratedig/contract/queue';
 import type { SetTrack } from '@cratedig/contract/set';
+import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import type { AuthEvents } from '../../api/auth-events';
+import { invalidateCachedItem } from '../../lib/cached-items';
 import { resolveMediaUrl } from '../../lib/media-url';
 import type { PlayerApi } from './player-api';
-import {
-  likedMessage,
-  PLAYER_MESSAGES,
-  UPDATE_META_LIKES,
-  type UpdateMetaLikesDetail,
-} from './player-messages';
+import { likedMessage, PLAYER_MESSAGES } from './player-messages';
 import {
   createProgressSaver,
   endOfSetStep,
@@ -49,6 +46,8 @@ export interface PlayerDeps {
   /** tokenRefreshed retries the unauthorised like/play requests (spec §4 "Auth events during use"). */
   events?: AuthEvents;
   notify: Notify;
+  /** The server-state cache: a moment like marks the set and track it touched stale there. */
+  queryClient?: QueryClient;
   isVisible?: () => boolean;
   timers?: Timers;
   now?: () => number;
@@ -358,8 +357,9 @@ export class PlayerStore {
   // --- moment likes --------------------------------------------------------------------------------
 
   /**
-   * Likes the moment playing now (spec §7, domain.md moment likes): POST /set-likes, then the set and
-   * the set track into the user's likes. Announces 'updateMetaLikes' so open pages refresh (spec §2).
+   * Likes the moment playing now: POST /set-likes, then the set and the set track into the user's
+   * likes (PUT /favs/set/{id}/likes, PUT /favs/track/{id}/likes), a toast naming the track, and the
+   * cached copies of the set and the track marked stale so open pages show the new counts.
    */
   async likeMoment(at?: number): Promise<void> {
     const set = this.state.set;
@@ -367,16 +367,16 @@ export class PlayerStore {
     const t = at ?? Math.floor(this.deps.audio.currentTime);
     const track = setTrackAt(set.set_tracks, t);
     try {
-      const { likes } = await this.deps.api.likeMoment({ set_meta_id: set.id, set_timestamp: t });
+      await this.deps.api.likeMoment({ set_meta_id: set.id, set_timestamp: t });
       await this.deps.api.likeSet(set.id);
       if (track) await this.deps.api.likeTrack(track.track_meta_id);
       this.deps.notify(likedMessage(track ? track.track_meta.title : set.set_name), 'success');
-      const detail: UpdateMetaLikesDetail = {
-        set_meta_id: set.id,
-        track_meta_id: track?.track_meta_id ?? null,
-        likes,
-      };
-      window.dispatchEvent(new CustomEvent(UPDATE_META_LIKES, { detail }));
+      // Every page showing the set or the track refetches it: its likes and the track's went up.
+      const client = this.deps.queryClient;
+      if (client) {
+        void invalidateCachedItem(client, 'set', set.id);
+        if (track) void invalidateCachedItem(client, 'track', track.track_meta_id);
+      }
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         this.deps.notify(PLAYER_MESSAGES.authRefreshing, 'warning');

@@ -7,7 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useApi } from '../../api/api-context';
+import { useAuth } from '../auth';
 import { PROFILE_MESSAGES } from './profile-messages';
 
 /**
@@ -16,7 +17,8 @@ import { PROFILE_MESSAGES } from './profile-messages';
  * 'Failed to update profile'. One save at a time.
  */
 export function useProfileSave(onDone: () => void) {
-  const { api, updateUser } = useAuth();
+  const api = useApi();
+  const { updateUser } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
 
