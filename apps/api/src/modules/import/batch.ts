@@ -70,6 +70,8 @@ export interface TrackInput {
   createdDt?: string;
   /** For an ID: the ref of the set it was first heard in. */
   foundInSet?: string;
+  /** For an ID that came out: the ref of the track it was released as. */
+  releasedAs?: string;
   origin: Origin;
 }
 

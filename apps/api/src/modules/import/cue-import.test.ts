@@ -111,6 +111,16 @@ describe('import of a CUE sheet with its MP3', () => {
       ),
     ).toHaveLength(1);
 
+    // Searchable at once: the set by its name, the remix by its remixer.
+    const found = (
+      await app.inject({ method: 'GET', url: '/api/search?s=dekmantel', headers: user.headers })
+    ).json();
+    expect(found.sets.data.map((x: { id: number }) => x.id)).toEqual([summary.id]);
+    const remixes = (
+      await app.inject({ method: 'GET', url: '/api/search?s=bohmer%20remix', headers: user.headers })
+    ).json();
+    expect(remixes.tracks.data.map((x: { title: string }) => x.title)).toContain('Atlas');
+
     const bicep = (
       await app.inject({
         method: 'GET',

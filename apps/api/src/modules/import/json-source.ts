@@ -143,6 +143,7 @@ function readCatalogue(
       art: art(t, path),
       ...(t.created_dt ? { createdDt: t.created_dt } : {}),
       ...(t.set_meta ? { foundInSet: setRef(t.set_meta.id) } : {}),
+      ...(t.release ? { releasedAs: trackRef(t.release.id) } : {}),
       origin: at(path),
     };
     if (input.mixType === 'ID' && !input.foundInSet) {

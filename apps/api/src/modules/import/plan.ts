@@ -6,10 +6,10 @@ import type { Batch, SetInput, TrackInput } from './batch';
 import { artistsOf } from './credits';
 import { normaliseName } from './normalise';
 import {
+  findByNames,
   findSetIds,
   findSetsByDates,
   findTrackCandidates,
-  findByNames,
   type NamedKind,
   trackKey,
 } from './queries';
@@ -159,7 +159,13 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
     ['festivals', festivals],
     ['venues', venues],
   ] as const) {
-    r.settle(await indexes.lookup(db, kind, r.wanted.map((v) => v.name)));
+    r.settle(
+      await indexes.lookup(
+        db,
+        kind,
+        r.wanted.map((v) => v.name),
+      ),
+    );
   }
 
   // Tracks: an ID is its own track in the set it was first heard in; any other track is the same

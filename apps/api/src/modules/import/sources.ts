@@ -52,13 +52,17 @@ export async function readSources(
     const name = relative(cwd, path) || path;
     const parse = parserFor(path);
     if (!parse) {
-      problems.push(problem({ file: name, at: '' }, 'not a catalogue file (.json), CUE sheet (.cue) or tracklist (.txt)'));
+      problems.push(
+        problem({ file: name, at: '' }, 'not a catalogue file (.json), CUE sheet (.cue) or tracklist (.txt)'),
+      );
       continue;
     }
     try {
       texts.push({ path, name, text: await readTextFile(path), parse });
     } catch (error) {
-      problems.push(problem({ file: name, at: '' }, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`));
+      problems.push(
+        problem({ file: name, at: '' }, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`),
+      );
     }
   }
   // First pass: which whole artist lines do the sources write?
@@ -80,7 +84,12 @@ export async function readSources(
   let done = 0;
   for (const t of texts) {
     const isKnown = (line: string) => known.has(normaliseName(line));
-    t.parse(t.text, { name: t.name, path: t.path, parseTrack: (text) => parseTrackText(text, isKnown) }, batch, problems);
+    t.parse(
+      t.text,
+      { name: t.name, path: t.path, parseTrack: (text) => parseTrackText(text, isKnown) },
+      batch,
+      problems,
+    );
     progress?.(++done, texts.length);
   }
   const media = await checkMedia(batch, cwd, problems);

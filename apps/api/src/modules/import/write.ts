@@ -239,6 +239,18 @@ export async function writePlan(
       })),
     ),
   );
+  // An ID the file says came out is linked to the track it was released as (a new ID has no
+  // watchers yet, so there is nobody to notify).
+  await insertLinks(
+    db,
+    'id_releases',
+    newTracks.flatMap(([, t], i) => {
+      const released = t.releasedAs ? trackIds.get(plan.trackKeyOf.get(t.releasedAs) ?? '') : undefined;
+      return t.mixType === 'ID' && released !== undefined
+        ? [{ id_track_id: createdTracks[i], released_track_id: released }]
+        : [];
+    }),
+  );
   const setTrackRows = plan.newSets.flatMap((set, i) =>
     set.tracks.map((st, position) => ({
       set_id: createdSets[i],
