@@ -6,4 +6,10 @@ import { featureCommand } from './commands/feature';
 import { importCommand } from './commands/import';
 import { releaseCommand } from './commands/release';
 
-export const commands: Command[] = [importCommand, exportCommand, releaseCommand, featureCommand, digestsCommand];
+export const commands: Command[] = [
+  importCommand,
+  exportCommand,
+  releaseCommand,
+  featureCommand,
+  digestsCommand,
+];
