@@ -9,7 +9,7 @@ import { releaseCommand } from './commands/release';
 export const commands: Command[] = [
   importCommand,
   exportCommand,
-  releaseCommand,
   featureCommand,
+  releaseCommand,
   digestsCommand,
 ];
