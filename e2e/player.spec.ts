@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { signedInPage, signInByApi, type TestAccount } from './support/session';
 
 // The player journeys of issue 6, in Chromium against the served app and its seeded sets (8 kHz MP3s
-// of 18-36 min). Audio state is read from the one shared <audio> element the player owns.
+// of 15-30 min). Audio state is read from the one shared <audio> element the player owns.
 
 interface SetTrackInfo {
   start_time: number;

@@ -193,3 +193,17 @@ export const FILTER_RESET_SORTS = {
 } as const satisfies Record<string, SortChoice>;
 
 export const SITE_NAME = 'Cratedig';
+
+// The crowd's moments: the heat strip, 'Continue listening' and comment markers.
+/** Moment likes are kept per set in slots of this many seconds; heat buckets are whole slots. */
+export const HEAT_SLOT_S = 5;
+/** A set's heat strip has at most this many buckets: longer sets get wider buckets. */
+export const HEAT_MAX_BUCKETS = 300;
+/** A set counts as finished when its resume position is within this many seconds of its end… */
+export const RESUME_FINISHED_TAIL_S = 30;
+/** …or past this fraction of its duration; finished sets are not offered to continue. */
+export const RESUME_FINISHED_FRACTION = 0.97;
+/** The seek bar shows at most this many comment markers per set (the earliest in set order). */
+export const COMMENT_MARKERS_MAX = 500;
+/** A comment marker's text: the comment's first line, cut to this many characters. */
+export const COMMENT_MARKER_TEXT_MAX = 120;

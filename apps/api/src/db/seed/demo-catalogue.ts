@@ -70,7 +70,7 @@ const TRACKS_FROM = Date.UTC(2013, 0, 1);
 const DAY_MS = 86_400_000;
 
 export const SETS_PER_GENRE = 2;
-export const SET_MINUTES = { min: 18, max: 36 } as const;
+export const SET_MINUTES = { min: 15, max: 30 } as const;
 export const SET_TRACKS = { min: 8, max: 15 } as const;
 
 export function slugify(text: string): string {

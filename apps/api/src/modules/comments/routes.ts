@@ -10,6 +10,7 @@ import {
   updatePostBody,
 } from '@cratedig/contract/comments-api';
 import { errorShape, idParams } from '@cratedig/contract/common';
+import { commentMarkers } from '@cratedig/contract/moments-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
@@ -37,7 +38,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         ...guard,
         schema: {
-          ...doc(`The ${on}'s comments, newest first`),
+          ...doc(`The ${on}'s comments, newest first or in set order (order_by)`),
           params: idParams,
           querystring: postListQuery,
           response: { 200: postList, ...errors },
@@ -46,6 +47,19 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       (req) => comments.listPosts(db, on, req.params.id, req.query),
     );
   }
+
+  app.get(
+    '/api/sets/:id/posts/markers',
+    {
+      ...guard,
+      schema: {
+        ...doc("Where the set's comments were written: positions and first lines, for the seek bar"),
+        params: idParams,
+        response: { 200: commentMarkers, ...errors },
+      },
+    },
+    (req) => comments.setCommentMarkers(db, req.params.id),
+  );
 
   app.post(
     '/api/posts',

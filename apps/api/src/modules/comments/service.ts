@@ -3,7 +3,14 @@
 // the text is stored exactly as written and goes back as JSON text, never as HTML.
 
 import type { Post } from '@cratedig/contract/comment';
-import type { PostInput, PostList, PostListQuery } from '@cratedig/contract/comments-api';
+import {
+  POST_ORDERS,
+  type PostInput,
+  type PostList,
+  type PostListQuery,
+} from '@cratedig/contract/comments-api';
+import { COMMENT_MARKER_TEXT_MAX, COMMENT_MARKERS_MAX } from '@cratedig/contract/constants';
+import type { CommentMarkers } from '@cratedig/contract/moments-api';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { toPost } from './mapper';
@@ -18,12 +25,35 @@ export async function listPosts(
   const target: q.PostTarget = { column: on === 'set' ? 'set_id' : 'track_id', id };
   const [exists, page] = await Promise.all([
     q.targetExists(db, target),
-    q.listPosts(db, target, query.limit, query.offset),
+    q.listPosts(db, target, query.limit, query.offset, {
+      by: query.order_by === POST_ORDERS.set_position ? 'set_timestamp' : 'created',
+      // newest first by default; set order from the start of the set
+      direction: query.order_direction ?? (query.order_by === POST_ORDERS.set_position ? 'asc' : 'desc'),
+    }),
   ]);
   if (!exists) throw notFound(on === 'set' ? 'Set' : 'Track');
   return {
     data: page.rows.map(toPost),
     pagination: { offset: query.offset, count: page.rows.length, total: page.total },
+  };
+}
+
+/** The seek bar's comment markers of a set: its timed comments in set order, first lines only. */
+export async function setCommentMarkers(db: Db, setId: number): Promise<CommentMarkers> {
+  const target: q.PostTarget = { column: 'set_id', id: setId };
+  const [exists, markers] = await Promise.all([
+    q.targetExists(db, target),
+    q.commentMarkers(db, setId, COMMENT_MARKERS_MAX, COMMENT_MARKER_TEXT_MAX),
+  ]);
+  if (!exists) throw notFound('Set');
+  return {
+    data: markers.rows.map((row) => ({
+      id: row.id,
+      set_timestamp: row.set_timestamp,
+      first_line: row.first_line,
+      author: { id: row.author_id, username: row.author_username },
+    })),
+    total: markers.total,
   };
 }
 

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
 import { audioRoutes } from './audio-routes';
+import { momentsRoutes } from './moments-routes';
 import * as player from './service';
 
 const errors = {
@@ -95,7 +96,9 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
-        ...doc("Make that set's item current"),
+        ...doc(
+          'Play a set: it becomes the current item right after the one playing (inserted when not queued, moved when queued)',
+        ),
         body: queueNewCurrentBody,
         response: { 200: queueItem, ...errors },
       },
@@ -185,4 +188,5 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(audioRoutes);
+  await app.register(momentsRoutes);
 };

@@ -89,15 +89,42 @@ export async function clearQueue(ctx: PlayerContext): Promise<void> {
   await q.withUserQueueLock(ctx.db, ctx.userId, (tx) => q.clearQueue(tx, ctx.userId));
 }
 
+/**
+ * Playing a set makes it the queue's current item at the current position, so that 'played' (the
+ * items before the current one) stays exactly what was played before it and the end of the set
+ * advances to the item that followed what was playing:
+ * - a set not in the queue is inserted right after the current item (first when none is current);
+ * - a queued set that is not current moves there (the items in between shift up);
+ * - the current set stays where it is.
+ * With is_current false the set's item is only un-marked (404 when it is not queued).
+ */
 export async function newCurrent(
   ctx: PlayerContext,
   body: { user_id: number; set_meta_id: number; is_current: boolean },
 ): Promise<QueueItem> {
   assertSelf(ctx, body.user_id);
   return q.withUserQueueLock(ctx.db, ctx.userId, async (tx) => {
-    const item = (await q.queueRows(tx, ctx.userId)).find((row) => row.set_id === body.set_meta_id);
-    if (!item) throw notFound('Queue item');
-    await q.setCurrent(tx, ctx.userId, item.id, body.is_current);
+    const rows = await q.queueRows(tx, ctx.userId);
+    let item = rows.find((row) => row.set_id === body.set_meta_id);
+    if (!body.is_current) {
+      if (!item) throw notFound('Queue item');
+      await q.setCurrent(tx, ctx.userId, item.id, false);
+      return itemOf(await toQueue(ctx, tx), item.id);
+    }
+    const current = rows.find((row) => row.is_current);
+    if (!item) {
+      if (!(await q.setExists(tx, body.set_meta_id))) throw notFound('Set');
+      const added = await q.appendQueueItem(tx, ctx.userId, body.set_meta_id);
+      // Only reachable if the set was queued inside our own locked transaction.
+      if (!added) throw new Error(`set ${body.set_meta_id} already queued under the queue lock`);
+      item = added;
+    }
+    if (item.id !== current?.id) {
+      // Right after the current item; an item from before it lands where the current one ends up.
+      const target = !current ? 1 : item.order < current.order ? current.order : current.order + 1;
+      await q.moveQueueItem(tx, ctx.userId, item.id, item.order, target);
+      await q.setCurrent(tx, ctx.userId, item.id, true);
+    }
     return itemOf(await toQueue(ctx, tx), item.id);
   });
 }

@@ -126,7 +126,7 @@ export function loopStyle(seed: string, genre?: string, bpm?: number): LoopStyle
     leadWave: rnd.pick(['saw', 'square', 'fm', 'sine'] as const),
     pad: rnd.chance(0.6),
     brightness: rnd.range(0.2, 1),
-    bars: 2,
+    bars: 1,
   };
 }
 
