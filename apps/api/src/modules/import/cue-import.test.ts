@@ -6,6 +6,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importCommand } from '../../cli/commands/import';
 import type { Database } from '../../db/client';
+import { FRAME_BYTES, FRAME_MS } from '../../db/seed/media/mp3-frames';
 import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { runCommand } from '../../test/commands';
@@ -107,7 +108,7 @@ describe('import of a CUE sheet with its MP3', () => {
     expect(id.set_meta).toMatchObject({ id: summary.id, set_name: 'Live at Dekmantel' });
     expect(
       listFolder(app.config.mediaDir).filter((f) =>
-        f.endsWith(`.mp3 ${String(Math.round(300_000 / 72) * 72)}`),
+        f.endsWith(`.mp3 ${Math.round(300_000 / FRAME_MS) * FRAME_BYTES}`),
       ),
     ).toHaveLength(1);
 
