@@ -36,13 +36,16 @@ export async function exportCatalogue(
   options: ExportOptions = {},
 ): Promise<CatalogueFile> {
   const db = ctx.db;
+  const reader = { ...ctx, userId: NO_USER };
   const only = options.setIds;
   const setIds = only ?? (await ids(ctx, sql`select id from sets order by id`));
   const sets: SetDetail[] = [];
   for (const id of setIds) {
-    const { user_fav: _fav, ...set } = await catalogue.getSet(db, NO_USER, id);
+    const { user_fav: _fav, ...set } = await catalogue.getSet(reader, id);
     sets.push({
       ...set,
+      // the file names the audio by its media path; links are signed per listener when served
+      mp3_permalink: set.mp3_permalink?.split('?')[0] ?? null,
       set_tracks: set.set_tracks.map(({ track_meta: { user_fav: _t, ...track }, ...st }) => ({
         ...st,
         track_meta: track,
@@ -59,7 +62,7 @@ export async function exportCatalogue(
     : await ids(ctx, sql`select id from tracks order by id`);
   const tracks: TrackMeta[] = [];
   for (const id of trackIds) {
-    const { user_fav: _fav, ...track } = await catalogue.getTrack(db, NO_USER, id);
+    const { user_fav: _fav, ...track } = await catalogue.getTrack(reader, id);
     tracks.push(track as TrackMeta);
   }
   const tArr = `{${trackIds.join(',')}}`;
@@ -82,12 +85,12 @@ export async function exportCatalogue(
     : await ids(ctx, sql`select id from artists order by id`);
   const artists: Artist[] = [];
   for (const id of artistIds) {
-    const { user_stats: _s, ...artist } = await catalogue.getArtist(db, NO_USER, id);
+    const { user_stats: _s, ...artist } = await catalogue.getArtist(reader, id);
     artists.push(artist as Artist);
   }
   const labels: Label[] = [];
   for (const id of labelIds) {
-    const { user_label_stats: _s, ...label } = await catalogue.getLabel(db, NO_USER, id);
+    const { user_label_stats: _s, ...label } = await catalogue.getLabel(reader, id);
     labels.push(label as Label);
   }
   const places = async (table: 'festivals' | 'venues') =>

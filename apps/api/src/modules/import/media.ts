@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { access, constants, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { parseFile } from 'music-metadata';
-import { AUDIO_PREFIX } from '../player/audio-links';
+import { AUDIO_PREFIX } from '../../lib/audio-links';
 
 export interface AudioFacts {
   durationMs: number;
@@ -66,7 +66,7 @@ export async function probeImage(path: string): Promise<{ hash: string } | strin
 
 /**
  * The site path a file is stored under. Audio goes where set audio lives, so it is served only
- * through signed links (player audio-links.ts): `/media/audio/sets/import-<hash>.mp3`; artwork under
+ * through signed links (lib/audio-links.ts): `/media/audio/sets/import-<hash>.mp3`; artwork under
  * `/media/art/import/<hash>.<ext>`.
  */
 export function mediaPathFor(kind: 'audio' | 'art', hash: string, sourcePath: string): string {

@@ -170,6 +170,19 @@ export async function refreshStatsFor(
 ): Promise<void> {
   await db.execute(sql`select refresh_catalogue_stats_for(${intArray(created.sets)}, ${intArray(created.tracks)},
     ${intArray(created.artists)}, ${intArray(created.labels)}, ${intArray(created.festivals)}, ${intArray(created.venues)})`);
+  // The tabs' relations copy the stats as sort keys, so they follow the stats. A refresh scoped to the
+  // imported sets covers their tracks, artists and labels; a track no imported set plays, or a label
+  // founder, is reached only by the whole refresh (which writes only the rows that changed).
+  const outside = rowsOf<{ n: number }>(
+    await db.execute(sql`select (
+      select count(*) from unnest(${intArray(created.tracks)}) t(id)
+      where not exists (select 1 from set_tracks st where st.track_id = t.id and st.set_id = any(${intArray(created.sets)}))
+    ) + (select count(*) from label_bosses where label_id = any(${intArray(created.labels)}))::int as n`),
+  );
+  const scoped = Number(outside[0]?.n ?? 0) === 0;
+  await db.execute(
+    sql`select refresh_catalogue_relations(${scoped ? intArray(created.sets) : sql`null::int[]`})`,
+  );
 }
 
 /** Replaces one featured list with `ids` in order. */
