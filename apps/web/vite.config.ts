@@ -2,6 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The API serves the build from the same origin; in development Vite forwards these to it.
@@ -10,8 +12,8 @@ const proxied = ['/api', '/media', '/public'];
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
-  // public/ (favicon, sw.js) is copied to the site root; the URL prefix /public/... is the API's
+  plugins: [react(), VitePWA(pwaOptions)],
+  // public/ (favicon, icons) is copied to the site root; the URL prefix /public/... is the API's
   // share previews and is proxied, the two never meet.
   publicDir: 'public',
   server: {
@@ -23,6 +25,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // .vite/manifest.json: which chunks each page loads (scripts/js-budget.mjs); never served (a dotfile).
+    manifest: true,
     // Vendor code changes far less often than ours: separate chunks keep it cached across deploys.
     // Only libraries every screen needs are grouped, so lazy pages still pull their own extras.
     rolldownOptions: {

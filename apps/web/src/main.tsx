@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { startServiceWorker } from './app/pwa/service-worker';
 import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');
@@ -17,12 +18,4 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// spec §1: the service worker lives at /sw.js. Only in builds: in development it would cache
-// Vite's modules and get in the way.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('Service worker registration failed', error);
-    });
-  });
-}
+startServiceWorker();

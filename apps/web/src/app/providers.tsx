@@ -7,6 +7,7 @@ import { type Api, createApi } from '../api/transport';
 import { AuthProvider, type LoadSession } from '../features/auth/auth-context';
 import { AppPlayerProvider } from '../features/player/player-context';
 import type { PlayerStore } from '../features/player/player-store';
+import { UpdatePrompt } from './pwa/update-prompt';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
 import { ToastProvider } from './toast-provider';
@@ -37,6 +38,7 @@ export function AppProviders({
           <AuthProvider loadSession={loadSession}>
             <ToastProvider>
               <AppPlayerProvider store={player}>{children}</AppPlayerProvider>
+              <UpdatePrompt />
             </ToastProvider>
           </AuthProvider>
         </QueryClientProvider>

@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { colors } from '../lib/design-tokens';
+import { OfflineNotice } from './offline-notice';
 import { PromoPanel } from './promo-panel';
 import { FOOTER_LINE, STATIC_LINKS } from './site-links';
 
@@ -26,6 +27,7 @@ export function PublicLayout() {
         <PromoPanel />
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: { md: '100vh' } }}>
+        <OfflineNotice />
         <Box
           component="main"
           sx={{

@@ -4,11 +4,14 @@ import { useApi } from '../api/api-context';
 import type { TokenStorage } from '../api/token-storage';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { useAuth } from '../features/auth/auth-context';
+import { OfflineScreen } from './offline-screen';
 
 /** spec §4 Gate: loading (overlay), then the page or /login. Also the whole app's first state. */
 export function AuthGate() {
-  const { status } = useAuth();
-  return status === 'unknown' ? <LoadingOverlay label="Checking your session" /> : <Outlet />;
+  const { status, offline } = useAuth();
+  if (status === 'unknown')
+    return offline ? <OfflineScreen /> : <LoadingOverlay label="Checking your session" />;
+  return <Outlet />;
 }
 
 /** The stored next location if it is a same-site path; a crafted value must never leave the site. */

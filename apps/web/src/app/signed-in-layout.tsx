@@ -3,6 +3,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
 import { HomeOnboarding } from '../features/onboarding/home-onboarding';
 import { AppFooter } from './app-footer';
+import { OfflineNotice } from './offline-notice';
 import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
 import { TopBar } from './top-bar';
 
@@ -13,6 +14,7 @@ export function SignedInLayout() {
       <TopBar />
       {/* Same height as the fixed bar, so nothing starts underneath it. */}
       <Toolbar sx={{ minHeight: { xs: 64 } }} />
+      <OfflineNotice top={64} />
       <Box
         component="main"
         sx={{

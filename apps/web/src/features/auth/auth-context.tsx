@@ -13,7 +13,9 @@ import {
   useState,
 } from 'react';
 import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/api-error';
 import type { Api } from '../../api/transport';
+import { clearRuntimeCaches } from '../../lib/offline-caches';
 import { SESSION_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
 import { isFirebaseIdToken, loadedFirebaseSignIn, loadFirebaseSignIn } from './firebase-loader';
@@ -37,7 +39,16 @@ interface AuthState {
   user: SessionUser | null;
   /** True after logout() in this tab: the signed-in area was left on purpose, not interrupted. */
   loggedOut: boolean;
+  /**
+   * True while the session cannot be determined because the API cannot be reached (no network): the
+   * gate shows the offline state and tries again by itself, instead of sending a signed-in person to
+   * the login page.
+   */
+  offline: boolean;
 }
+
+/** How often the session is asked for again while the API cannot be reached (besides the online event). */
+const OFFLINE_RETRY_MS = 5_000;
 
 export interface AuthContextValue extends AuthState {
   /** After a successful sign-in with the loaded profile; the route guards then leave the auth page. */
@@ -71,9 +82,15 @@ export async function loadSessionFromApi(api: Api, onProviderSignedOut: () => vo
   }
   try {
     return await api.transport.get<User>('/me');
-  } catch {
+  } catch (error) {
+    // Unreachable is not signed out: the stored tokens stay, and the provider tries again.
+    if (isApiError(error) && error.kind === 'network') throw error;
     return null;
   }
+}
+
+function isUnreachable(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'network';
 }
 
 /** spec §4 "Auth events during use": a toast while the tab is visible, for 2 s. */
@@ -89,14 +106,19 @@ function showRefreshingToast() {
 export function AuthProvider({ children, loadSession }: { children: ReactNode; loadSession?: LoadSession }) {
   const queryClient = useQueryClient();
   const api = useApi();
-  const [state, setState] = useState<AuthState>({ status: 'unknown', user: null, loggedOut: false });
+  const [state, setState] = useState<AuthState>({
+    status: 'unknown',
+    user: null,
+    loggedOut: false,
+    offline: false,
+  });
   const logoutListeners = useRef(new Set<() => void>());
 
   const clearUser = useCallback(() => {
     setState((current) =>
       current.status === 'unauthenticated'
         ? current
-        : { status: 'unauthenticated', user: null, loggedOut: false },
+        : { status: 'unauthenticated', user: null, loggedOut: false, offline: false },
     );
   }, []);
 
@@ -104,17 +126,33 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
 
   useEffect(() => {
     let cancelled = false;
-    load().then(
-      (user) => {
-        if (cancelled) return;
-        setState({ status: user ? 'authenticated' : 'unauthenticated', user, loggedOut: false });
-      },
-      () => {
-        if (!cancelled) setState({ status: 'unauthenticated', user: null, loggedOut: false });
-      },
-    );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      clearTimeout(retry);
+      window.removeEventListener('online', attempt);
+      load().then(
+        (user) => {
+          if (cancelled) return;
+          const status = user ? 'authenticated' : 'unauthenticated';
+          setState({ status, user, loggedOut: false, offline: false });
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          if (!isUnreachable(error)) {
+            setState({ status: 'unauthenticated', user: null, loggedOut: false, offline: false });
+            return;
+          }
+          setState({ status: 'unknown', user: null, loggedOut: false, offline: true });
+          window.addEventListener('online', attempt);
+          retry = setTimeout(attempt, OFFLINE_RETRY_MS);
+        },
+      );
+    };
+    attempt();
     return () => {
       cancelled = true;
+      clearTimeout(retry);
+      window.removeEventListener('online', attempt);
     };
   }, [load]);
 
@@ -130,7 +168,7 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
   );
 
   const signIn = useCallback(
-    (user: SessionUser) => setState({ status: 'authenticated', user, loggedOut: false }),
+    (user: SessionUser) => setState({ status: 'authenticated', user, loggedOut: false, offline: false }),
     [],
   );
 
@@ -151,7 +189,9 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
     }
     // Another person may sign in next on this browser: drop everything fetched for this one.
     queryClient.clear();
-    setState({ status: 'unauthenticated', user: null, loggedOut: true });
+    // The service worker's runtime caches (artwork seen while signed in) go too.
+    void clearRuntimeCaches().catch(() => {});
+    setState({ status: 'unauthenticated', user: null, loggedOut: true, offline: false });
     // End the provider's session too, but only if its SDK was loaded: logout must not fetch it.
     const firebase = loadedFirebaseSignIn();
     if (firebase) await firebase.then((module) => module.signOutProvider()).catch(() => {});

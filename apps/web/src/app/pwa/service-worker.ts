@@ -1,0 +1,39 @@
+// The page's side of the service worker (spec §1: registered from /sw.js). Registration waits for the
+// page's load and loads its code (workbox-window) only then, so it never delays the first screen.
+// A new version is installed in the background but only takes over when the listener chooses Reload
+// (update-prompt.tsx): switching code under a playing set would cut the audio.
+import { useSyncExternalStore } from 'react';
+
+type Apply = () => void;
+
+let applyUpdate: Apply | null = null;
+const listeners = new Set<() => void>();
+
+function setWaiting(apply: Apply | null) {
+  applyUpdate = apply;
+  for (const listener of listeners) listener();
+}
+
+/** Registers /sw.js after the page has loaded; only in builds (in development it would cache Vite's modules). */
+export function startServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => {
+    import('./register-worker')
+      .then((module) => module.registerWorker(setWaiting))
+      .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+/** Applies the waiting version (the page reloads once it controls), or null when there is none. */
+export function useWaitingUpdate(): Apply | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => applyUpdate,
+    () => null,
+  );
+}
