@@ -12,7 +12,7 @@ import { libraryRoutes } from './modules/library/routes';
 import { playerRoutes } from './modules/player/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
 import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
@@ -47,6 +47,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     forceCloseConnections: 'idle',
     // Rate limits count client addresses: behind a proxy they come from X-Forwarded-For.
     trustProxy: config.trustProxy,
+    // A path parameter may be a percent-encoded username of 254 characters (up to 12 encoded
+    // characters each); longer ones answer 414.
+    maxParamLength: 3072,
+    // Errors raised before routing (bad percent-encoding, an over-long parameter) in the domain shape.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 // `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen,
-// with graceful shutdown (issue 2 §1, §4).
+// with graceful shutdown.
 
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
@@ -24,9 +24,16 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  let logIdleError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.pgliteDir,
+    onIdleClientError: (error) => logIdleError(error),
+  });
   // The app is built first so that start-up work logs through the same (redacting) logger.
   const app = await buildApp(config, { database });
+  logIdleError = (err) =>
+    app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
   let closing = false;
 
   closeWithGrace(

@@ -28,7 +28,8 @@ export async function listPosts(
 }
 
 /** Seconds as the table keeps them (whole seconds; the contract allows fractions). */
-const wholeSeconds = (s: number | null | undefined) => Math.floor(s ?? 0);
+/** The playback position as sent, fractions included; none is the start of the set. */
+const positionS = (s: number | null | undefined) => s ?? 0;
 
 /** Turns a database refusal caused by the client's ids into the 404 / 422 it deserves. */
 function clientError(error: unknown): Error | undefined {
@@ -47,7 +48,7 @@ export async function createPost(db: Db, userId: number, body: PostInput): Promi
   try {
     const row = await q.insertPost(db, userId, {
       text: body.text,
-      setTimestamp: wholeSeconds(body.set_timestamp),
+      setTimestamp: positionS(body.set_timestamp),
       setId: body.set_meta_id ?? null,
       trackId: body.track_meta_id ?? null,
     });
@@ -64,7 +65,7 @@ export async function updatePost(db: Db, userId: number, postId: number, body: P
   try {
     row = await q.updatePost(db, userId, postId, {
       text: body.text,
-      setTimestamp: wholeSeconds(body.set_timestamp),
+      setTimestamp: positionS(body.set_timestamp),
       setId: body.set_meta_id,
       trackId: body.track_meta_id,
     });
