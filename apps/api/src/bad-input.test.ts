@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from './modules/library/test-support';
+import { DATA_EXCEPTION_LOG } from './plugins/errors';
 import { buildTestApp } from './test/app';
 import { createUserWithToken, randomAddress } from './test/auth';
 import { type Credentials, type GeneratedRequest, type OpenApiDocument, requestsFor } from './test/bad-input';
@@ -25,6 +26,7 @@ let doc: OpenApiDocument;
 let fingerprintSql: string;
 const tally: Record<string, number> = {};
 const failures = new Set<string>();
+const logLines: string[] = [];
 
 function safeJson(text: string): unknown {
   try {
@@ -35,7 +37,12 @@ function safeJson(text: string): unknown {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // Warnings are read: PostgreSQL refusing a value means the contract let it through (answered 422 by
+  // the error handler's safety net, but a gap all the same, and sometimes valid input refused).
+  app = await buildTestApp(
+    { logLevel: 'warn' },
+    { logStream: { write: (line: string) => logLines.push(line) } as NodeJS.WritableStream },
+  );
   await seedCatalogue(app);
   doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
   const tables = (await app.db.execute(
@@ -73,9 +80,13 @@ async function send(request: GeneratedRequest) {
   return app.inject({ ...request, remoteAddress: randomAddress() });
 }
 
+/** BAD_INPUT_ONLY narrows the run to paths matching a pattern, to replay one operation's failure. */
+const ONLY = process.env.BAD_INPUT_ONLY ? new RegExp(process.env.BAD_INPUT_ONLY) : undefined;
+
 function operations(): [string, string][] {
   const list: [string, string][] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
+    if (ONLY && !ONLY.test(path)) continue;
     for (const method of Object.keys(methods)) list.push([path, method]);
   }
   return list;
@@ -86,7 +97,7 @@ describe('generated bad input for every operation of the OpenAPI document', () =
     timeout: 600_000,
   }, async () => {
     const ops = operations();
-    expect(ops.length).toBeGreaterThan(40);
+    expect(ops.length).toBeGreaterThan(ONLY ? 0 : 40);
     for (const [path, method] of ops) {
       const operation = doc.paths[path]?.[method];
       if (!operation) continue;
@@ -100,6 +111,7 @@ describe('generated bad input for every operation of the OpenAPI document', () =
       await fc.assert(
         fc.asyncProperty(requestsFor(path, method, operation, doc, credentials), async (request) => {
           const before = await fingerprint();
+          logLines.length = 0;
           const response = await send(request);
           const statusClass = `${Math.floor(response.statusCode / 100)}xx`;
           tally[statusClass] = (tally[statusClass] ?? 0) + 1;
@@ -115,6 +127,10 @@ describe('generated bad input for every operation of the OpenAPI document', () =
             return;
           }
           expect(response.statusCode, where).toBeLessThan(500);
+          expect(
+            logLines.filter((line) => line.includes(DATA_EXCEPTION_LOG)),
+            where,
+          ).toEqual([]);
           if (response.statusCode < 400) return;
           const body = errorShape.safeParse(safeJson(response.body));
           expect(body.success, where).toBe(true);

@@ -6,6 +6,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type FieldErrors, isHttpError, notFound } from '../lib/http-errors';
 
+/** Logged when PostgreSQL refused a value that the contract let through: a validation gap to close. */
+export const DATA_EXCEPTION_LOG = 'the database refused a value the contract let through';
 const GENERIC_5XX = 'Something went wrong on our side. Please try again in a moment.';
 /** webargs' key for an error about the whole body rather than one field (the spec's API came from it). */
 const WHOLE_INPUT_KEY = '_schema';
@@ -25,8 +27,10 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     if (body.code >= 500 && body.code !== 503) {
       // The request logger carries the request id, which the client saw in x-request-id.
       request.log.error({ err: error }, 'request failed');
-    } else if (body.code === 503 || isDataException(error)) {
-      request.log.warn({ err: error, code: body.code }, 'request refused');
+    } else if (isDataException(error)) {
+      request.log.warn({ err: error, code: body.code }, DATA_EXCEPTION_LOG);
+    } else if (body.code === 503) {
+      request.log.warn({ err: error, code: body.code }, 'the database is unavailable');
     } else {
       request.log.info({ code: body.code, message: body.message }, 'request rejected');
     }

@@ -212,7 +212,7 @@ export async function recordMomentLike(
           update sets set likes = likes + 1 where id = ${setId} returning id, likes),
         playing as (
           select track_position from set_tracks
-          where set_id = ${setId} and start_time <= ${t} and end_time > ${t}
+          where set_id = ${setId} and start_time <= ${t}::float8 and end_time > ${t}::float8
           order by start_time desc, track_position desc limit 1),
         st as (
           update set_tracks x set likes = x.likes + 1
@@ -221,7 +221,7 @@ export async function recordMomentLike(
           returning x.track_position, x.track_id),
         l as (
           insert into set_likes (user_id, set_id, set_timestamp, track_position)
-          select ${userId}, s.id, ${Math.floor(t)}, (select track_position from st) from s),
+          select ${userId}, s.id, ${t}::float8, (select track_position from st) from s),
         uf as (
           insert into user_set_favs (user_id, set_id, user_likes) select ${userId}, s.id, 1 from s
           on conflict (user_id, set_id) do update
