@@ -49,7 +49,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     trustProxy: config.trustProxy,
     // A path parameter may be a percent-encoded username of 254 characters (up to 12 encoded
     // characters each); longer ones answer 414.
-    maxParamLength: 3072,
+    routerOptions: { maxParamLength: 3072 },
     // Errors raised before routing (bad percent-encoding, an over-long parameter) in the domain shape.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
