@@ -16,6 +16,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
 import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
 import { registerWebApp, spaFallback } from './plugins/web-app';
 
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRequestIdEcho(app);
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
+  await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
   registerAuth(app, config);
 

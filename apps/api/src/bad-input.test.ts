@@ -1,6 +1,7 @@
 // Generated hostile input for every operation of the OpenAPI document: nothing a client sends may
 // answer a 5xx; every 4xx is the domain error shape; a refused request writes nothing. The routes
 // come from /api/docs/json, so a route added later is covered without being listed here.
+import { Writable } from 'node:stream';
 import { errorShape } from '@cratedig/contract/common';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -39,10 +40,13 @@ function safeJson(text: string): unknown {
 beforeAll(async () => {
   // Warnings are read: PostgreSQL refusing a value means the contract let it through (answered 422 by
   // the error handler's safety net, but a gap all the same, and sometimes valid input refused).
-  app = await buildTestApp(
-    { logLevel: 'warn' },
-    { logStream: { write: (line: string) => logLines.push(line) } as NodeJS.WritableStream },
-  );
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  app = await buildTestApp({ logLevel: 'warn' }, { logStream });
   await seedCatalogue(app);
   doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
   const tables = (await app.db.execute(

@@ -62,8 +62,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       ? 'A part of the address is too long.'
       : 'The address is not valid (malformed percent-encoding).';
   request.log.info({ code: status, message }, 'request rejected');
+  // Raised before the hooks that add the security headers: the ones a JSON answer needs, here.
   void reply
     .code(status)
+    .headers({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    })
     .type('application/json; charset=utf-8')
     .send({ ...errorBody(status, message), request_id: request.id });
 }

@@ -2,6 +2,8 @@
 // link unfurlers, and a redirect that sends a person on to the app route. Every value placed in the
 // page goes through escapeHtml (catalogue names are imported text: '<script>' must stay text).
 
+import { createHash } from 'node:crypto';
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -14,10 +16,20 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
-/** A string as a JavaScript literal that cannot end the <script> element it sits in. */
-function scriptString(value: string): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
+/**
+ * The redirect is the same script on every page (it reads the canonical link), so the page's
+ * Content-Security-Policy allows exactly it by its hash rather than any inline script.
+ */
+const REDIRECT_SCRIPT = "location.replace(document.querySelector('link[rel=canonical]').href);";
+
+/** The share pages' policy: no other script, nothing loaded, never framed. */
+export const PREVIEW_CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${createHash('sha256').update(REDIRECT_SCRIPT).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export interface PreviewPage {
   title: string;
@@ -59,7 +71,7 @@ ${meta('name', 'twitter:image', page.image)}
 </head>
 <body>
 <p><a href="${e(page.appUrl)}">${e(page.title)}</a></p>
-<script>location.replace(${scriptString(page.appUrl)});</script>
+<script>${REDIRECT_SCRIPT}</script>
 </body>
 </html>
 `;

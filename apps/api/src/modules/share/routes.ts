@@ -3,6 +3,7 @@ import { PREVIEW_KINDS } from '@cratedig/contract/catalogue-api';
 import { idParams } from '@cratedig/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PREVIEW_CSP } from './html';
 import { previewPage } from './service';
 
 // Unfurlers and people re-open shared links in bursts; names rarely change.
@@ -25,6 +26,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(page.status)
         .header('cache-control', CACHE_CONTROL)
+        .header('content-security-policy', PREVIEW_CSP)
         .type('text/html; charset=utf-8')
         .send(page.html);
     },

@@ -1,4 +1,5 @@
 // Share previews (spec §7 Sharing): open to everyone, Open Graph / Twitter tags, every value escaped.
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,12 @@ describe('GET /public/preview/{kind}/{id}', () => {
       expect(html).toMatch(/property="og:image" content="https:\/\/cratedig\.example\/media\//);
       expect(html).toContain(`content="0; url=https://cratedig.example/${kind}/${id}"`);
       expect(html).toContain(`<a href="https://cratedig.example/${kind}/${id}">`);
-      expect(html).toContain(`location.replace("https://cratedig.example/${kind}/${id}")`);
+      expect(html).toContain(`<link rel="canonical" href="https://cratedig.example/${kind}/${id}">`);
+      // The redirect script reads the canonical link; the page's policy allows that one script only.
+      const script = html.match(/<script>(.*)<\/script>/)?.[1] ?? '';
+      expect(script).toContain("location.replace(document.querySelector('link[rel=canonical]').href)");
+      const hash = createHash('sha256').update(script).digest('base64');
+      expect(response.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`);
     });
   }
 
