@@ -22,7 +22,8 @@ const TOOLS_DIR = join(REPO_ROOT, '.cache/firebase-tools');
 const FIREBASE_BIN = join(TOOLS_DIR, 'node_modules/.bin/firebase');
 const FIREBASE_TOOLS = 'firebase-tools@15.34.2';
 export const EMULATOR_PROJECT_ID = 'demo-cratedig';
-const READY_TIMEOUT_MS = 60_000;
+// Generous: on a loaded machine the CLI alone takes a minute to start (Playwright waits up to 180 s).
+const READY_TIMEOUT_MS = 150_000;
 
 /** Installs firebase-tools into .cache/firebase-tools when it is missing (~65 s, once). */
 export function ensureFirebaseTools() {

@@ -120,6 +120,8 @@ export const notificationPreferencesBody = z.object({
 });
 export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBody>;
 
+export const SOUNDCLOUD_URL_MESSAGE = 'Enter a link that starts with http:// or https://';
+
 /**
  * PUT /me/profile-update. spec §5: no bounds on about_me or the SoundCloud URL (beyond sanity);
  * the link must still be http(s), since the profile page renders it as a link. '' or null clears it.
@@ -127,7 +129,11 @@ export type NotificationPreferencesBody = z.infer<typeof notificationPreferences
  */
 export const profileUpdateBody = z.object({
   about_me: multiLineText(MAX_TEXT),
-  soundcloud_url: z.union([z.literal(''), httpUrl.max(2048)]).nullable(),
+  soundcloud_url: z
+    .string()
+    .max(2048)
+    .refine((value) => value === '' || httpUrl.safeParse(value).success, SOUNDCLOUD_URL_MESSAGE)
+    .nullable(),
   user_type: z.array(z.enum(USER_TYPES)).max(USER_TYPES.length * 2),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
