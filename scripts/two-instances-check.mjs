@@ -19,7 +19,11 @@ async function call(base, path, { method = 'GET', headers = {}, body } = {}) {
 const basic = (user, password) => ({
   authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
 });
-const tally = (statuses) => statuses.reduce((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+function tally(statuses) {
+  const counts = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
 const tag = Date.now().toString(36);
 let failures = 0;
 function report(name, ok, detail) {
