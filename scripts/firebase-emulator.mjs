@@ -97,8 +97,16 @@ export async function spawnAuthEmulator(options = {}) {
   const bin = ensureFirebaseTools();
   const port = options.port ?? (await freePort());
   const workDir = mkdtempSync(join(tmpdir(), 'cratedig-firebase-'));
+  // The hub and logging ports default to 4400 and 4500: free ones, so that emulators of several runs
+  // on one machine do not meet there.
   const config = {
-    emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+    emulators: {
+      auth: { host: '127.0.0.1', port },
+      hub: { host: '127.0.0.1', port: await freePort() },
+      logging: { host: '127.0.0.1', port: await freePort() },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
   };
   writeFileSync(join(workDir, 'firebase.json'), `${JSON.stringify(config, null, 2)}\n`);
   const logFile = join(workDir, 'emulator.log');
