@@ -1,4 +1,4 @@
-// The endpoint shapes the catalogue benchmark measures (issue 4 "Speed"), each with its URL and the
+// The endpoint shapes the catalogue benchmark measures, each with its URL and the
 // statement the API runs for it, so the bench can time the same SQL directly through the driver.
 //
 // Sampling (to keep a run under ~15 min): every sort field of every list in both directions on the

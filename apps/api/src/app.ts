@@ -9,7 +9,10 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { healthRoutes } from './modules/health/routes';
 import { libraryRoutes } from './modules/library/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
+import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -23,7 +26,7 @@ import { registerWebApp, spaFallback } from './plugins/web-app';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
-    /** The database with its driver-level helpers (ping, exec, close). */
+    /** The database with its driver-level helpers (exec, close). */
     database: Database;
     /** The Drizzle handle that modules' queries.ts use. */
     db: Db;
@@ -73,10 +76,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(searchRoutes);
   // before registerMedia: its /media/audio/* route (signed links only) outranks the media wildcard
   await app.register(playerRoutes);
   await app.register(libraryRoutes);
   await app.register(commentsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(shareRoutes);
 
   await registerMedia(app, { mediaDir: config.mediaDir });

@@ -34,13 +34,13 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: LogLevel;
   seedDemo: boolean;
-  /** Accounts (issue 3): token signing, identity provider, mail, rate limits. */
+  /** Accounts: token signing, identity provider, mail, rate limits. */
   auth: AuthConfig;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits count it). */
   trustProxy: boolean;
   /** Send Strict-Transport-Security: only when the site is served over HTTPS (at the proxy). */
   hsts: boolean;
-  /** Signed audio links (issue 6, domain.md Player): see modules/player/audio-links.ts. */
+  /** Signed audio links: their key and lifetime (lib/audio-links.ts). */
   audioLinks: AudioLinksConfig;
 }
 

@@ -1,14 +1,24 @@
 // `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen,
-// with graceful shutdown.
+// with graceful shutdown: on a signal, requests in flight finish (up to a timeout) before the server
+// and then the database close.
 
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import type { CommandOutput } from './cli/command';
+import {
+  type ControlSocket,
+  claimControlSocket,
+  controlSocketPath,
+  DatabaseInUse,
+} from './cli/control-socket';
+import { runCommandLine } from './cli/run-command';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { registerConnectionDrain } from './lib/connection-drain';
+import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -30,6 +40,23 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The embedded database belongs to one process: take its control socket before opening it, so that
+  // neither a second server nor a command opens the same folder (cli/control-socket.ts).
+  let control: ControlSocket | undefined;
+  if (!config.databaseUrl) {
+    try {
+      control = await claimControlSocket(
+        controlSocketPath(config),
+        'The Cratedig server is starting; try the command again in a moment.',
+      );
+    } catch (error) {
+      if (error instanceof DatabaseInUse) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   let logIdleError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -42,6 +69,7 @@ async function main(): Promise<void> {
   logIdleError = (err) =>
     app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
   let closing = false;
+  let jobs: JobEngine | undefined;
 
   closeWithGrace(
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
@@ -53,6 +81,8 @@ async function main(): Promise<void> {
       // accepting, waits for in-flight requests and drops idle sockets (forceCloseConnections: 'idle').
       if (app.server.listening) await connections.drain(DRAIN_WINDOW_MS);
       await app.close();
+      await jobs?.stop();
+      await control?.close();
       await database.close();
       app.log.info('stopped');
     },
@@ -62,6 +92,12 @@ async function main(): Promise<void> {
     await prepareDatabase(app, database, config);
     if (closing) return;
     await app.listen({ port: config.port, host: config.host });
+    // Operator commands sent to the socket run here, on this process's database handle; what they
+    // change is visible to the next request at once (nothing caches catalogue rows in-process).
+    control?.serve((request, out) =>
+      runCommandLine(request.argv, { database, config, out: teeToLog(app, out), cwd: request.cwd }),
+    );
+    jobs = await startJobEngine({ database, config, log: app.log });
   } catch (err) {
     // A signal during start-up closes the database under the seed; close-with-grace exits then.
     if (closing) return;
@@ -75,6 +111,17 @@ async function main(): Promise<void> {
   app.log.info(
     `Cratedig is serving on http://${host}:${port} (${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'})`,
   );
+}
+
+/** A command's output goes to its operator, and its refusals and errors to the server log too. */
+function teeToLog(app: FastifyInstance, out: CommandOutput): CommandOutput {
+  return {
+    ...out,
+    error: (text: string) => {
+      app.log.warn(`command: ${text}`);
+      out.error(text);
+    },
+  };
 }
 
 async function prepareDatabase(app: FastifyInstance, database: Database, config: AppConfig): Promise<void> {

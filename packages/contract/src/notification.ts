@@ -1,7 +1,17 @@
 // spec §3 Notification and domain.md "IDs, releases, notifications": an ID a user watched or
 // favourited was released; the entry links to /tracks/{release.track_meta.id}.
 import { z } from 'zod';
-import { afterParam, id, instant, isoDate, mediaUrl, searchParam } from './common';
+import {
+  afterParam,
+  count,
+  id,
+  idParam,
+  instant,
+  isoDate,
+  listResponse,
+  mediaUrl,
+  searchParam,
+} from './common';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
 
 export const notificationRelease = z
@@ -35,7 +45,10 @@ export type Notification = z.infer<typeof notification>;
 
 /**
  * spec §7 GET /notifications: newest first, 10 a page; `after` is the created_dt of the last item
- * shown (a keyset cursor, so new notifications never shift the pages).
+ * shown (a keyset cursor, so new notifications never shift the pages). Several notifications can share
+ * a created_dt (one import releasing many IDs): send the last item's id as `after_id` too and pages
+ * never overlap nor skip; `after` alone returns the items strictly older than it. `search` matches
+ * the released track's artist or title.
  */
 export const notificationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
@@ -43,5 +56,22 @@ export const notificationListQuery = z.object({
   order_direction: z.literal('desc').default('desc'),
   search: searchParam.optional(),
   after: afterParam.pipe(instant).optional(),
+  after_id: idParam.optional(),
 });
 export type NotificationListQuery = z.output<typeof notificationListQuery>;
+
+/**
+ * GET /notifications answers `{data, pagination}`: pagination.total counts all of the caller's
+ * notifications matching `search`, pagination.offset how many of them come before this page; Load More
+ * shows while offset + count < total.
+ */
+export const notificationList = listResponse(notification).meta({ id: 'NotificationList' });
+export type NotificationList = z.infer<typeof notificationList>;
+
+/** GET /notifications/unread-count: the bell's badge (the client caps it at 99+). */
+export const unreadCount = z.object({ unread: count }).meta({ id: 'UnreadCount' });
+export type UnreadCount = z.infer<typeof unreadCount>;
+
+/** PUT /notifications/read-all: how many were marked read by this call; nothing is unread after it. */
+export const markAllReadResult = z.object({ marked: count, unread: count }).meta({ id: 'MarkAllReadResult' });
+export type MarkAllReadResult = z.infer<typeof markAllReadResult>;

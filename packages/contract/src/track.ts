@@ -25,6 +25,35 @@ export type TrackArtist = z.infer<typeof trackArtist>;
 /** The set an ID was first heard in (spec §2 Track detail 'Found in'). */
 export const trackFoundInSet = z.object({ id, set_name: z.string(), release_date: isoDate.nullable() });
 
+/**
+ * For an ID that came out: the track it was released as (the ID page's 'Released as …' with its
+ * release date and Buy link); null while it is unreleased, and for tracks that are not IDs.
+ */
+export const trackRelease = z
+  .object({
+    id,
+    title: z.string(),
+    artist: z.string(),
+    artists: z.array(trackArtist),
+    release_date: isoDate.nullable(),
+    purchase_url: httpUrl.nullable(),
+    art_url_sm: mediaUrl.nullable(),
+  })
+  .meta({ id: 'TrackRelease' });
+export type TrackRelease = z.infer<typeof trackRelease>;
+
+/** For a released track that was an ID first: 'First heard in {set} on {date}'. */
+export const trackFirstHeard = z
+  .object({
+    // the ID the track was heard as
+    id_track_id: id,
+    set_meta: z.object({ id, set_name: z.string() }).nullable(),
+    // when the ID was first heard (the ID's created_dt)
+    created_dt: instant,
+  })
+  .meta({ id: 'TrackFirstHeard' });
+export type TrackFirstHeard = z.infer<typeof trackFirstHeard>;
+
 export const trackMeta = z
   .object({
     id,
@@ -54,9 +83,24 @@ export const trackMeta = z
     // how many users have the track in their likes (badge up to 999)
     total_user_likes: count,
     user_fav: trackUserFav.optional(),
+    // for an ID: its release once it came out (lists such as Watched IDs mark those), else null
+    release: trackRelease.nullable().optional(),
   })
   .meta({ id: 'TrackMeta' });
 export type TrackMeta = z.infer<typeof trackMeta>;
+
+/**
+ * GET /tracks/{id}: the track plus what only its page shows. For an ID, waiting_count is how many
+ * listeners watch or favourited it ('12 listeners are waiting for this ID'); null for other tracks.
+ * first_heard is set on a released track that was heard as an ID first.
+ */
+export const trackDetail = trackMeta
+  .extend({
+    waiting_count: count.nullable(),
+    first_heard: trackFirstHeard.nullable(),
+  })
+  .meta({ id: 'TrackDetail' });
+export type TrackDetail = z.infer<typeof trackDetail>;
 
 /** domain.md: `GET /set_tracks/play/{track_id}` answers where to play a track. */
 export const trackPlayTarget = z

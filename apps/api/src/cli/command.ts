@@ -1,5 +1,6 @@
 // The shape every `cratedig` command has. A command is a plain function of a context, so the same code
 // runs from the terminal, inside a running server that holds the embedded database, and in tests.
+import { resolve } from 'node:path';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 
@@ -16,6 +17,17 @@ export interface CommandContext {
   database: Database;
   config: AppConfig;
   out: CommandOutput;
+  /**
+   * The operator's working directory. A command run by the server (control-socket.ts) runs in the
+   * server's process, so relative file arguments must be resolved with resolveArgPath(ctx, …), never
+   * against process.cwd(). Absent means the command runs in the operator's own process.
+   */
+  cwd?: string;
+}
+
+/** A file argument as the operator meant it: relative to their working directory. */
+export function resolveArgPath(ctx: Pick<CommandContext, 'cwd'>, path: string): string {
+  return resolve(ctx.cwd ?? process.cwd(), path);
 }
 
 export interface Command {

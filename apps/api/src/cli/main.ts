@@ -1,37 +1,19 @@
 // `npm run cratedig -- <command> [arguments]`: the operator's program. It reads the same settings as
-// `npm start` (DATABASE_URL, or the embedded database under DATA_DIR).
+// `npm start` (DATABASE_URL, or the embedded database under DATA_DIR). On the embedded database a
+// running server holds the data folder, so the command is sent to it (control-socket.ts) and runs
+// there; only when no server answers does this process open the folder, holding it while it runs.
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { CommandError, consoleOutput } from './command';
-import { commands } from './registry';
-
-function help(): string {
-  const width = Math.max(...commands.map((command) => command.name.length), 8);
-  return [
-    'usage: npm run cratedig -- <command> [arguments]',
-    '',
-    'commands:',
-    ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
-    '',
-    "npm run cratedig -- <command> --help shows a command's own arguments.",
-  ].join('\n');
-}
+import { consoleOutput } from './command';
+import { claimControlSocket, controlSocketPath, DatabaseInUse, delegateCommand } from './control-socket';
+import { resolveCommandLine, runCommandLine } from './run-command';
 
 async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    console.log(help());
-    return name ? 0 : 2;
-  }
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
-    console.error(`unknown command: ${name}\n\n${help()}`);
-    return 2;
-  }
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(command.usage);
-    return 0;
+  const resolved = resolveCommandLine(argv);
+  if ('exit' in resolved) {
+    (resolved.toStderr ? console.error : console.log)(resolved.text);
+    return resolved.exit;
   }
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -44,18 +26,47 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const out = consoleOutput();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  // npm runs scripts from the package root; INIT_CWD is where the operator typed the command.
+  const cwd = process.env.INIT_CWD || process.cwd();
+
+  if (config.databaseUrl) {
+    // A PostgreSQL server takes any number of processes: run here, beside any running server.
+    const database = await openDatabase({ databaseUrl: config.databaseUrl });
+    try {
+      await migrate(database);
+      return await runCommandLine(argv, { database, config, out, cwd });
+    } finally {
+      await database.close();
+    }
+  }
+
+  const path = controlSocketPath(config);
+  const delegated = await delegateCommand(path, { argv, cwd }, out);
+  if (delegated !== undefined) return delegated;
+
+  let socket: Awaited<ReturnType<typeof claimControlSocket>>;
   try {
-    await migrate(database);
-    return await command.run({ database, config, out }, args);
+    socket = await claimControlSocket(
+      path,
+      'Another cratedig command holds the embedded database; try again when it has finished.',
+    );
   } catch (error) {
-    if (error instanceof CommandError) {
+    if (error instanceof DatabaseInUse) {
       out.error(error.message);
-      return error.exitCode;
+      return 1;
     }
     throw error;
+  }
+  try {
+    const database = await openDatabase({ dataDir: config.pgliteDir });
+    try {
+      await migrate(database);
+      return await runCommandLine(argv, { database, config, out, cwd });
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    await socket.close();
   }
 }
 

@@ -18,4 +18,6 @@ export const CATALOGUE_TABLES = [
   'set_tracks',
   'featured',
   'catalogue_counts',
+  'search_documents',
+  'search_words',
 ] as const;

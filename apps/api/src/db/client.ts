@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,7 +18,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed on PGlite; one on a server). */
   exec(sql: string): Promise<void>;
-  ping(): Promise<void>;
+  /**
+   * Runs raw SQL text as a driver would: with values as one parameterised statement, without them as
+   * a script of several statements (its last result answered). The job engine talks through this.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -58,15 +64,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       exec: async (sql) => {
         await pool.query(sql);
       },
-      ping: async () => {
-        await pool.query('select 1');
-      },
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm backs the name/title search indexes; PGlite only loads extensions it is given here.
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  // PGlite only loads extensions it is given here: pg_trgm backs the trigram search indexes, unaccent
+  // the name normalisation (cd_normalise_name) and fuzzystrmatch the one-typo test (cd_one_typo).
+  const client = await PGlite.create(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm, unaccent, fuzzystrmatch },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -74,8 +81,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     exec: async (sql) => {
       await client.exec(sql);
     },
-    ping: async () => {
-      await client.query('select 1');
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      // PGlite's query() takes one statement; exec() runs a script (pg-boss sends BEGIN; …; COMMIT).
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
     },
     close: () => client.close(),
   };

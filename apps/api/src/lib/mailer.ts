@@ -1,4 +1,4 @@
-// Outgoing mail (issue 3, password reset): through SMTP_URL when it is set, otherwise each message is
+// Outgoing mail (password reset, digests): through SMTP_URL when it is set, otherwise each message is
 // written as an .eml file into OUTBOX_DIR, where a developer or an end-to-end test reads it.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,6 +10,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (digests); clients without HTML show the text. */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

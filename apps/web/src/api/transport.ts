@@ -2,7 +2,7 @@
  * The transport: every call to the API goes through here (spec §7, §8 "Transport", §9; conventions:
  * pages never handle 401s themselves).
  *
- *   const { transport, tokens, events } = getApi();          // the app-wide instance
+ *   const { transport, tokens, events } = useApi();          // in React (api-context.tsx)
  *   const me = await transport.get<User>('/me');
  *   await transport.get<List<SetMeta>>('/sets', { query: { order_by: 'set_meta.release_date', offset: 0 } });
  *   await transport.put('/me/profile-update', { body: { about_me, soundcloud_url, user_type } });
@@ -280,7 +280,7 @@ export interface Api {
   recovery: ErrorRecovery;
 }
 
-/** Builds the four pieces wired together; getApi() is the app's shared instance of this. */
+/** Builds the four pieces wired together; the app makes one and hands it down with <ApiProvider>. */
 export function createApi(
   deps: { tokens?: TokenManager; visibility?: Visibility; onReauthenticate?: () => void } = {},
 ): Api {
@@ -293,12 +293,4 @@ export function createApi(
     recovery,
     transport: createTransport({ tokens, visibility, recovery }),
   };
-}
-
-let sharedApi: Api | undefined;
-
-/** The app-wide transport, token manager, events and recovery helper, created on first use. */
-export function getApi(): Api {
-  sharedApi ??= createApi();
-  return sharedApi;
 }

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
+import { colors } from '../lib/design-tokens';
 import { isInSection, NAV_LINKS } from './site-links';
-import { colors } from './theme';
 
 /** spec §2: the account menu repeats the four lists, then Profile and Logout. */
 export function AccountMenu() {

@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../components/logo';
+import { colors } from '../lib/design-tokens';
 import { FOOTER_LINE, SOCIAL_LINKS, STATIC_LINKS } from './site-links';
-import { colors } from './theme';
 
 // No SoundCloud icon ships with MUI's icon set; a small inline cloud keeps the footer self-contained.
 function SoundCloudIcon() {

@@ -5,9 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 
 /**
- * Where the notification bell lives (spec §2). The notifications issue replaces the body with the
- * badge, the list of releases and Load More; until then there is nothing to show, which the spec
- * words as 'No new notifications'.
+ * Where the notification bell lives in the top bar. Until the list of ID releases is built here (with
+ * its badge and Load More) there is nothing to show, which the product words as 'No new
+ * notifications'.
  */
 export function NotificationSlot() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -1,23 +1,20 @@
 import Box from '@mui/material/Box';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useAuth } from '../features/auth/auth-context';
+import { usePlayer } from '../features/player';
 import { BottomPlayer } from '../features/player/bottom-player';
-import { usePlayer } from '../features/player/player-context';
-import { UPDATE_META_LIKES, type UpdateMetaLikesDetail } from '../features/player/player-messages';
 
 // Pages pad their bottom by this CSS variable, so the fixed player never hides their last rows.
 export const PLAYER_HEIGHT_VAR = '--cd-player-height';
 
 /**
- * Ties the app-wide player to the session and the pages (issue 6): the user id for queue calls, the
- * queue loaded on sign-in, logout (and leaving the signed-in area) stopping everything (spec §4), and
- * 'updateMetaLikes' refreshing the set and track the like touched (spec §2 Set detail).
+ * Ties the app-wide player to the session: the user id for queue calls, the queue loaded on sign-in,
+ * and logout (or leaving the signed-in area for any reason) pausing the audio and forgetting the
+ * playing set and the queue.
  */
 function usePlayerSession() {
   const player = usePlayer();
   const { user, onLogout } = useAuth();
-  const queryClient = useQueryClient();
   const userId = user?.id ?? null;
 
   useEffect(() => {
@@ -29,19 +26,6 @@ function usePlayerSession() {
 
   // The signed-in layout unmounts when the session ends for any reason (auth error included).
   useEffect(() => () => player.reset(), [player]);
-
-  useEffect(() => {
-    const refresh = (event: Event) => {
-      const detail = (event as CustomEvent<UpdateMetaLikesDetail>).detail;
-      if (!detail) return;
-      void queryClient.invalidateQueries({ queryKey: ['catalogue', `/sets/${detail.set_meta_id}`] });
-      if (detail.track_meta_id !== null) {
-        void queryClient.invalidateQueries({ queryKey: ['catalogue', `/tracks/${detail.track_meta_id}`] });
-      }
-    };
-    window.addEventListener(UPDATE_META_LIKES, refresh);
-    return () => window.removeEventListener(UPDATE_META_LIKES, refresh);
-  }, [queryClient]);
 }
 
 /**

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../components/logo';
-import { colors, fonts } from './theme';
+import { colors, fonts } from '../lib/design-tokens';
 
 const features = [
   {

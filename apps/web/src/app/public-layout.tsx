@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { colors } from '../lib/design-tokens';
 import { PromoPanel } from './promo-panel';
 import { FOOTER_LINE, STATIC_LINKS } from './site-links';
-import { colors } from './theme';
 
 /** spec §2 public area: promo panel beside (md+) or above (small screens) the page, then the footer. */
 export function PublicLayout() {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useApi } from '../api/api-context';
 import type { TokenStorage } from '../api/token-storage';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { useAuth } from '../features/auth/auth-context';
@@ -17,7 +18,7 @@ export function safeLocation(next: string | null): string | null {
 
 /** The next location lives with the tokens (spec §3 "Stored browser values", api/token-storage.ts). */
 function useStorage(): TokenStorage {
-  return useAuth().api.tokens.storage;
+  return useApi().tokens.storage;
 }
 
 function RedirectToLogin() {

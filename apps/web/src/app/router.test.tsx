@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../api/token-storage';
-import { renderApp, testUser } from '../test/render-app';
+import { makeUser } from '../test/factories';
+import { renderApp } from '../test/render';
 import { AppProviders } from './providers';
 import { RouteError } from './route-error';
 import { appRoutes } from './router';
@@ -72,7 +73,7 @@ describe('route rules for a visitor', () => {
 
 describe('route rules for a signed-in user', () => {
   it('replaces /login with /home', async () => {
-    const { router } = renderApp('/login', testUser);
+    const { router } = renderApp('/login', { session: makeUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome to Cratedig, nightowl' }),
     ).toBeTruthy();
@@ -83,7 +84,7 @@ describe('route rules for a signed-in user', () => {
 
   it('replaces the other visitor pages with /home too', async () => {
     for (const path of ['/register', '/forgot-password', '/reset?token=abc']) {
-      const { router, unmount } = renderApp(path, testUser);
+      const { router, unmount } = renderApp(path, { session: makeUser() });
       await screen.findByRole('heading', { level: 1, name: 'Welcome to Cratedig, nightowl' });
       expect(location(router)).toBe('/home');
       unmount();
@@ -91,14 +92,14 @@ describe('route rules for a signed-in user', () => {
   });
 
   it('shows /about inside the signed-in frame', async () => {
-    renderApp('/about', testUser);
+    renderApp('/about', { session: makeUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'About Cratedig' })).toBeTruthy();
     expect(screen.getByRole('search')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
   });
 
   it('renders each list page with its spec banner', async () => {
-    const { router } = renderApp('/sets?genre=Techno', testUser);
+    const { router } = renderApp('/sets?genre=Techno', { session: makeUser() });
     expect(
       await screen.findByRole('heading', {
         level: 1,
@@ -123,7 +124,7 @@ describe('route rules for a signed-in user', () => {
   });
 
   it('prefills the search page from ?s', async () => {
-    renderApp('/search?s=burial', testUser);
+    renderApp('/search?s=burial', { session: makeUser() });
     expect(
       await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'),
     ).toBeTruthy();
@@ -134,7 +135,7 @@ describe('route rules for a signed-in user', () => {
 
 describe('while the session is being determined', () => {
   it('shows only the full-screen overlay and locks page scrolling', async () => {
-    const { router } = renderApp('/sets', 'unknown');
+    const { router } = renderApp('/sets', { session: 'unknown' });
     const overlay = await screen.findByRole('progressbar', { name: 'Checking your session' });
     expect(overlay).toBeTruthy();
     expect(document.documentElement.style.overflow).toBe('hidden');
@@ -145,7 +146,7 @@ describe('while the session is being determined', () => {
   });
 
   it('removes the overlay and unlocks scrolling once the session is known', async () => {
-    renderApp('/login', 'visitor');
+    renderApp('/login', { session: 'visitor' });
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(document.documentElement.style.overflow).toBe('');

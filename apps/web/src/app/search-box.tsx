@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { colors } from './theme';
+import { colors } from '../lib/design-tokens';
 
 /** spec §2 top bar: Enter or the icon goes to /search?s={text} and clears; empty text does nothing. */
 export function SearchBox() {

@@ -1,26 +1,8 @@
 import { BREAKPOINTS } from '@cratedig/contract/constants';
 import { alpha, createTheme } from '@mui/material/styles';
+import { colors, fonts, radii } from '../lib/design-tokens';
 
-// Cratedig is a late-night product: near-black surfaces that step up subtly with elevation, and one
-// vivid accent, acid green (a nod to acid house), used for what is actionable or current. Body text
-// on the background reaches ~17:1 and secondary text ~8:1 contrast (WCAG AAA / AA).
-export const colors = {
-  ink: '#09090c',
-  surface1: '#111116',
-  surface2: '#18181f',
-  surface3: '#202029',
-  line: 'rgba(255, 255, 255, 0.09)',
-  acid: '#c6ff3a',
-  acidDeep: '#9fd61c',
-  text: '#f3f3f6',
-  textMuted: '#a7a7b4',
-  danger: '#ff5c7a',
-} as const;
-
-export const fonts = {
-  body: '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  display: '"Space Grotesk Variable", "Space Grotesk", "Inter Variable", system-ui, sans-serif',
-} as const;
+// The MUI theme, built from the shared design tokens (lib/design-tokens.ts).
 
 const focusRing = {
   outline: `2px solid ${colors.acid}`,
@@ -39,7 +21,7 @@ export const theme = createTheme({
     text: { primary: colors.text, secondary: colors.textMuted },
     divider: colors.line,
   },
-  shape: { borderRadius: 10 },
+  shape: { borderRadius: radii.control },
   typography: {
     fontFamily: fonts.body,
     h1: {
@@ -109,7 +91,7 @@ export const theme = createTheme({
       defaultProps: { elevation: 0 },
       styleOverrides: {
         root: {
-          borderRadius: 16,
+          borderRadius: radii.card,
           backgroundColor: colors.surface1,
           border: `1px solid ${colors.line}`,
           transition: 'transform 160ms ease, border-color 160ms ease, background-color 160ms ease',
@@ -119,7 +101,7 @@ export const theme = createTheme({
     },
     MuiCardMedia: {
       // Artwork is square and rounded inside the card: the record-sleeve look.
-      styleOverrides: { root: { borderRadius: 12, aspectRatio: '1 / 1' } },
+      styleOverrides: { root: { borderRadius: radii.artwork, aspectRatio: '1 / 1' } },
     },
     MuiPaper: {
       styleOverrides: { root: { backgroundImage: 'none' } },
@@ -153,7 +135,7 @@ export const theme = createTheme({
       },
     },
     MuiTableContainer: {
-      styleOverrides: { root: { borderRadius: 14, border: `1px solid ${colors.line}` } },
+      styleOverrides: { root: { borderRadius: radii.table, border: `1px solid ${colors.line}` } },
     },
     MuiTableCell: {
       styleOverrides: {

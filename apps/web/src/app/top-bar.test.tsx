@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../api/token-storage';
-import { renderApp, testUser } from '../test/render-app';
+import { makeUser } from '../test/factories';
+import { renderApp } from '../test/render';
 
 async function renderSignedIn(path: string) {
-  const app = renderApp(path, testUser);
+  const app = renderApp(path, { session: makeUser() });
   await screen.findByRole('search');
   return app;
 }

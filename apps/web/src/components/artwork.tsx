@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
-import { colors } from '../app/theme';
+import { colors } from '../lib/design-tokens';
 import { DEFAULT_ARTWORK, resolveMediaUrl, siteAddress } from '../lib/media-url';
 
 /**

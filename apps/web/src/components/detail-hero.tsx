@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { colors } from '../app/theme';
+import { colors } from '../lib/design-tokens';
 import { resolveMediaUrl } from '../lib/media-url';
 import { Artwork } from './artwork';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { colors } from '../app/theme';
+import { colors } from '../lib/design-tokens';
 
 /** A row of labelled facts (Label, Released, BPM, ...) as a description list. */
 export function FactList({ facts }: { facts: { label: string; value: ReactNode }[] }) {

@@ -1,7 +1,7 @@
 import { OVERLAY } from '@cratedig/contract/constants';
 import Box from '@mui/material/Box';
 import { alpha, keyframes } from '@mui/material/styles';
-import { colors } from '../app/theme';
+import { colors } from '../lib/design-tokens';
 import { useScrollLock } from '../lib/use-scroll-lock';
 
 const ripple = keyframes`

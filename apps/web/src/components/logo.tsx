@@ -1,6 +1,6 @@
 import { SITE_NAME } from '@cratedig/contract/constants';
 import Box from '@mui/material/Box';
-import { colors, fonts } from '../app/theme';
+import { colors, fonts } from '../lib/design-tokens';
 
 // The mark: a record being pulled out of a crate, which is what "crate digging" means.
 export function LogoMark({ size = 32, title }: { size?: number; title?: string }) {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { colors } from '../app/theme';
+import { colors } from '../lib/design-tokens';
 
 // Each banner gets its own hue so the sections feel different while sharing one shape.
 const tints = {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { colors } from '../app/theme';
+import { colors } from '../lib/design-tokens';
 
 /** An empty list that still looks like part of the product, saying what would be here. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

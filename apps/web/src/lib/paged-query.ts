@@ -1,7 +1,7 @@
 import type { ListResponse } from '@cratedig/contract/common';
 import { PAGE_SIZE, type SortChoice } from '@cratedig/contract/constants';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { getApi } from '../api/transport';
+import type { Transport } from '../api/transport';
 
 /**
  * How long catalogue data counts as fresh: going back to a list or a page shows it at once from the
@@ -14,7 +14,7 @@ export interface PageQuery {
   genre?: string | null;
 }
 
-/** The list query of spec §7: order_by, order_direction, genre, offset (20 × pages loaded), limit. */
+/** A list's query string: order_by, order_direction, genre, offset (20 × pages loaded) and limit 20. */
 export function listQueryString(query: PageQuery, offset: number) {
   return {
     order_by: query.sort?.order_by,
@@ -25,17 +25,18 @@ export function listQueryString(query: PageQuery, offset: number) {
   };
 }
 
-function nextOffset(last: ListResponse<unknown>): number | undefined {
+/** The offset of the page after `last`, or undefined when every item is loaded (Load more hides). */
+export function nextOffset(last: ListResponse<unknown>): number | undefined {
   const { offset, count, total } = last.pagination;
   return offset + count < total ? offset + count : undefined;
 }
 
 /** An infinitely paged GET list (discover lists and detail tabs), Load more appending a page. */
-export function pagedListOptions<T>(path: string, query: PageQuery) {
+export function pagedListOptions<T>(transport: Transport, path: string, query: PageQuery) {
   return infiniteQueryOptions({
     queryKey: ['catalogue', path, query] as const,
     queryFn: ({ pageParam, signal }) =>
-      getApi().transport.get<ListResponse<T>>(path, { query: listQueryString(query, pageParam), signal }),
+      transport.get<ListResponse<T>>(path, { query: listQueryString(query, pageParam), signal }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     staleTime: CATALOGUE_STALE_MS,
@@ -45,10 +46,10 @@ export function pagedListOptions<T>(path: string, query: PageQuery) {
 }
 
 /** One GET of a detail (an artist, a set, ...). */
-export function detailOptions<T>(path: string) {
+export function detailOptions<T>(transport: Transport, path: string) {
   return queryOptions({
     queryKey: ['catalogue', path] as const,
-    queryFn: ({ signal }) => getApi().transport.get<T>(path, { signal }),
+    queryFn: ({ signal }) => transport.get<T>(path, { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 }

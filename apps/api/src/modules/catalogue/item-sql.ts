@@ -78,6 +78,15 @@ export function trackItem(userId: number, alias = 'i'): ItemSql {
                    from sets fs where fs.id = ${t}.found_in_set_id),
       'created_dt', ${instant(`${alias}.created_dt`)},
       'total_user_likes', ${t}.total_user_likes,
+      -- an ID that came out links to its release (one row: id_releases is keyed by the ID)
+      'release', case when ${t}.mix_type = 'ID' then (
+        select json_build_object('id', r.id, 'title', r.title, 'artist', r.artist,
+          'artists', coalesce((
+            select json_agg(json_build_object('role', ta.role, 'artist_meta', json_build_object('id', a.id, 'name', a.name))
+                     order by ta.position, ta.role)
+            from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = r.id), '[]'::json),
+          'release_date', r.release_date, 'purchase_url', r.purchase_url, 'art_url_sm', r.art_url_sm)
+        from id_releases x join tracks r on r.id = x.released_track_id where x.id_track_id = ${t}.id) end,
       'user_fav', coalesce((
         select json_build_object('is_fav', uf.is_fav, 'show_likes', uf.show_likes,
           'user_likes', uf.user_likes, 'is_purchased', uf.is_purchased)

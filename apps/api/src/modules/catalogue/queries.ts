@@ -1,7 +1,7 @@
 // The catalogue's SQL (the only file here that talks to the database). Every list is ONE statement:
 // the page of ids (an index-ordered scan with LIMIT/OFFSET or a keyset bound), the items of that page
 // as JSON (item-sql.ts) and the exact total, in one round trip.
-import { decodeCursor } from '@cratedig/contract/catalogue-api';
+import { decodeCursor, type FeaturedKind } from '@cratedig/contract/catalogue-api';
 import { NO_CONTROL_CHARACTERS } from '@cratedig/contract/common';
 import type { OrderDirection } from '@cratedig/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
@@ -264,12 +264,10 @@ export const scopes = {
 // ---------------------------------------------------------------------------------------------------
 // Featured lists (domain.md Catalogue): editorial order; "most liked recently" when a kind is empty.
 
-export type FeaturedKindSql = 'sets' | 'tracks' | 'artists' | 'labels' | 'festivals' | 'venues';
-
 /** How many items the "most liked recently" fallback offers. */
 export const FEATURED_FALLBACK_SIZE = 20;
 
-function featuredItem(kind: FeaturedKindSql, userId: number): { table: SQL; joins: SQL; json: SQL } {
+function featuredItem(kind: FeaturedKind, userId: number): { table: SQL; joins: SQL; json: SQL } {
   if (kind === 'festivals' || kind === 'venues') {
     return { table: sql.raw(kind), joins: sql``, json: placeJson('i') };
   }
@@ -286,7 +284,7 @@ const FALLBACK_RECENT = 500;
  * the planner too: an unbounded sort over 1M tracks crossed PostgreSQL's JIT threshold (+30 ms).
  * Festivals and venues have no likes: theirs are the places of the newest sets.
  */
-function fallbackIds(kind: FeaturedKindSql): SQL {
+function fallbackIds(kind: FeaturedKind): SQL {
   const recent = sql.raw(String(FALLBACK_RECENT));
   switch (kind) {
     case 'sets':
@@ -312,7 +310,7 @@ function fallbackIds(kind: FeaturedKindSql): SQL {
   }
 }
 
-export function featuredStatement(kind: FeaturedKindSql, userId: number, limit: number, offset: number): SQL {
+export function featuredStatement(kind: FeaturedKind, userId: number, limit: number, offset: number): SQL {
   const item = featuredItem(kind, userId);
   const fallbackLimit = Math.max(0, Math.min(limit, FEATURED_FALLBACK_SIZE - offset));
   return sql`
@@ -342,7 +340,7 @@ export function featuredStatement(kind: FeaturedKindSql, userId: number, limit: 
 
 export async function listFeatured<T>(
   db: Db,
-  kind: FeaturedKindSql,
+  kind: FeaturedKind,
   userId: number,
   limit: number,
   offset: number,

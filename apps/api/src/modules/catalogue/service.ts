@@ -1,26 +1,22 @@
-// Catalogue rules (issue 4 "Server"): which list a call means, 404s, and the response envelopes.
+// Catalogue rules: which list a call means, 404s for unknown items and parents, and the response
+// envelopes `{data, pagination}`. Every set it answers carries an mp3_permalink signed for the caller.
 // The SQL lives in queries.ts; the item shapes in item-sql.ts.
 
 import type { Artist } from '@cratedig/contract/artist';
-import type { SetDetail } from '@cratedig/contract/catalogue-api';
+import type { FeaturedKind, FeaturedQuery, SetDetail } from '@cratedig/contract/catalogue-api';
 import type { ListQuery, ListResponse } from '@cratedig/contract/common';
 import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
+import type { Festival, Venue } from '@cratedig/contract/place';
 import type { SetMeta } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
+import type { TrackDetail, TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
+import type { UserContext } from '../../lib/service-context';
 import type { ItemKind } from './list-spec';
-import {
-  type FeaturedKindSql,
-  findItem,
-  findSetDetail,
-  itemExists,
-  listFeatured,
-  listItems,
-  scopes,
-} from './queries';
+import { findItem, findSetDetail, itemExists, listFeatured, listItems, scopes } from './queries';
+import { findTrackDetail } from './release-queries';
 
 /** A parsed list query of any list (contract listQuery); order_by is whitelisted per list there. */
 type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string };
@@ -33,15 +29,14 @@ export interface ListOptions {
 }
 
 async function list<T>(
-  db: Db,
+  ctx: UserContext,
   kind: ItemKind,
-  userId: number,
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
-  const { data, total } = await listItems<T>(db, {
+  const { data, total } = await listItems<T>(ctx.db, {
     kind,
-    userId,
+    userId: ctx.userId,
     orderBy: query.order_by,
     direction: query.order_direction,
     limit: query.limit,
@@ -55,16 +50,16 @@ async function list<T>(
   return { data, pagination: { offset: query.offset, count: data.length, total } };
 }
 
-export const listSets = (db: Db, userId: number, query: ListQuery<'sets'>, options?: ListOptions) =>
-  list<SetMeta>(db, 'sets', userId, query, options);
-export const listTracks = (db: Db, userId: number, query: ListQuery<'tracks'>, options?: ListOptions) =>
-  list<TrackMeta>(db, 'tracks', userId, query, options);
-export const listIds = (db: Db, userId: number, query: ListQuery<'ids'>, options?: ListOptions) =>
-  list<TrackMeta>(db, 'ids', userId, query, options);
-export const listArtists = (db: Db, userId: number, query: ListQuery<'artists'>, options?: ListOptions) =>
-  list<Artist>(db, 'artists', userId, query, options);
-export const listLabels = (db: Db, userId: number, query: ListQuery<'labels'>, options?: ListOptions) =>
-  list<Label>(db, 'labels', userId, query, options);
+export const listSets = async (ctx: UserContext, query: ListQuery<'sets'>, options?: ListOptions) =>
+  signSetPage(ctx, await list<SetMeta>(ctx, 'sets', query, options));
+export const listTracks = (ctx: UserContext, query: ListQuery<'tracks'>, options?: ListOptions) =>
+  list<TrackMeta>(ctx, 'tracks', query, options);
+export const listIds = (ctx: UserContext, query: ListQuery<'ids'>, options?: ListOptions) =>
+  list<TrackMeta>(ctx, 'ids', query, options);
+export const listArtists = (ctx: UserContext, query: ListQuery<'artists'>, options?: ListOptions) =>
+  list<Artist>(ctx, 'artists', query, options);
+export const listLabels = (ctx: UserContext, query: ListQuery<'labels'>, options?: ListOptions) =>
+  list<Label>(ctx, 'labels', query, options);
 
 // ---------------------------------------------------------------------------------------------------
 // Details
@@ -77,21 +72,25 @@ const NAMES: Record<ItemKind, string> = {
   labels: 'Label',
 };
 
-async function detail<T>(db: Db, kind: ItemKind, id: number, userId: number): Promise<T> {
-  const item = await findItem<T>(db, kind, id, userId);
+async function detail<T>(ctx: UserContext, kind: ItemKind, id: number): Promise<T> {
+  const item = await findItem<T>(ctx.db, kind, id, ctx.userId);
   if (item === undefined) throw notFound(NAMES[kind]);
   return item;
 }
 
-export const getArtist = (db: Db, userId: number, id: number) => detail<Artist>(db, 'artists', id, userId);
-export const getLabel = (db: Db, userId: number, id: number) => detail<Label>(db, 'labels', id, userId);
-/** A track or an ID: the detail page shows both (spec §2 Track detail). */
-export const getTrack = (db: Db, userId: number, id: number) => detail<TrackMeta>(db, 'tracks', id, userId);
+export const getArtist = (ctx: UserContext, id: number) => detail<Artist>(ctx, 'artists', id);
+export const getLabel = (ctx: UserContext, id: number) => detail<Label>(ctx, 'labels', id);
+/** A track or an ID: one detail page shows both, with the ID's release or where it was first heard. */
+export async function getTrack(ctx: UserContext, id: number): Promise<TrackDetail> {
+  const track = await findTrackDetail<TrackDetail>(ctx.db, id, ctx.userId);
+  if (track === undefined) throw notFound('Track');
+  return track;
+}
 
-export async function getSet(db: Db, userId: number, id: number): Promise<SetDetail> {
-  const set = await findSetDetail<SetDetail>(db, id, userId);
+export async function getSet(ctx: UserContext, id: number): Promise<SetDetail> {
+  const set = await findSetDetail<SetDetail>(ctx.db, id, ctx.userId);
   if (set === undefined) throw notFound('Set');
-  return set;
+  return signSetAudio(ctx, set);
 }
 
 /**
@@ -99,46 +98,70 @@ export async function getSet(db: Db, userId: number, id: number): Promise<SetDet
  * apart), else the scoped list.
  */
 async function tab<T>(
-  db: Db,
+  ctx: UserContext,
   parent: ItemKind,
   parentId: number,
   run: () => Promise<ListResponse<T>>,
 ): Promise<ListResponse<T>> {
-  const [exists, result] = await Promise.all([itemExists(db, parent, parentId), run()]);
+  const [exists, result] = await Promise.all([itemExists(ctx.db, parent, parentId), run()]);
   if (!exists) throw notFound(NAMES[parent]);
   return result;
 }
 
-export const artistSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'artists', id, () => listSets(db, userId, query, { scope: scopes.artistSets(id) }));
-export const artistTracks = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'artists', id, () => listTracks(db, userId, query, { scope: scopes.artistTracks(id) }));
-export const artistRemixes = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'artists', id, () => listTracks(db, userId, query, { scope: scopes.artistRemixes(id) }));
-export const artistIds = (db: Db, userId: number, id: number, query: ListQuery<'ids'>) =>
-  tab(db, 'artists', id, () => listIds(db, userId, query, { scope: scopes.artistIds(id) }));
-export const artistLabels = (db: Db, userId: number, id: number, query: ListQuery<'labels'>) =>
-  tab(db, 'artists', id, () => listLabels(db, userId, query, { scope: scopes.artistLabels(id) }));
+export const artistSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
+  tab(ctx, 'artists', id, () => listSets(ctx, query, { scope: scopes.artistSets(id) }));
+export const artistTracks = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
+  tab(ctx, 'artists', id, () => listTracks(ctx, query, { scope: scopes.artistTracks(id) }));
+export const artistRemixes = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
+  tab(ctx, 'artists', id, () => listTracks(ctx, query, { scope: scopes.artistRemixes(id) }));
+export const artistIds = (ctx: UserContext, id: number, query: ListQuery<'ids'>) =>
+  tab(ctx, 'artists', id, () => listIds(ctx, query, { scope: scopes.artistIds(id) }));
+export const artistLabels = (ctx: UserContext, id: number, query: ListQuery<'labels'>) =>
+  tab(ctx, 'artists', id, () => listLabels(ctx, query, { scope: scopes.artistLabels(id) }));
 
-export const labelSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'labels', id, () => listSets(db, userId, query, { scope: scopes.labelSets(id) }));
-export const labelTracks = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'labels', id, () => listTracks(db, userId, query, { scope: scopes.labelTracks(id) }));
-export const labelArtists = (db: Db, userId: number, id: number, query: ListQuery<'artists'>) =>
-  tab(db, 'labels', id, () => listArtists(db, userId, query, { scope: scopes.labelArtists(id) }));
+export const labelSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
+  tab(ctx, 'labels', id, () => listSets(ctx, query, { scope: scopes.labelSets(id) }));
+export const labelTracks = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
+  tab(ctx, 'labels', id, () => listTracks(ctx, query, { scope: scopes.labelTracks(id) }));
+export const labelArtists = (ctx: UserContext, id: number, query: ListQuery<'artists'>) =>
+  tab(ctx, 'labels', id, () => listArtists(ctx, query, { scope: scopes.labelArtists(id) }));
 
-export const trackSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'tracks', id, () => listSets(db, userId, query, { scope: scopes.trackSets(id) }));
+export const trackSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
+  tab(ctx, 'tracks', id, () => listSets(ctx, query, { scope: scopes.trackSets(id) }));
 
 // ---------------------------------------------------------------------------------------------------
-// Featured
+// Featured (Home): editorial order, "most liked recently" when a kind has no editorial rows
 
-export async function featured<T>(
-  db: Db,
-  userId: number,
-  kind: FeaturedKindSql,
-  query: { limit: number; offset: number },
-): Promise<ListResponse<T>> {
-  const { data, total } = await listFeatured<T>(db, kind, userId, query.limit, query.offset);
+/** The item each featured kind answers, in its contract shape. */
+interface FeaturedItems {
+  sets: SetMeta;
+  tracks: TrackMeta;
+  artists: Artist;
+  labels: Label;
+  festivals: Festival;
+  venues: Venue;
+}
+
+async function featured<K extends FeaturedKind>(
+  ctx: UserContext,
+  kind: K,
+  query: FeaturedQuery,
+): Promise<ListResponse<FeaturedItems[K]>> {
+  const { data, total } = await listFeatured<FeaturedItems[K]>(
+    ctx.db,
+    kind,
+    ctx.userId,
+    query.limit,
+    query.offset,
+  );
   return { data, pagination: { offset: query.offset, count: data.length, total } };
 }
+
+export const featuredSets = async (ctx: UserContext, query: FeaturedQuery) =>
+  signSetPage(ctx, await featured(ctx, 'sets', query));
+export const featuredTracks = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'tracks', query);
+export const featuredArtists = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'artists', query);
+export const featuredLabels = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'labels', query);
+export const featuredFestivals = (ctx: UserContext, query: FeaturedQuery) =>
+  featured(ctx, 'festivals', query);
+export const featuredVenues = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'venues', query);

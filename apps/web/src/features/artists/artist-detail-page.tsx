@@ -11,7 +11,7 @@ import { plural } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
-import { FollowToggle, StatsLikesToggle } from '../library/toggle-buttons';
+import { FollowToggle, StatsLikesToggle } from '../library';
 import { useArtistDetail } from './artist-detail-api';
 import { useArtistLabels, useArtistSets, useArtistTracks } from './artist-tabs-api';
 

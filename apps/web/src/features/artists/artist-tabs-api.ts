@@ -5,20 +5,32 @@ import type { Label } from '@cratedig/contract/label';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import type { Transport } from '../../api/transport';
 import { pagedListOptions } from '../../lib/paged-query';
 
 export type ArtistTab = 'sets' | 'tracks' | 'remixes' | 'ids' | 'labels';
 
-export const artistSetsQueryOptions = (id: number, sort: SortChoice) =>
-  pagedListOptions<SetMeta>(`/artists/${id}/sets`, { sort });
-export const artistTracksQueryOptions = (id: number, tab: 'tracks' | 'remixes' | 'ids', sort: SortChoice) =>
-  pagedListOptions<TrackMeta>(`/artists/${id}/${tab}`, { sort });
-export const artistLabelsQueryOptions = (id: number, sort: SortChoice) =>
-  pagedListOptions<Label>(`/artists/${id}/labels`, { sort });
+export const artistSetsQueryOptions = (transport: Transport, id: number, sort: SortChoice) =>
+  pagedListOptions<SetMeta>(transport, `/artists/${id}/sets`, { sort });
+export const artistTracksQueryOptions = (
+  transport: Transport,
+  id: number,
+  tab: 'tracks' | 'remixes' | 'ids',
+  sort: SortChoice,
+) => pagedListOptions<TrackMeta>(transport, `/artists/${id}/${tab}`, { sort });
+export const artistLabelsQueryOptions = (transport: Transport, id: number, sort: SortChoice) =>
+  pagedListOptions<Label>(transport, `/artists/${id}/labels`, { sort });
 
-export const useArtistSets = (id: number, sort: SortChoice) =>
-  useInfiniteQuery(artistSetsQueryOptions(id, sort));
-export const useArtistTracks = (id: number, tab: 'tracks' | 'remixes' | 'ids', sort: SortChoice) =>
-  useInfiniteQuery(artistTracksQueryOptions(id, tab, sort));
-export const useArtistLabels = (id: number, sort: SortChoice) =>
-  useInfiniteQuery(artistLabelsQueryOptions(id, sort));
+export function useArtistSets(id: number, sort: SortChoice) {
+  const { transport } = useApi();
+  return useInfiniteQuery(artistSetsQueryOptions(transport, id, sort));
+}
+export function useArtistTracks(id: number, tab: 'tracks' | 'remixes' | 'ids', sort: SortChoice) {
+  const { transport } = useApi();
+  return useInfiniteQuery(artistTracksQueryOptions(transport, id, tab, sort));
+}
+export function useArtistLabels(id: number, sort: SortChoice) {
+  const { transport } = useApi();
+  return useInfiniteQuery(artistLabelsQueryOptions(transport, id, sort));
+}

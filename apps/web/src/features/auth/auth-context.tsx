@@ -12,7 +12,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type Api, getApi } from '../../api/transport';
+import { useApi } from '../../api/api-context';
+import type { Api } from '../../api/transport';
 import { SESSION_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
 import { isFirebaseIdToken, loadedFirebaseSignIn, loadFirebaseSignIn } from './firebase-loader';
@@ -39,8 +40,6 @@ interface AuthState {
 }
 
 export interface AuthContextValue extends AuthState {
-  /** The transport, token manager and auth events every account call goes through. */
-  api: Api;
   /** After a successful sign-in with the loaded profile; the route guards then leave the auth page. */
   signIn: (user: SessionUser) => void;
   /** Replaces the signed-in user's record after it changed (profile, onboarding). */
@@ -87,18 +86,9 @@ function showRefreshingToast() {
   });
 }
 
-export function AuthProvider({
-  children,
-  loadSession,
-  api: givenApi,
-}: {
-  children: ReactNode;
-  loadSession?: LoadSession;
-  /** Default: the app-wide getApi(). Tests pass one built on their own fetch. */
-  api?: Api;
-}) {
+export function AuthProvider({ children, loadSession }: { children: ReactNode; loadSession?: LoadSession }) {
   const queryClient = useQueryClient();
-  const [api] = useState(() => givenApi ?? getApi());
+  const api = useApi();
   const [state, setState] = useState<AuthState>({ status: 'unknown', user: null, loggedOut: false });
   const logoutListeners = useRef(new Set<() => void>());
 
@@ -175,8 +165,8 @@ export function AuthProvider({
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, api, signIn, updateUser, logout, onLogout }),
-    [state, api, signIn, updateUser, logout, onLogout],
+    () => ({ ...state, signIn, updateUser, logout, onLogout }),
+    [state, signIn, updateUser, logout, onLogout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense } from 'react';
 
 // The alert is not on the sign-in pages' first screen: MUI's Alert brings Paper, IconButton and its
-// icons (about 4.5 KB gzipped, issue 3's first-screen figure). It loads with the first submit; the
+// icons (about 4.5 KB gzipped on a first screen that must stay small). It loads with the first submit; the
 // preload starts it as the request leaves, so it is usually there before the answer.
 const loadAlert = () => import('@mui/material/Alert');
 const Alert = lazy(loadAlert);

@@ -29,7 +29,7 @@ export interface AuthTextFieldProps {
  * The outlined text field of the sign-in pages, built from the same parts as MUI's TextField (label,
  * outlined input with its notch, helper text, the same ids and aria wiring), so it looks and reads the
  * same. MUI's TextField also imports Select, and with it Menu, Popover, Modal and the focus trap: about
- * 20 KB of gzipped JS that /login would load and never use (the first-screen figure, issue 3).
+ * 20 KB of gzipped JS that /login would load and never use (the first screen must stay small).
  */
 export function AuthTextField({
   label,

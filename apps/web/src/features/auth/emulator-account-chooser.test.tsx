@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { createFakeApi } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
 import { EmulatorAccountChooser } from './emulator-account-chooser';
 import { type EmulatorAccount, newEmulatorAccount } from './emulator-accounts';
-import { createFakeApi } from './fake-api';
-import { renderWithApi } from './render-with-api';
 
 // Nothing listens here: the chooser must still work, with no accounts to list.
 const NO_EMULATOR = 'http://127.0.0.1:9';
@@ -92,7 +92,7 @@ describe('social sign-in buttons against the emulator', () => {
           }
         : undefined,
     );
-    const app = renderWithApi('/login', api);
+    const app = renderApp('/login', { api: api });
     await app.user.click(await screen.findByRole('button', { name: 'Continue with Apple' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in with Apple' }, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Development sign-in.');

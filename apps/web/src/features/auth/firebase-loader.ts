@@ -1,7 +1,7 @@
 /**
  * The only door to the Firebase JS SDK: a dynamic import, so the SDK is its own chunk that loads when
  * a sign-in button is pointed at or clicked, or when a stored Firebase session must be restored —
- * never with the first screen (issue 3: "load it lazily, only where sign-in happens").
+ * never with the first screen (it is loaded lazily, only where sign-in happens).
  */
 type FirebaseSignIn = typeof import('./firebase-sign-in');
 

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAuth } from './auth-context';
+import { useApi } from '../../api/api-context';
 import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
@@ -12,7 +12,7 @@ import { AuthTextField } from './auth-text-field';
 import { getClientConfig } from './client-config';
 
 export function ForgotPasswordPage() {
-  const { api } = useAuth();
+  const api = useApi();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sentFrom, setSentFrom] = useState<string | null>(null);

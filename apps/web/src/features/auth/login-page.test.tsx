@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/factories';
+import { apiError, createFakeApi, type FakeHandler } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
 import { PASSWORD_LOGIN_MESSAGES } from './auth-messages';
-import { apiError, createFakeApi, type FakeHandler, fakeUser } from './fake-api';
-import { renderWithApi } from './render-with-api';
 
 async function signInWith(handler: FakeHandler, username = 'crate_digger', password = 'secret') {
   const fake = createFakeApi(handler);
-  const app = renderWithApi('/login', fake.api);
+  const app = renderApp('/login', { api: fake.api });
   const form = await screen.findByRole('form', { name: 'Sign in with username and password' });
   await app.user.type(screen.getByLabelText(/Username/), username);
   await app.user.type(screen.getByLabelText(/Password/), `${password}{Enter}`);
@@ -70,7 +71,7 @@ describe('password login (spec §4, §8)', () => {
 
   it('requires both fields and sends nothing without them', async () => {
     const fake = createFakeApi(() => undefined);
-    const app = renderWithApi('/login', fake.api);
+    const app = renderApp('/login', { api: fake.api });
     await app.user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     expect(fake.requests.filter((r) => r.path !== '/me')).toHaveLength(0);
@@ -84,7 +85,7 @@ describe('password login (spec §4, §8)', () => {
         return { body: { access_token: 'access-1', refresh_token: 'refresh-1' } };
       }
       if (r.path === '/me' && r.headers.get('authorization') === 'Bearer access-1')
-        return { body: fakeUser() };
+        return { body: makeUser({ id: 41, username: 'crate_digger' }) };
       return undefined;
     });
     await waitFor(() => expect(location()).toBe('/profile?tab=likes#top'));
@@ -103,7 +104,7 @@ describe('password login (spec §4, §8)', () => {
     const { location, api } = await signInWith((r) => {
       if (r.path.startsWith('/users/un/')) return lookup(false);
       if (r.path === '/tokens') return { body: { access_token: 'a', refresh_token: 'r' } };
-      if (r.path === '/me') return { body: fakeUser() };
+      if (r.path === '/me') return { body: makeUser({ id: 41, username: 'crate_digger' }) };
       return undefined;
     });
     await waitFor(() => expect(location()).toBe('/home'));

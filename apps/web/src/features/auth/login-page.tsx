@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useApi } from '../../api/api-context';
 import { useAuth } from './auth-context';
 import { FormAlert, preloadFormFeedback, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, PASSWORD_LOGIN_MESSAGES } from './auth-messages';
@@ -13,7 +14,8 @@ import { AuthTextField } from './auth-text-field';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 
 export function LoginPage() {
-  const { api, signIn } = useAuth();
+  const api = useApi();
+  const { signIn } = useAuth();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
@@ -31,7 +33,7 @@ export function LoginPage() {
     setError(null);
     preloadFormFeedback();
     try {
-      // Loaded with the first submit: not needed to show the page (issue 3's first-screen figure).
+      // Loaded with the first submit: not needed to show the page (keeps the first screen's JavaScript small).
       const { passwordLogin, SignInError } = await import('./password-login');
       try {
         // The guard around this page moves on to the stored next location or /home.

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, createFakeApi, type FakeHandler, type FakeRequest } from './fake-api';
-import { renderWithApi } from './render-with-api';
+import { apiError, createFakeApi, type FakeHandler, type FakeRequest } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
 
 async function openReset(handler: FakeHandler, path = '/reset?token=tok-123') {
   const fake = createFakeApi(handler);
-  const app = renderWithApi(path, fake.api);
+  const app = renderApp(path, { api: fake.api });
   await screen.findByRole('form', { name: 'Choose a new password' });
   const submit = async (password: string, confirm: string) => {
     if (password) await app.user.type(screen.getByLabelText(/^New password/), password);
@@ -64,7 +64,7 @@ describe('forgot password (spec §8)', () => {
       }
       return undefined;
     });
-    const app = renderWithApi('/forgot-password', fake.api);
+    const app = renderApp('/forgot-password', { api: fake.api });
     await app.user.type(await screen.findByLabelText(/Email/), 'nova@example.test{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Please check your email inbox or SPAM folder for a password reset email from Cratedig <no-reply@cratedig.test>',
@@ -76,7 +76,7 @@ describe('forgot password (spec §8)', () => {
 
   it('shows nothing when the request fails', async () => {
     const fake = createFakeApi(() => apiError(500, 'boom'));
-    const app = renderWithApi('/forgot-password', fake.api);
+    const app = renderApp('/forgot-password', { api: fake.api });
     await app.user.type(await screen.findByLabelText(/Email/), 'nova@example.test{Enter}');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Send reset link' })).toHaveProperty('disabled', false),

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, createFakeApi, type FakeHandler, type FakeRequest, fakeUser } from './fake-api';
-import { renderWithApi } from './render-with-api';
+import { makeUser } from '../../test/factories';
+import { apiError, createFakeApi, type FakeHandler, type FakeRequest } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
 
 async function openRegister(handler: FakeHandler) {
   const fake = createFakeApi(handler);
-  const app = renderWithApi('/register', fake.api);
+  const app = renderApp('/register', { api: fake.api });
   await screen.findByRole('form', { name: 'Create an account' });
   const fill = async (values: { username?: string; email?: string; password?: string; about?: string }) => {
     if (values.username) await app.user.type(screen.getByLabelText(/Username/), values.username);
@@ -69,11 +70,11 @@ describe('registration (spec §5, §8)', () => {
 
   it('creates a web_client account, signs in and lands on /home', async () => {
     const { fill, requests, location, api } = await openRegister((r) => {
-      if (r.path === '/users' && r.method === 'POST') return { body: fakeUser({ username: 'nova' }) };
+      if (r.path === '/users' && r.method === 'POST') return { body: makeUser({ id: 41, username: 'nova' }) };
       if (r.path.startsWith('/users/un/'))
         return { body: { is_firebase_user: false, auth_provider: 'web_client' } };
       if (r.path === '/tokens') return { body: { access_token: 'a', refresh_token: 'r' } };
-      if (r.path === '/me') return { body: fakeUser({ username: 'nova' }) };
+      if (r.path === '/me') return { body: makeUser({ id: 41, username: 'nova' }) };
       return undefined;
     });
     await fill({ username: 'nova', email: 'nova@example.test', password: 'abc', about: 'Dub techno head' });

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
 import { useAuth } from './auth-context';
 import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
@@ -40,7 +41,8 @@ export function validateRegistration(values: Record<Field, string>): FieldErrors
 }
 
 export function RegisterPage() {
-  const { api, signIn } = useAuth();
+  const api = useApi();
+  const { signIn } = useAuth();
   const [values, setValues] = useState({ username: '', email: '', password: '', about: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);

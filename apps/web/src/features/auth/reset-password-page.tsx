@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from './auth-context';
+import { useApi } from '../../api/api-context';
 import { FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
@@ -23,7 +23,7 @@ export function validateReset(password: string, confirm: string): ResetErrors {
 }
 
 export function ResetPasswordPage() {
-  const { api } = useAuth();
+  const api = useApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { enqueueSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
+import { useApi } from '../../api/api-context';
 import { useAuth } from './auth-context';
 import { ButtonSpinner } from './auth-form-parts';
 import { SOCIAL_LOGIN_MESSAGES } from './auth-messages';
@@ -34,7 +35,8 @@ interface Chooser {
  * popup (the popup needs apis.google.com); the rest of the sign-in is the same code either way.
  */
 export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }) {
-  const { api, signIn, logout } = useAuth();
+  const api = useApi();
+  const { signIn, logout } = useAuth();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const [chooser, setChooser] = useState<Chooser | null>(null);
 

@@ -8,7 +8,8 @@ import type { Festival, Venue } from '@cratedig/contract/place';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getApi } from '../../api/transport';
+import { useApi } from '../../api/api-context';
+import type { Transport } from '../../api/transport';
 import { CATALOGUE_STALE_MS } from '../../lib/paged-query';
 
 interface FeaturedItems {
@@ -23,11 +24,11 @@ interface FeaturedItems {
 /** A row holds a screenful or two of cards; the rest is one click away on the list pages. */
 const FEATURED_LIMIT = 12;
 
-export function featuredQueryOptions<K extends FeaturedKind>(kind: K) {
+export function featuredQueryOptions<K extends FeaturedKind>(transport: Transport, kind: K) {
   return queryOptions({
     queryKey: ['catalogue', 'featured', kind] as const,
     queryFn: ({ signal }) =>
-      getApi().transport.get<ListResponse<FeaturedItems[K]>>(`/featured/${kind}`, {
+      transport.get<ListResponse<FeaturedItems[K]>>(`/featured/${kind}`, {
         query: { limit: FEATURED_LIMIT },
         signal,
       }),
@@ -36,5 +37,6 @@ export function featuredQueryOptions<K extends FeaturedKind>(kind: K) {
 }
 
 export function useFeatured<K extends FeaturedKind>(kind: K) {
-  return useQuery(featuredQueryOptions(kind));
+  const { transport } = useApi();
+  return useQuery(featuredQueryOptions(transport, kind));
 }

@@ -2,7 +2,7 @@ import { CardRow } from '../../components/card-row';
 import { ArtistCard, LabelCard, PlaceCard, SetCard, TrackCard } from '../../components/entity-cards';
 import { PageBanner } from '../../components/page-banner';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { useFeatured } from './featured-api';
 
 // spec §2 Home: the welcome banner, then the featured lists, with no sorting or filters.

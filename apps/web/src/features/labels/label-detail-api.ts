@@ -1,12 +1,15 @@
 // GET /labels/{id} (spec §7).
 import type { Label } from '@cratedig/contract/label';
 import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import type { Transport } from '../../api/transport';
 import { detailOptions } from '../../lib/paged-query';
 
-export function labelDetailQueryOptions(id: number) {
-  return detailOptions<Label>(`/labels/${id}`);
+export function labelDetailQueryOptions(transport: Transport, id: number) {
+  return detailOptions<Label>(transport, `/labels/${id}`);
 }
 
 export function useLabelDetail(id: number) {
-  return useQuery(labelDetailQueryOptions(id));
+  const { transport } = useApi();
+  return useQuery(labelDetailQueryOptions(transport, id));
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_SORTS, SITE_NAME } from '@cratedig/contract/constants';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { colors } from '../../app/theme';
 import { Bio } from '../../components/bio';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
 import { DetailTabs } from '../../components/detail-tabs';
@@ -10,11 +9,12 @@ import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
 import { networkOf, SocialLinks } from '../../components/social-links';
 import { ArtistTabList, SetTabList, TrackTabList, useToggleSort } from '../../components/tab-lists';
+import { colors } from '../../lib/design-tokens';
 import { plural } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
-import { FollowToggle, StatsLikesToggle } from '../library/toggle-buttons';
+import { FollowToggle, StatsLikesToggle } from '../library';
 import { useLabelDetail } from './label-detail-api';
 import { useLabelArtists, useLabelSets, useLabelTracks } from './label-tabs-api';
 

@@ -1,5 +1,5 @@
 // One comment (spec §3 Comment): author avatar and name, relative time, the set moment as a chip
-// when there is one, and the text — always as text, never as HTML (issue 5). Only its author gets
+// when there is one, and the text — always as text, never as HTML (so nobody can inject markup). Only its author gets
 // the edit/delete menu (spec §6); edit is inline with Update, delete asks first.
 import type { Post } from '@cratedig/contract/comment';
 import GraphicEqRounded from '@mui/icons-material/GraphicEqRounded';
@@ -18,7 +18,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 import { formatClock } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { CommentForm } from './comment-form';

@@ -5,29 +5,27 @@ import type { Post } from '@cratedig/contract/comment';
 import type { PostInput, PostList } from '@cratedig/contract/comments-api';
 import { PAGE_SIZE } from '@cratedig/contract/constants';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
 import type { Transport } from '../../api/transport';
-import { useAuth } from '../auth/auth-context';
+import { nextOffset } from '../../lib/paged-query';
 
 export type CommentsOn = 'set' | 'track';
 
-export const commentsKey = (kind: CommentsOn, id: number) => ['comments', kind, id] as const;
-
 export function commentsQueryOptions(transport: Transport, kind: CommentsOn, id: number) {
   return infiniteQueryOptions({
-    queryKey: commentsKey(kind, id),
+    queryKey: ['comments', kind, id] as const,
     queryFn: ({ pageParam, signal }) =>
       transport.get<PostList>(`/${kind}s/${id}/posts`, {
         query: { offset: pageParam, limit: PAGE_SIZE },
         signal,
       }),
     initialPageParam: 0,
-    getNextPageParam: ({ pagination: { offset, count, total } }) =>
-      offset + count < total ? offset + count : undefined,
+    getNextPageParam: nextOffset,
   });
 }
 
 export function useComments(kind: CommentsOn, id: number) {
-  const { api } = useAuth();
+  const api = useApi();
   return useInfiniteQuery(commentsQueryOptions(api.transport, kind, id));
 }
 
@@ -36,9 +34,10 @@ export function useComments(kind: CommentsOn, id: number) {
  * and shifts every page's offsets, so a local splice would show stale paging.
  */
 export function useCommentMutations(kind: CommentsOn, id: number) {
-  const { api } = useAuth();
+  const api = useApi();
   const client = useQueryClient();
-  const onSettled = () => client.invalidateQueries({ queryKey: commentsKey(kind, id) });
+  const { queryKey } = commentsQueryOptions(api.transport, kind, id);
+  const onSettled = () => client.invalidateQueries({ queryKey });
   const onError = (error: unknown) => console.error('comment call failed', error); // spec §8: only logged
   const create = useMutation({
     mutationFn: (body: PostInput) => api.transport.post<Post>('/posts', { body }),

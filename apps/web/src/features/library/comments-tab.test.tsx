@@ -1,9 +1,10 @@
 import type { Post } from '@cratedig/contract/comment';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FakeRequest, FakeResponse } from '../auth/fake-api';
+import { makeUser } from '../../test/factories';
+import type { FakeRequest, FakeResponse } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import { CommentsPanel, EMPTY_COMMENTS } from './comments-tab';
-import { renderLibrary } from './library-test-render';
 
 function post(overrides: Partial<Post> = {}): Post {
   return {
@@ -23,7 +24,10 @@ const list = (posts: Post[]): FakeResponse => ({
 });
 
 function renderPanel(handler: (r: FakeRequest) => FakeResponse | undefined, kind: 'set' | 'track' = 'set') {
-  return renderLibrary(<CommentsPanel kind={kind} id={3} setTimestamp={() => 754} />, handler);
+  return renderWithProviders(<CommentsPanel kind={kind} id={3} setTimestamp={() => 754} />, {
+    api: handler,
+    session: makeUser({ id: 7, username: 'crate_digger' }),
+  });
 }
 
 describe('Comments tab (spec §4 Comments, §5, §6)', () => {

@@ -1,14 +1,14 @@
-// The Comments tab of the set and track pages (spec §2, §4 Comments, issue 5): the form, the list
+// The Comments tab of the set and track pages: the form, the list
 // newest first with Load more, and the spec's empty texts.
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { colors } from '../../app/theme';
 import { LoadMore } from '../../components/load-more';
-import { useAuth } from '../auth/auth-context';
-import { usePlayer } from '../player/player-context';
-import type { PlayerStore } from '../player/player-store';
+import { colors } from '../../lib/design-tokens';
+import { useAuth } from '../auth';
+import type { PlayerStore } from '../player';
+import { usePlayer } from '../player';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { type CommentsOn, useCommentMutations, useComments } from './comments-api';
@@ -21,7 +21,7 @@ export const EMPTY_COMMENTS = {
 } as const;
 
 /**
- * The playback position to save with a comment on set `setId` (issue 5: set_timestamp): where the
+ * The playback position to save with a comment on set `setId` (set_timestamp): where the
  * player is when this set is the loaded one, else 0.
  */
 export function currentSetPosition(player: Pick<PlayerStore, 'getState'>, setId: number): number {

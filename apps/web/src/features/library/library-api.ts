@@ -14,9 +14,9 @@ import type {
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
+import { useApi } from '../../api/api-context';
 import type { Transport } from '../../api/transport';
-import { useAuth } from '../auth/auth-context';
-import { invalidateMembershipLists } from './library-cache';
+import { invalidateMembershipLists } from '../../lib/cached-items';
 
 export const libraryCalls = {
   setFav: (t: Transport, id: number) => t.put<FavResult>(`/favs/set/${id}`),
@@ -44,7 +44,7 @@ export function useLibraryToggle<R>(
   send: (transport: Transport) => Promise<R>,
   apply: (client: QueryClient, answer: R) => ToggleOutcome,
 ): { toggle: () => void; pending: boolean } {
-  const { api } = useAuth();
+  const api = useApi();
   const client = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const mutation = useMutation({

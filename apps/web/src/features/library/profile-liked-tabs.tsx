@@ -1,12 +1,8 @@
 // spec §2 Profile tabs: Liked Sets, Liked Tracks, Watched IDs, Liked Artists, Liked Labels — the
 // signed-in user's own lists (GET /users/{me}/sets, /tracks, /ids, /artists, /labels), each with
 // column sorting, Load more and a designed empty state pointing at where to find things to keep.
-import type { Artist } from '@cratedig/contract/artist';
 import { DEFAULT_SORTS } from '@cratedig/contract/constants';
-import type { Label } from '@cratedig/contract/label';
 import type { ProfileList } from '@cratedig/contract/library-api';
-import type { SetMeta } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
 import AlbumOutlined from '@mui/icons-material/AlbumOutlined';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -15,10 +11,8 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { colors } from '../../app/theme';
 import { DetailTabs } from '../../components/detail-tabs';
 import type { PagedQuery } from '../../components/paged-list';
 import {
@@ -28,8 +22,9 @@ import {
   TrackTabList,
   useToggleSort,
 } from '../../components/tab-lists';
-import { pagedListOptions } from '../../lib/paged-query';
-import { useAuth } from '../auth/auth-context';
+import { colors } from '../../lib/design-tokens';
+import { useAuth } from '../auth';
+import { useLikedArtists, useLikedLabels, useLikedSets, useLikedTracks } from './profile-lists-api';
 
 interface EmptyCopy {
   title: string;
@@ -114,7 +109,7 @@ function OrEmpty<T>({
 
 function LikedSets({ me }: { me: number }) {
   const [sort, toggle] = useToggleSort(DEFAULT_SORTS.sets);
-  const query = useInfiniteQuery(pagedListOptions<SetMeta>(`/users/${me}/sets`, { sort }));
+  const query = useLikedSets(me, sort);
   return (
     <OrEmpty query={query} list="sets">
       <SetTabList query={query} sort={sort} onSort={toggle} label="Liked Sets" />
@@ -124,7 +119,7 @@ function LikedSets({ me }: { me: number }) {
 
 function LikedTracks({ me, list }: { me: number; list: 'tracks' | 'ids' }) {
   const [sort, toggle] = useToggleSort(list === 'ids' ? DEFAULT_SORTS.ids : DEFAULT_SORTS.tracks);
-  const query = useInfiniteQuery(pagedListOptions<TrackMeta>(`/users/${me}/${list}`, { sort }));
+  const query = useLikedTracks(me, list, sort);
   return (
     <OrEmpty query={query} list={list}>
       <TrackTabList
@@ -140,7 +135,7 @@ function LikedTracks({ me, list }: { me: number; list: 'tracks' | 'ids' }) {
 
 function LikedArtists({ me }: { me: number }) {
   const [sort, toggle] = useToggleSort(DEFAULT_SORTS.artists);
-  const query = useInfiniteQuery(pagedListOptions<Artist>(`/users/${me}/artists`, { sort }));
+  const query = useLikedArtists(me, sort);
   return (
     <OrEmpty query={query} list="artists">
       <ArtistTabList query={query} sort={sort} onSort={toggle} label="Liked Artists" />
@@ -150,7 +145,7 @@ function LikedArtists({ me }: { me: number }) {
 
 function LikedLabels({ me }: { me: number }) {
   const [sort, toggle] = useToggleSort(DEFAULT_SORTS.labels);
-  const query = useInfiniteQuery(pagedListOptions<Label>(`/users/${me}/labels`, { sort }));
+  const query = useLikedLabels(me, sort);
   return (
     <OrEmpty query={query} list="labels">
       <LabelTabList query={query} sort={sort} onSort={toggle} label="Liked Labels" />

@@ -1,12 +1,14 @@
 import type { Artist } from '@cratedig/contract/artist';
 import type { ListResponse } from '@cratedig/contract/common';
 import type { TrackMeta } from '@cratedig/contract/track';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LikesCount } from '../../components/count-badge';
-import { apiError } from '../auth/fake-api';
-import { makeArtist, makeTrack, renderLibrary } from './library-test-render';
+import { makeArtist, makeTrack, makeUser } from '../../test/factories';
+import { apiError, type FakeHandler } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import {
   FollowToggle,
   PurchaseButton,
@@ -51,13 +53,19 @@ function TrackControls() {
 }
 
 function seedTrack(track: TrackMeta) {
-  return (client: import('@tanstack/react-query').QueryClient) => {
+  return (client: QueryClient) => {
     client.setQueryData(TRACK_KEY, track);
     client.setQueryData(LIST_KEY, {
       pages: [{ data: [track], pagination: { offset: 0, count: 1, total: 1 } }],
       pageParams: [0],
     });
   };
+}
+
+function renderLibrary(ui: ReactNode, handler: FakeHandler, seed?: (client: QueryClient) => void) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  seed?.(client);
+  return renderWithProviders(ui, { api: handler, session: makeUser(), queryClient: client });
 }
 
 describe('library toggles (spec §4 Toggles, §8 messages)', () => {

@@ -1,5 +1,5 @@
-// The library toggles wired to the API (issue 5 "The toggles"), one component per control the spec
-// shows on the set, track, artist and label pages. Each reads its state from the item it is given —
+// The library toggles wired to the API, one component per control
+// shown on the set, track, artist and label pages. Each reads its state from the item it is given —
 // the page's cached copy, which useLibraryToggle patches from the server's answer — so the button,
 // the cards and the tables all flip together.
 import type { Artist } from '@cratedig/contract/artist';
@@ -10,8 +10,8 @@ import CheckRounded from '@mui/icons-material/CheckRounded';
 import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
 import Button from '@mui/material/Button';
 import { FavouriteButton, FollowButton, LikesControl } from '../../components/follow-controls';
+import { patchCachedItem } from '../../lib/cached-items';
 import { libraryCalls, useLibraryToggle } from './library-api';
-import { patchCachedItem } from './library-cache';
 import {
   favMessage,
   followMessage,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { type SessionUser, useAuth } from '../auth/auth-context';
+import { type SessionUser, useAuth } from '../auth';
 
 // Its own chunk: most visits to /home are by people who finished onboarding long ago.
 const OnboardingModal = lazy(() =>

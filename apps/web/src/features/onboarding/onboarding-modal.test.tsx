@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, fakeUser } from '../auth/fake-api';
-import { renderWithApi } from '../auth/render-with-api';
+import { makeUser } from '../../test/factories';
+import { createFakeApi } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
 
 function openHome(completed: boolean | null) {
   // A signed-in browser: a stored access token with an hour left (spec §3 stored values).
@@ -9,13 +10,14 @@ function openHome(completed: boolean | null) {
   window.localStorage.setItem('tokenExpiry', String(Date.now() + 60 * 60 * 1000));
   const fake = createFakeApi((r) =>
     r.path === '/me/onboarding' && r.method === 'POST'
-      ? { body: fakeUser({ completed_onboarding: true }), delayMs: 150 }
+      ? { body: makeUser({ id: 41, username: 'crate_digger', completed_onboarding: true }), delayMs: 150 }
       : undefined,
   );
-  const app = renderWithApi('/home', fake.api, async () =>
-    // spec §2 'false or empty': null stands for a record written before the field existed.
-    fakeUser({ completed_onboarding: completed as boolean }),
-  );
+  const app = renderApp('/home', {
+    api: fake.api,
+    // null stands for a record written before the field existed: onboarding shows for false or empty.
+    session: makeUser({ id: 41, username: 'crate_digger', completed_onboarding: completed as boolean }),
+  });
   const saves = () => fake.requests.filter((r) => r.path === '/me/onboarding').length;
   return { ...app, saves };
 }

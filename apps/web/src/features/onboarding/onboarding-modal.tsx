@@ -10,7 +10,8 @@ import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useApi } from '../../api/api-context';
+import { useAuth } from '../auth';
 import { ONBOARDING_STEPS } from './onboarding-steps';
 
 /**
@@ -18,7 +19,8 @@ import { ONBOARDING_STEPS } from './onboarding-steps';
  * 'Finishing...' while POST /me/onboarding runs, a counter '1 / 4'; closing completes it too.
  */
 export function OnboardingModal({ onDone }: { onDone?: () => void }) {
-  const { api, user, updateUser } = useAuth();
+  const api = useApi();
+  const { user, updateUser } = useAuth();
   const [step, setStep] = useState(0);
   const [open, setOpen] = useState(true);
   const [finishing, setFinishing] = useState(false);

@@ -7,7 +7,7 @@ import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 
 export interface OnboardingStep {
   title: string;

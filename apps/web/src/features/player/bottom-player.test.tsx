@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeQueue } from '../../test/factories';
+import { renderWithPlayer } from '../../test/render';
 import { BottomPlayer } from './bottom-player';
-import { renderWithPlayer } from './player-test-render';
-import { makeQueue } from './player-test-support';
 
 describe('the bottom player', () => {
   it('with nothing loaded says so, and Play starts the queue', async () => {

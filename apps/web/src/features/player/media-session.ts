@@ -1,4 +1,4 @@
-// Beyond the spec (issue 6): lock-screen and OS media controls. The metadata names the set track
+// Lock-screen and OS media controls. The metadata names the set track
 // playing within the set, with its artwork; previous/next step between set tracks; seeking works.
 import { useEffect } from 'react';
 import { resolveMediaUrl } from '../../lib/media-url';

@@ -1,27 +1,31 @@
-// How React reaches the one player (issue 6: one shared audio element living outside the routed
-// pages). The app's player is created once per page load with its own <audio> element appended to
-// <body>, so no route change, layout re-render or lazy page can ever unmount it. Tests pass their own
-// store through <PlayerProvider>.
+// How React reaches the one player. The store lives outside React (player-store.ts) so that playback
+// survives every route change; components read it through useSyncExternalStore.
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import { getApi } from '../../api/transport';
+import { useApi } from '../../api/api-context';
+import type { Api } from '../../api/transport';
 import { createPlayerApi } from './player-api';
 import { type PlayerState, PlayerStore } from './player-store';
 
 let appPlayer: PlayerStore | undefined;
 
-/** The app-wide player, created on first use. */
-export function getPlayer(): PlayerStore {
+/**
+ * The app's one player, created the first time it is asked for and then kept for the page's life,
+ * with its own <audio> element appended to <body>: no route change, layout re-render or lazy page
+ * can ever unmount it.
+ */
+function appPlayerFor(api: Api, queryClient: QueryClient): PlayerStore {
   if (!appPlayer) {
     const audio = document.createElement('audio');
     audio.setAttribute('aria-hidden', 'true');
     audio.dataset.player = 'cratedig';
     document.body.appendChild(audio);
-    const api = getApi();
     appPlayer = new PlayerStore({
       api: createPlayerApi(api.transport),
       audio,
       events: api.events,
+      queryClient,
       notify: (message, variant) => {
         enqueueSnackbar(message, { variant });
       },
@@ -36,8 +40,17 @@ export function PlayerProvider({ store, children }: { store: PlayerStore; childr
   return <PlayerContext.Provider value={store}>{children}</PlayerContext.Provider>;
 }
 
+/** Provides the app's player (see appPlayerFor), or the store a test passes. */
+export function AppPlayerProvider({ store, children }: { store?: PlayerStore; children: ReactNode }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return <PlayerProvider store={store ?? appPlayerFor(api, queryClient)}>{children}</PlayerProvider>;
+}
+
 export function usePlayer(): PlayerStore {
-  return useContext(PlayerContext) ?? getPlayer();
+  const store = useContext(PlayerContext);
+  if (!store) throw new Error('usePlayer must be used inside <PlayerProvider>');
+  return store;
 }
 
 /** Subscribes to one slice of the player state; re-renders only when that slice changes. */

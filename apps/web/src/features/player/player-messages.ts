@@ -12,12 +12,3 @@ export const PLAYER_MESSAGES = {
 export function likedMessage(title: string): string {
   return `${title} has been saved to your likes!`;
 }
-
-/** The window event the set page refreshes on (spec §2 Set detail). */
-export const UPDATE_META_LIKES = 'updateMetaLikes';
-
-export interface UpdateMetaLikesDetail {
-  set_meta_id: number;
-  track_meta_id: number | null;
-  likes: number;
-}

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeQueue } from '../../test/factories';
 import {
   createProgressSaver,
   endOfSetStep,
@@ -10,7 +11,6 @@ import {
   queueStartItem,
   setTrackAt,
 } from './player-rules';
-import { makeQueue } from './player-test-support';
 
 // Three tracks with a gap between the second and the third, as real track lists have.
 const tracks = [

@@ -136,7 +136,7 @@ export function formatPlayerTime(totalSeconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** Keyboard shortcuts are ignored while the person types in a field (issue 6, beyond the spec). */
+/** Keyboard shortcuts are ignored while the person types in a field. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
   const element = target as HTMLElement;

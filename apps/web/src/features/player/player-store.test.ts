@@ -1,11 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthEvents } from '../../api/auth-events';
+import { makeQueue, makeSet } from '../../test/factories';
+import { FakeAudio, recordingApi, unauthorised } from '../../test/player-fakes';
 import { PlayerStore } from './player-store';
-import { FakeAudio, makeQueue, makeSet, recordingApi, unauthorised } from './player-test-support';
 
 function setup(options: { queue?: ReturnType<typeof makeQueue>; resumeAt?: number } = {}) {
   const sets = [
-    makeSet(1, 3, 300, {
+    makeSet(1, {
       user_fav: { is_fav: false, show_likes: false, user_likes: 0, current_timestamp: options.resumeAt ?? 0 },
     }),
     makeSet(2),
@@ -15,7 +17,9 @@ function setup(options: { queue?: ReturnType<typeof makeQueue>; resumeAt?: numbe
   const audio = new FakeAudio();
   const events = createAuthEvents();
   const notify = vi.fn();
+  const queryClient = new QueryClient();
   const store = new PlayerStore({
+    queryClient,
     api: backend.api,
     audio: audio.asElement(),
     events,
@@ -23,7 +27,7 @@ function setup(options: { queue?: ReturnType<typeof makeQueue>; resumeAt?: numbe
     isVisible: () => true,
   });
   store.setUser(7);
-  return { store, backend, audio, events, notify };
+  return { store, backend, audio, events, notify, queryClient };
 }
 
 // Lets the awaited fake API calls and their continuations run.
@@ -152,19 +156,24 @@ describe('the player store', () => {
     expect(audio.currentTime).toBe(512);
   });
 
-  it('likes the moment: set-likes, then the set and the track into the likes, a toast and an event', async () => {
-    const { store, backend, notify } = setup();
-    const seen: unknown[] = [];
-    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
-    window.addEventListener('updateMetaLikes', listener);
+  it('likes the moment: set-likes, then the set and the track into the likes, a toast and the cache', async () => {
+    const { store, backend, notify, queryClient } = setup();
+    const setKey = ['a page showing set 1'];
+    const trackKey = ['a page showing track 102'];
+    const otherKey = ['a page showing set 2'];
+    queryClient.setQueryData(setKey, makeSet(1));
+    queryClient.setQueryData(trackKey, makeSet(1).set_tracks?.[1]?.track_meta);
+    queryClient.setQueryData(otherKey, makeSet(2));
     await store.play(1, 320);
     await store.likeMoment();
-    window.removeEventListener('updateMetaLikes', listener);
     expect(backend.callsOf('likeMoment')).toEqual([[{ set_meta_id: 1, set_timestamp: 320 }]]);
     expect(backend.callsOf('likeSet')).toEqual([[1]]);
     expect(backend.callsOf('likeTrack')).toEqual([[102]]);
     expect(notify).toHaveBeenCalledWith('Track 102 has been saved to your likes!', 'success');
-    expect(seen).toEqual([{ set_meta_id: 1, track_meta_id: 102, likes: 1 }]);
+    // The pages showing the set or the liked track refetch them; the others are left alone.
+    expect(queryClient.getQueryState(setKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(trackKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(otherKey)?.isInvalidated).toBe(false);
   });
 
   it('an unauthorised like says so and is retried, for the same moment, when the token is refreshed', async () => {

@@ -6,16 +6,14 @@ import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import { PLAYER } from '@cratedig/contract/constants';
 import type { QueueItem } from '@cratedig/contract/queue';
 import type { SetTrack } from '@cratedig/contract/set';
+import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import type { AuthEvents } from '../../api/auth-events';
+import { createRetryAfterRefresh, type RetryAfterRefresh } from '../../api/retry-after-refresh';
+import { invalidateCachedItem } from '../../lib/cached-items';
 import { resolveMediaUrl } from '../../lib/media-url';
 import type { PlayerApi } from './player-api';
-import {
-  likedMessage,
-  PLAYER_MESSAGES,
-  UPDATE_META_LIKES,
-  type UpdateMetaLikesDetail,
-} from './player-messages';
+import { likedMessage, PLAYER_MESSAGES } from './player-messages';
 import {
   createProgressSaver,
   endOfSetStep,
@@ -49,6 +47,8 @@ export interface PlayerDeps {
   /** tokenRefreshed retries the unauthorised like/play requests (spec §4 "Auth events during use"). */
   events?: AuthEvents;
   notify: Notify;
+  /** The server-state cache: a moment like marks the set and track it touched stale there. */
+  queryClient?: QueryClient;
   isVisible?: () => boolean;
   timers?: Timers;
   now?: () => number;
@@ -75,7 +75,7 @@ export class PlayerStore {
   private tick: ReturnType<typeof setInterval> | null = null;
   private userId: number | null = null;
   /** Requests that got a final 401, run again when the token manager says it refreshed. */
-  private readonly flagged = new Map<string, () => void>();
+  private readonly retries: RetryAfterRefresh;
   private lastRecovery = Number.NEGATIVE_INFINITY;
   /** Bumped by every set switch and reset, so a late answer for an old request is dropped. */
   private generation = 0;
@@ -102,9 +102,8 @@ export class PlayerStore {
       if (!audio.paused) this.saver.start();
     });
     on('durationchange', () => this.syncProgress());
-    if (deps.events) {
-      this.offEvents.push(deps.events.on('tokenRefreshed', () => this.retryFlagged()));
-    }
+    this.retries = createRetryAfterRefresh(deps.events);
+    this.offEvents.push(() => this.retries.dispose());
   }
 
   // --- store plumbing ------------------------------------------------------------------------------
@@ -159,7 +158,7 @@ export class PlayerStore {
       set = await this.deps.api.getSet(setId);
     } catch (error) {
       if (generation !== this.generation) return;
-      this.flagIfUnauthorised(`play:${setId}`, error, () => void this.play(setId, startAt));
+      this.retries.retryIfUnauthorised(`play:${setId}`, error, () => void this.play(setId, startAt));
       console.error('loading the set to play failed', error);
       return;
     }
@@ -182,7 +181,7 @@ export class PlayerStore {
       await this.play(target.set_meta_id, target.start_time);
       return true;
     } catch (error) {
-      this.flagIfUnauthorised(`track:${trackId}`, error, () => void this.playTrack(trackId));
+      this.retries.retryIfUnauthorised(`track:${trackId}`, error, () => void this.playTrack(trackId));
       console.error('finding where to play the track failed', error);
       return false;
     }
@@ -296,7 +295,7 @@ export class PlayerStore {
     try {
       await this.deps.api.savePlay({ set_meta_id: set.id, current_timestamp: position });
     } catch (error) {
-      this.flagIfUnauthorised('plays', error, () => void this.savePosition());
+      this.retries.retryIfUnauthorised('plays', error, () => void this.savePosition());
       console.warn('saving the play position failed', error);
     }
   }
@@ -358,8 +357,9 @@ export class PlayerStore {
   // --- moment likes --------------------------------------------------------------------------------
 
   /**
-   * Likes the moment playing now (spec §7, domain.md moment likes): POST /set-likes, then the set and
-   * the set track into the user's likes. Announces 'updateMetaLikes' so open pages refresh (spec §2).
+   * Likes the moment playing now: POST /set-likes, then the set and the set track into the user's
+   * likes (PUT /favs/set/{id}/likes, PUT /favs/track/{id}/likes), a toast naming the track, and the
+   * cached copies of the set and the track marked stale so open pages show the new counts.
    */
   async likeMoment(at?: number): Promise<void> {
     const set = this.state.set;
@@ -367,21 +367,21 @@ export class PlayerStore {
     const t = at ?? Math.floor(this.deps.audio.currentTime);
     const track = setTrackAt(set.set_tracks, t);
     try {
-      const { likes } = await this.deps.api.likeMoment({ set_meta_id: set.id, set_timestamp: t });
+      await this.deps.api.likeMoment({ set_meta_id: set.id, set_timestamp: t });
       await this.deps.api.likeSet(set.id);
       if (track) await this.deps.api.likeTrack(track.track_meta_id);
       this.deps.notify(likedMessage(track ? track.track_meta.title : set.set_name), 'success');
-      const detail: UpdateMetaLikesDetail = {
-        set_meta_id: set.id,
-        track_meta_id: track?.track_meta_id ?? null,
-        likes,
-      };
-      window.dispatchEvent(new CustomEvent(UPDATE_META_LIKES, { detail }));
+      // Every page showing the set or the track refetches it: its likes and the track's went up.
+      const client = this.deps.queryClient;
+      if (client) {
+        void invalidateCachedItem(client, 'set', set.id);
+        if (track) void invalidateCachedItem(client, 'track', track.track_meta_id);
+      }
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         this.deps.notify(PLAYER_MESSAGES.authRefreshing, 'warning');
         // The retry keeps the moment the like was made at, even if playback moved on meanwhile.
-        this.flag(`like:${set.id}:${t}`, () => {
+        this.retries.add(`like:${set.id}:${t}`, () => {
           if (this.state.set?.id === set.id) void this.likeMoment(t);
         });
         return;
@@ -396,25 +396,9 @@ export class PlayerStore {
     return this.deps.isVisible ? this.deps.isVisible() : document.visibilityState === 'visible';
   }
 
-  // --- auth-event retries ------------------------------------------------------------------------
-
-  private flag(key: string, retry: () => void) {
-    this.flagged.set(key, retry);
-  }
-
-  private flagIfUnauthorised(key: string, error: unknown, retry: () => void) {
-    if (isApiError(error) && error.status === 401) this.flag(key, retry);
-  }
-
-  private retryFlagged() {
-    const retries = [...this.flagged.values()];
-    this.flagged.clear();
-    for (const retry of retries) retry();
-  }
-
   /** How many unauthorised requests wait for the next token refresh (tests). */
   get flaggedCount(): number {
-    return this.flagged.size;
+    return this.retries.size;
   }
 
   // --- queue ---------------------------------------------------------------------------------------
@@ -502,7 +486,7 @@ export class PlayerStore {
     this.generation++;
     this.stopTick();
     this.saver.stop(false);
-    this.flagged.clear();
+    this.retries.clear();
     const { audio } = this.deps;
     audio.pause();
     audio.removeAttribute('src');

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithPlayer } from './player-test-render';
-import { makeQueue } from './player-test-support';
+import { makeQueue } from '../../test/factories';
+import { renderWithPlayer } from '../../test/render';
 import { QueuePopover } from './queue-popover';
 
 // jsdom lays nothing out: give each queue row its own 56 px band so dnd-kit's keyboard sensor can

@@ -28,8 +28,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { colors } from '../../app/theme';
 import { Artwork } from '../../components/artwork';
+import { colors } from '../../lib/design-tokens';
 import { usePlayer, usePlayerState } from './player-context';
 import { isPlayed } from './player-rules';
 

@@ -7,7 +7,7 @@ import Slider from '@mui/material/Slider';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type MouseEvent, memo, useState } from 'react';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 import { trackDisplayTitle } from '../../lib/track-title';
 import { usePlayer, usePlayerState } from './player-context';
 import { formatPlayerTime, setTrackAt } from './player-rules';

@@ -1,9 +1,9 @@
-// The keyboard shortcuts help ('?' opens it; issue 6, beyond the spec).
+// The keyboard shortcuts help ('?' opens it).
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 import { SHORTCUTS } from './use-player-shortcuts';
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithPlayer } from './player-test-render';
-import { makeSet } from './player-test-support';
+import { makeSet } from '../../test/factories';
+import { renderWithPlayer } from '../../test/render';
 import { PlayableTrackList, TrackStartCell } from './track-list-playback';
 
 const set = makeSet(1);

@@ -7,7 +7,7 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import type { MouseEvent, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 import { formatClock } from '../../lib/format';
 import { trackDisplayTitle } from '../../lib/track-title';
 import { useIsPlayingRow, usePlayer } from './player-context';

@@ -1,4 +1,4 @@
-// Beyond the spec (issue 6): keyboard shortcuts, listed in the help dialog. Ignored while the person
+// Keyboard shortcuts, listed in the help dialog. Ignored while the person
 // types in a field, and left to the focused control when it handles the key itself.
 import { useEffect } from 'react';
 import { usePlayer } from './player-context';

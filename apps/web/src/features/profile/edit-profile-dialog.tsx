@@ -10,7 +10,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import { type SessionUser, useAuth } from '../auth/auth-context';
+import { type SessionUser, useAuth } from '../auth';
 import { ProfileFormDialog, useProfileSave } from './profile-form-dialog';
 import { PROFILE_MESSAGES } from './profile-messages';
 

@@ -7,7 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import { useId, useState } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { ProfileFormDialog, useProfileSave } from './profile-form-dialog';
 import { PROFILE_MESSAGES } from './profile-messages';
 

@@ -7,8 +7,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { PROFILE_MESSAGES } from './profile-messages';
 
 /**
@@ -18,7 +19,8 @@ import { PROFILE_MESSAGES } from './profile-messages';
  * One save at a time.
  */
 export function useProfileSave(onDone: () => void) {
-  const { api, updateUser } = useAuth();
+  const api = useApi();
+  const { updateUser } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});

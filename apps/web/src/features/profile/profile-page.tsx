@@ -13,10 +13,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { colors } from '../../app/theme';
+import { colors } from '../../lib/design-tokens';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuth } from '../auth/auth-context';
-import { ProfileLikedTabs } from '../library/profile-liked-tabs';
+import { useAuth } from '../auth';
+import { ProfileLikedTabs } from '../library';
 import { EditProfileDialog, USER_TYPE_LABELS, userTypesOf } from './edit-profile-dialog';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
 

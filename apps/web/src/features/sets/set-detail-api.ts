@@ -1,12 +1,15 @@
 // GET /sets/{id}: the set with its ordered track list (spec §7).
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import type { Transport } from '../../api/transport';
 import { detailOptions } from '../../lib/paged-query';
 
-export function setDetailQueryOptions(id: number) {
-  return detailOptions<SetDetail>(`/sets/${id}`);
+export function setDetailQueryOptions(transport: Transport, id: number) {
+  return detailOptions<SetDetail>(transport, `/sets/${id}`);
 }
 
 export function useSetDetail(id: number) {
-  return useQuery(setDetailQueryOptions(id));
+  const { transport } = useApi();
+  return useQuery(setDetailQueryOptions(transport, id));
 }

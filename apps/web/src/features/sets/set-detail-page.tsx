@@ -13,9 +13,8 @@ import { formatDate, formatDurationMs } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
-import { CommentsTab } from '../library/comments-tab';
-import { SetFavouriteToggle, SetLikesToggle } from '../library/toggle-buttons';
-import { AddToQueueButton, SetPlayButton } from '../player/set-play-controls';
+import { CommentsTab, SetFavouriteToggle, SetLikesToggle } from '../library';
+import { AddToQueueButton, SetPlayButton } from '../player';
 import { useSetDetail } from './set-detail-api';
 import { SetTrackList } from './set-track-list';
 
@@ -58,7 +57,7 @@ export function SetDetailPage() {
         title={set.set_name}
         actions={
           <>
-            {/* The player issue: Play/Pause and add to queue (spec §2 Set detail). */}
+            {/* Play/Pause the set, and add it to the queue. */}
             <SetPlayButton setId={set.id} name={set.set_name} />
             <AddToQueueButton setId={set.id} name={set.set_name} />
             <SetFavouriteToggle set={set} />

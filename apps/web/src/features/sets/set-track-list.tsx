@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { colors } from '../../app/theme';
 import { Artwork } from '../../components/artwork';
 import { LikesCount } from '../../components/count-badge';
 import { type Column, DataTable } from '../../components/data-table';
@@ -11,10 +10,11 @@ import { ArtistLinks } from '../../components/entity-columns';
 import { GenreChipLink } from '../../components/genre-chip';
 import { useDesktop } from '../../components/paged-list';
 import { EmptyState } from '../../components/states';
+import { colors } from '../../lib/design-tokens';
 import { formatDate } from '../../lib/format';
 import { trackDisplayTitle } from '../../lib/track-title';
-// The player issue: start times play from that track, the playing row is highlighted (spec §2).
-import { PlayableTrackList, TrackStartCell } from '../player/track-list-playback';
+// A start time plays the set from that track; the row of the track playing now is highlighted.
+import { PlayableTrackList, TrackStartCell } from '../player';
 
 type Row = SetTrack & { id: number };
 

@@ -2,13 +2,16 @@
 // user's favourite sets (domain.md: the favs path replaces the list path).
 import type { SetMeta } from '@cratedig/contract/set';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import type { Transport } from '../../api/transport';
 import type { ListParams } from '../../lib/list-params';
 import { pagedListOptions } from '../../lib/paged-query';
 
-export function setsQueryOptions({ followed, genre, sort }: ListParams) {
-  return pagedListOptions<SetMeta>(followed ? '/sets/favs' : '/sets', { genre, sort });
+export function setsQueryOptions(transport: Transport, { followed, genre, sort }: ListParams) {
+  return pagedListOptions<SetMeta>(transport, followed ? '/sets/favs' : '/sets', { genre, sort });
 }
 
 export function useSets(params: ListParams) {
-  return useInfiniteQuery(setsQueryOptions(params));
+  const { transport } = useApi();
+  return useInfiniteQuery(setsQueryOptions(transport, params));
 }

@@ -14,9 +14,8 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
-import { CommentsTab } from '../library/comments-tab';
-import { PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library/toggle-buttons';
-import { TrackPlayButton } from '../player/set-play-controls';
+import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
+import { TrackPlayButton } from '../player';
 import { useTrackDetail } from './track-detail-api';
 import { useTrackSets } from './track-sets-api';
 
@@ -73,7 +72,7 @@ export function TrackDetailPage() {
         title={trackDisplayTitle(track)}
         actions={
           <>
-            {/* The player issue: play the track in its set (spec §2, §7 GET /set_tracks/play). */}
+            {/* Play plays the set the track is in, from the track's start (GET /set_tracks/play/{id}). */}
             <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} />
             {!isId && <PurchaseButton track={track} />}
             <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />

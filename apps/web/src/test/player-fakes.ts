@@ -1,89 +1,12 @@
-// Test factories for the player's tests: sets with track lists, queue items, and a PlayerApi that
-// records every call (the component and store tests run in jsdom, without the API server).
+// The player's fakes: a PlayerApi that records every call over an in-memory queue and set table, and
+// an audio element (the component and store tests run in jsdom, which has no media playback).
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import type { QueueItem } from '@cratedig/contract/queue';
-import type { SetTrack } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
-import { ApiError } from '../../api/api-error';
-import type { PlayerApi } from './player-api';
-
-export function makeTrack(id: number, overrides: Partial<TrackMeta> = {}): TrackMeta {
-  return {
-    id,
-    title: `Track ${id}`,
-    artist: `Artist ${id}`,
-    artists: [],
-    artist_meta: { name: `Artist ${id}` },
-    art_url_sm: null,
-    art_url_xl: null,
-    release_date: '2024-01-01',
-    genre: 'Techno',
-    label_name: null,
-    label_meta: null,
-    label_meta_id: null,
-    mix_type: 'original_mix',
-    mix_meta: null,
-    bpm: 128,
-    key: null,
-    purchase_url: null,
-    set_meta: null,
-    created_dt: '2024-01-01T00:00:00.000Z',
-    total_user_likes: 0,
-    ...overrides,
-  };
-}
-
-/** A set whose tracks last `trackSeconds` each, back to back from 0; track ids are setId*100 + position. */
-export function makeSet(
-  id: number,
-  tracks = 3,
-  trackSeconds = 300,
-  overrides: Partial<SetDetail> = {},
-): SetDetail {
-  const setTracks: SetTrack[] = Array.from({ length: tracks }, (_, index) => ({
-    track_position: index + 1,
-    track_meta_id: id * 100 + index + 1,
-    set_meta_id: id,
-    start_time: index * trackSeconds,
-    end_time: (index + 1) * trackSeconds,
-    likes: 0,
-    track_meta: makeTrack(id * 100 + index + 1),
-  }));
-  return {
-    id,
-    set_name: `Set ${id}`,
-    artist: `DJ ${id}`,
-    artist_meta: { id, name: `DJ ${id}` },
-    artists: [{ id, name: `DJ ${id}` }],
-    art_url_sm: null,
-    art_url_xl: null,
-    release_date: '2024-01-01',
-    genre: 'Techno',
-    track_genres: [],
-    mp3_permalink: `/media/audio/set-${id}.mp3?u=7&exp=1&sig=x`,
-    duration: tracks * trackSeconds * 1000,
-    likes: 0,
-    track_count: tracks,
-    track_confirmed_count: tracks,
-    set_sponsors: [],
-    set_tracks: setTracks,
-    user_fav: { is_fav: false, show_likes: false, user_likes: 0, current_timestamp: 0 },
-    ...overrides,
-  };
-}
-
-export function makeQueue(setIds: number[], currentSetId?: number): QueueItem[] {
-  const currentIndex = setIds.indexOf(currentSetId ?? -1);
-  return setIds.map((setId, index) => ({
-    id: 1000 + setId,
-    user_id: 7,
-    set_meta_id: setId,
-    set_meta: makeSet(setId),
-    order: index + 1,
-    is_current: index === currentIndex,
-    played: currentIndex >= 0 && index < currentIndex,
-  }));
-}
+import { enqueueSnackbar } from 'notistack';
+import { ApiError } from '../api/api-error';
+import type { PlayerApi } from '../features/player';
+import { PlayerStore } from '../features/player';
+import { makeQueue } from './factories';
 
 export type Call = [method: keyof PlayerApi, ...args: unknown[]];
 
@@ -246,4 +169,19 @@ export class FakeAudio extends EventTarget {
   asElement(): HTMLAudioElement {
     return this as unknown as HTMLAudioElement;
   }
+}
+
+/** A player store on a FakeAudio and a recording PlayerApi; its toasts go to notistack. */
+export function createTestPlayer(sets: SetDetail[], queue: QueueItem[] = []) {
+  const backend = recordingApi(sets, queue);
+  const audio = new FakeAudio();
+  const store = new PlayerStore({
+    api: backend.api,
+    audio: audio.asElement(),
+    notify: (message, variant) => {
+      enqueueSnackbar(message, { variant });
+    },
+    isVisible: () => true,
+  });
+  return { store, backend, audio };
 }

@@ -1,12 +1,9 @@
-/**
- * For component tests: the real transport and token manager over a fetch that answers like the API
- * (the network boundary is the only thing replaced). Not imported by app code.
- */
-import type { User } from '@cratedig/contract/user';
-import { createAuthEvents } from '../../api/auth-events';
-import { createErrorRecovery, type Visibility } from '../../api/error-recovery';
-import { createTokenManager } from '../../api/token-manager';
-import { type Api, createTransport } from '../../api/transport';
+// For component tests: the real transport and token manager over a fetch that answers like the API
+// (the network boundary is the only thing replaced).
+import { createAuthEvents } from '../api/auth-events';
+import { createErrorRecovery, type Visibility } from '../api/error-recovery';
+import { createTokenManager } from '../api/token-manager';
+import { type Api, createTransport } from '../api/transport';
 
 export interface FakeRequest {
   method: string;
@@ -61,24 +58,4 @@ export function createFakeApi(handler: FakeHandler): { api: Api; requests: FakeR
   const recovery = createErrorRecovery({ tokens, visibility });
   const transport = createTransport({ tokens, fetch: fakeFetch, visibility, recovery });
   return { api: { transport, tokens, events, recovery }, requests };
-}
-
-/** A complete GET /me record; override what the test is about. */
-export function fakeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 41,
-    username: 'crate_digger',
-    email: 'crate_digger@example.test',
-    about_me: '',
-    avatar_url: null,
-    firebase_uid: null,
-    auth_provider: 'web_client',
-    is_firebase_user: false,
-    soundcloud_url: null,
-    user_type: ['listener'],
-    notification_timeframe: 'daily',
-    notification_preferences_enabled: true,
-    completed_onboarding: true,
-    ...overrides,
-  };
 }

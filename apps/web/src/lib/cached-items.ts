@@ -1,5 +1,5 @@
-// One place that brings every cached copy of an item up to date after a toggle (issue 5: "updates
-// every other place on screen that shows the same item"). The same set, track, artist or label can
+// One place that brings every cached copy of an item up to date after a toggle or a like: a change
+// must show in every other place on screen that shows the same item. The same set, track, artist or label can
 // sit in a detail, a discover list, a detail tab, a featured row, a set's track list and a profile
 // tab at once, each its own TanStack Query entry; patching them all from the server's answer keeps
 // hero buttons, cards and table counts in agreement without refetching the catalogue.
@@ -90,4 +90,20 @@ export function isMembershipKey(key: QueryKey): boolean {
     typeof path === 'string' &&
     (/\/(favs|followed)$/.test(path) || path.startsWith('/users/'))
   );
+}
+
+function holdsItem(value: unknown, match: (v: Record<string, unknown>) => boolean): boolean {
+  if (Array.isArray(value)) return value.some((entry) => holdsItem(entry, match));
+  if (value === null || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return match(record) || Object.values(record).some((child) => holdsItem(child, match));
+}
+
+/**
+ * Marks every query holding a copy of item `kind` #`id` stale: the ones on screen refetch now, the
+ * others when next shown. For changes whose new counts only the server knows (a moment like).
+ */
+export function invalidateCachedItem(client: QueryClient, kind: LibraryKind, id: number): Promise<void> {
+  const match = (v: Record<string, unknown>) => v.id === id && isKind[kind](v);
+  return client.invalidateQueries({ predicate: (query) => holdsItem(query.state.data, match) });
 }

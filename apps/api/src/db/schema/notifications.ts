@@ -1,0 +1,73 @@
+import { NOTIFICATION_TIMEFRAMES } from '@cratedig/contract/constants';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { sqlList } from './sql-helpers';
+import { idReleases } from './tracks';
+import { users } from './users';
+
+/**
+ * A listener told that an ID they watched or favourited was released (domain.md "IDs, releases,
+ * notifications"). One per user and release: the unique key makes a repeated release notify nobody twice.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idTrackId: integer('id_track_id')
+      .notNull()
+      .references(() => idReleases.idTrackId, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull().default(false),
+    readDt: timestamp('read_dt', { withTimezone: true, mode: 'date' }),
+    // to the millisecond, the wire's precision, so an `after` cursor compares equal to it
+    createdDt: timestamp('created_dt', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [
+    unique('notifications_user_release_key').on(t.userId, t.idTrackId),
+    index('notifications_user_created_idx').on(t.userId, t.createdDt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
+    index('notifications_id_track_idx').on(t.idTrackId),
+  ],
+);
+
+export const DIGEST_STATES = ['claimed', 'sent'] as const;
+
+/**
+ * One email digest per user and period: claimed (inserted) before the mail is sent, marked sent after.
+ * The primary key makes a digest go out at most once, whichever instance or run claims it first.
+ */
+export const digests = pgTable(
+  'digests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    // the mail listed the notifications created in [covered_from, period_end)
+    coveredFrom: timestamp('covered_from', { withTimezone: true, mode: 'date' }).notNull(),
+    timeframe: text('timeframe').notNull(),
+    notificationCount: integer('notification_count').notNull(),
+    state: text('state').notNull().default('claimed'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.periodEnd], name: 'digests_pkey' }),
+    check('digests_timeframe_check', sql`${t.timeframe} in (${sqlList(NOTIFICATION_TIMEFRAMES)})`),
+    check('digests_state_check', sql`${t.state} in (${sqlList(DIGEST_STATES)})`),
+  ],
+);

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * One stored search document per artist, label, track and set (migration 0008_search.sql, kept by
+ * refresh_search_documents()). name: the item's normalised name (cd_normalise_name); body: ' ' + every
+ * normalised searchable text of the item + ' '; popularity: likes * 1e6 + set count.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    kind: text('kind').$type<'artists' | 'labels' | 'tracks' | 'sets'>().notNull(),
+    itemId: integer('item_id').notNull(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    popularity: bigint('popularity', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    check('search_documents_kind_check', sql`${t.kind} in ('artists', 'labels', 'tracks', 'sets')`),
+    index('search_documents_name_idx').on(t.kind, sql`${t.name} text_pattern_ops`, t.popularity, t.itemId),
+    index('search_documents_popularity_idx').on(t.kind, t.popularity.desc(), t.name, t.itemId),
+    ...(['artists', 'labels', 'tracks', 'sets'] as const).map((kind) =>
+      index(`search_documents_${kind}_trgm`)
+        .using('gin', sql`${t.body} gin_trgm_ops`)
+        .where(sql`${t.kind} = '${sql.raw(kind)}'`),
+    ),
+  ],
+);
+
+/** Every distinct word of four letters or more of the documents: one-typo spellings are looked up here. */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`),
+  index('search_words_head_idx').on(sql`left(${t.word}, 2)`, sql`length(${t.word})`),
+  index('search_words_tail_idx').on(sql`right(${t.word}, 2)`, sql`length(${t.word})`),
+]);

@@ -1,0 +1,76 @@
+// SQL of releasing an ID (domain.md "IDs, releases, notifications"): the pair's tracks, and the
+// id_releases row that links them.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { trackItem } from './item-sql';
+
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+export interface ReleaseTrackRow {
+  id: number;
+  title: string;
+  artist: string;
+  mix_type: string;
+}
+
+/**
+ * The two tracks of a release, locked for the transaction so that two releases of the same ID run one
+ * after the other.
+ */
+export async function lockTracks(db: Db, ids: number[]): Promise<ReleaseTrackRow[]> {
+  return rowsOf<ReleaseTrackRow>(
+    await db.execute(sql`
+      select id, title, artist, mix_type from tracks
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by id for update`),
+  );
+}
+
+/**
+ * Links the ID to its release unless it already is. Answers the track the ID is released as now, and
+ * whether this call made the link.
+ */
+export async function insertRelease(
+  db: Db,
+  idTrackId: number,
+  releasedTrackId: number,
+): Promise<{ releasedAs: number; created: boolean }> {
+  const inserted = rowsOf<{ released_track_id: number }>(
+    await db.execute(sql`
+      insert into id_releases (id_track_id, released_track_id) values (${idTrackId}, ${releasedTrackId})
+      on conflict (id_track_id) do nothing returning released_track_id`),
+  );
+  if (inserted.length > 0) return { releasedAs: releasedTrackId, created: true };
+  const [row] = rowsOf<{ released_track_id: number }>(
+    await db.execute(sql`select released_track_id from id_releases where id_track_id = ${idTrackId}`),
+  );
+  return { releasedAs: row?.released_track_id ?? releasedTrackId, created: false };
+}
+
+/**
+ * GET /tracks/{id}: the track as in the lists, plus how many listeners wait for an ID (watching or
+ * favourited it) and, for a released track heard as an ID first, where and when that was. The
+ * earliest-heard ID counts when several were released as the same track.
+ */
+export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
+  const track = trackItem(userId);
+  const [row] = rowsOf<{ item: T }>(
+    await db.execute(sql`
+      select ${track.json}::jsonb || jsonb_build_object(
+        'waiting_count', case when i.mix_type = 'ID' then (
+          select count(*)::int from user_track_favs f where f.track_id = i.id and (f.show_likes or f.is_fav)) end,
+        'first_heard', (
+          select jsonb_build_object('id_track_id', h.id,
+            'set_meta', (select jsonb_build_object('id', s.id, 'set_name', s.set_name) from sets s where s.id = h.found_in_set_id),
+            'created_dt', to_char(h.created_dt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          from id_releases x join tracks h on h.id = x.id_track_id
+          where x.released_track_id = i.id order by h.created_dt, h.id limit 1)) as item
+      from tracks i where i.id = ${id}`),
+  );
+  return row?.item;
+}

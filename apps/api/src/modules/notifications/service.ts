@@ -1,0 +1,49 @@
+// Notifications rules (spec §7 Notifications, domain.md "IDs, releases, notifications"): a release
+// tells each waiting listener once; each user reads and marks only their own.
+import type {
+  MarkAllReadResult,
+  Notification,
+  NotificationList,
+  NotificationListQuery,
+  UnreadCount,
+} from '@cratedig/contract/notification';
+import { notFound } from '../../lib/http-errors';
+import type { ServiceContext, UserContext } from '../../lib/service-context';
+import * as q from './queries';
+
+/**
+ * Notifies everyone who watches or favourited the ID of its release. Runs inside the release's
+ * transaction (ctx.db is that transaction). Answers how many listeners were newly notified.
+ */
+export function notifyRelease(ctx: ServiceContext, idTrackId: number): Promise<number> {
+  return q.insertReleaseNotifications(ctx.db, idTrackId);
+}
+
+export async function listNotifications(
+  ctx: UserContext,
+  query: NotificationListQuery,
+): Promise<NotificationList> {
+  const { data, total, offset } = await q.listNotifications<Notification>(ctx.db, {
+    userId: ctx.userId,
+    limit: query.limit,
+    search: query.search,
+    after: query.after,
+    afterId: query.after_id,
+  });
+  return { data, pagination: { offset, count: data.length, total } };
+}
+
+export async function unreadCount(ctx: UserContext): Promise<UnreadCount> {
+  return { unread: await q.countUnread(ctx.db, ctx.userId) };
+}
+
+/** Someone else's notification answers 404 like an unknown one: its existence is not revealed. */
+export async function markRead(ctx: UserContext, id: number): Promise<Notification> {
+  const notification = await q.markRead<Notification>(ctx.db, ctx.userId, id);
+  if (notification === undefined) throw notFound('Notification');
+  return notification;
+}
+
+export async function markAllRead(ctx: UserContext): Promise<MarkAllReadResult> {
+  return { marked: await q.markAllRead(ctx.db, ctx.userId), unread: 0 };
+}

@@ -1,0 +1,73 @@
+// Search rules (domain.md "Search"): the query is normalised once (search-normalise.ts, the same rules
+// as the SQL cd_normalise_name), short queries match prefixes only, longer words also find their
+// one-typo spellings, and each section answers a page of its items with how they matched.
+import type { Artist } from '@cratedig/contract/artist';
+import type { ListResponse } from '@cratedig/contract/common';
+import type { Label } from '@cratedig/contract/label';
+import {
+  SEARCH_FUZZY_MIN_LETTERS,
+  SEARCH_SHORT_QUERY,
+  SEARCH_WORDS_MAX,
+  type SearchKind,
+  type SearchQuery,
+  type SearchResponse,
+} from '@cratedig/contract/search';
+import { highlightRanges, normalisedWords } from '@cratedig/contract/search-normalise';
+import type { SetMeta } from '@cratedig/contract/set';
+import type { TrackMeta } from '@cratedig/contract/track';
+import { signSetPage } from '../../lib/audio-links';
+import type { UserContext } from '../../lib/service-context';
+import { findCorrections, type PreparedQuery, type SearchRank, searchSection } from './queries';
+
+type Item = Artist | Label | TrackMeta | SetMeta;
+
+/** The field a result's highlight ranges point into. */
+function displayName(kind: SearchKind, item: Item): string {
+  if (kind === 'tracks') return (item as TrackMeta).title;
+  if (kind === 'sets') return (item as SetMeta).set_name;
+  return (item as Artist | Label).name;
+}
+
+export async function prepareQuery(ctx: UserContext, s: string): Promise<PreparedQuery> {
+  const words = normalisedWords(s).slice(0, SEARCH_WORDS_MAX);
+  const text = words.join(' ');
+  const short = text.length <= SEARCH_SHORT_QUERY;
+  // a catalogue word of five letters or more with one letter missing has four
+  const long = short ? [] : words.filter((w) => [...w].length >= SEARCH_FUZZY_MIN_LETTERS - 1);
+  const corrections = await findCorrections(ctx.db, [...new Set(long)]);
+  return { text, words, corrections, short };
+}
+
+type Section = ListResponse<Item & { match: { rank: SearchRank; ranges: [number, number][] } }>;
+
+async function section(
+  ctx: UserContext,
+  kind: SearchKind,
+  q: PreparedQuery,
+  limit: number,
+  offset: number,
+): Promise<Section> {
+  if (q.words.length === 0) return { data: [], pagination: { offset, count: 0, total: 0 } };
+  const page = await searchSection<Item>(ctx.db, kind, q, ctx.userId, limit, offset);
+  const highlight = [...q.words, ...[...q.corrections.values()].flat()];
+  const data = page.data.map(({ rank, item }) => ({
+    ...item,
+    match: { rank, ranges: highlightRanges(displayName(kind, item), highlight) },
+  }));
+  return { data, pagination: { offset, count: data.length, total: page.total } };
+}
+
+/** GET /search: the asked-for sections of one query, each a page of its own. */
+export async function search(ctx: UserContext, query: SearchQuery): Promise<SearchResponse> {
+  const q = await prepareQuery(ctx, query.s);
+  const sections = await Promise.all(
+    query.kinds.map(async (kind) => [kind, await section(ctx, kind, q, query.limit, query.offset)] as const),
+  );
+  const found = Object.fromEntries(sections) as Omit<SearchResponse, 'query'>;
+  return {
+    query: { s: query.s, words: q.words, corrections: [...new Set([...q.corrections.values()].flat())] },
+    ...found,
+    // every set carries an mp3_permalink signed for the caller
+    ...(found.sets ? { sets: signSetPage(ctx, found.sets) } : {}),
+  };
+}

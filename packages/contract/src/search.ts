@@ -1,0 +1,120 @@
+// GET /api/search (domain.md "Search"): one call answers the sections Artists, Labels, Tracks and Sets,
+// each a list page of the same item shapes as the catalogue lists plus how the item matched.
+import { z } from 'zod';
+import { artist } from './artist';
+import { count, listResponse } from './common';
+import { label } from './label';
+import { setMeta } from './set';
+import { trackMeta } from './track';
+
+/** The sections, in the order the search page shows them. */
+export const SEARCH_KINDS = ['artists', 'labels', 'tracks', 'sets'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Longest query accepted, in characters. */
+export const SEARCH_QUERY_MAX = 100;
+/** Query words beyond this many are ignored. */
+export const SEARCH_WORDS_MAX = 8;
+/** How deep a section can be paged: `pagination.total` counts at most this many results. */
+export const SEARCH_RESULTS_MAX = 1000;
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 50;
+/** The top bar's suggestion panel: the best two of each kind. */
+export const SEARCH_SUGGESTIONS_PER_KIND = 2;
+/**
+ * A normalised query of at most this many characters matches name and word prefixes only (no typo
+ * correction), among the most popular SEARCH_SHORT_QUERY_SCOPE items of each kind.
+ */
+export const SEARCH_SHORT_QUERY = 2;
+export const SEARCH_SHORT_QUERY_SCOPE = 50_000;
+/**
+ * Catalogue words of at least this many letters are found with one typo (one letter wrong, missing,
+ * extra, or two letters swapped), when the query word starts no word of the catalogue.
+ */
+export const SEARCH_FUZZY_MIN_LETTERS = 5;
+
+// C0 and C1 control characters (tab and newline included): never part of a name.
+function hasControlCharacter(text: string): boolean {
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+const kindsParam = z
+  .string()
+  .transform((value, ctx) => {
+    const kinds = [...new Set(value.split(',').filter((k) => k !== ''))];
+    const unknown = kinds.filter((k) => !(SEARCH_KINDS as readonly string[]).includes(k));
+    if (unknown.length > 0 || kinds.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Expected a comma-separated list of ${SEARCH_KINDS.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return SEARCH_KINDS.filter((k) => kinds.includes(k));
+  })
+  .meta({ description: `Comma-separated sections to answer (default all): ${SEARCH_KINDS.join(',')}.` });
+
+/**
+ * `s`: the text as typed (trimmed; empty answers empty sections). `kinds`: which sections to answer,
+ * e.g. `kinds=tracks` for one section's Load more. `limit` and `offset` apply to each section
+ * answered: Load more on one section sends `kinds=<that section>&offset=<items shown>`; the top bar's
+ * suggestion panel sends `limit=2`.
+ */
+export const searchQuery = z.object({
+  s: z
+    .string()
+    .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters.`)
+    .refine((s) => !hasControlCharacter(s), 'Control characters are not allowed.')
+    .transform((s) => s.trim()),
+  kinds: kindsParam.default([...SEARCH_KINDS]),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(SEARCH_RESULTS_MAX).default(0),
+});
+export type SearchQuery = z.output<typeof searchQuery>;
+
+/**
+ * How an item matched, best first: `exact` (its normalised name is the query), `prefix` (its name
+ * starts with the query), `word` (every query word starts a word of its name, credits, label, festival,
+ * venue or curator), `fuzzy` (the same with a one-typo spelling of a word of five letters or more).
+ * `ranges`: `[start, end)` UTF-16 offsets into the item's name (artist/label `name`, track `title`, set
+ * `set_name`) to highlight; empty when the match lies in another field. To highlight another field,
+ * call `highlightRanges(text, [...query.words, ...query.corrections])` from search-normalise.ts.
+ */
+export const searchMatch = z
+  .object({
+    rank: z.enum(['exact', 'prefix', 'word', 'fuzzy']),
+    ranges: z.array(z.tuple([count, count])),
+  })
+  .meta({ id: 'SearchMatch' });
+export type SearchMatch = z.infer<typeof searchMatch>;
+
+export const artistHit = artist.extend({ match: searchMatch }).meta({ id: 'ArtistHit' });
+export const labelHit = label.extend({ match: searchMatch }).meta({ id: 'LabelHit' });
+/** Tracks and IDs together: an ID is marked by `mix_type: 'ID'`. */
+export const trackHit = trackMeta.extend({ match: searchMatch }).meta({ id: 'TrackHit' });
+export const setHit = setMeta.extend({ match: searchMatch }).meta({ id: 'SetHit' });
+export type ArtistHit = z.infer<typeof artistHit>;
+export type LabelHit = z.infer<typeof labelHit>;
+export type TrackHit = z.infer<typeof trackHit>;
+export type SetHit = z.infer<typeof setHit>;
+
+/**
+ * The answer. `query.words`: the normalised query words (search-normalise.ts); `query.corrections`:
+ * the one-typo spellings found in the catalogue for them. A section is present when it was asked for;
+ * its `pagination.total` counts at most SEARCH_RESULTS_MAX. Items within a section are unique by id, and
+ * pages of the same query never overlap (best first, then popularity, then name, then id).
+ */
+export const searchResponse = z
+  .object({
+    query: z.object({ s: z.string(), words: z.array(z.string()), corrections: z.array(z.string()) }),
+    artists: listResponse(artistHit).optional(),
+    labels: listResponse(labelHit).optional(),
+    tracks: listResponse(trackHit).optional(),
+    sets: listResponse(setHit).optional(),
+  })
+  .meta({ id: 'SearchResponse' });
+export type SearchResponse = z.infer<typeof searchResponse>;
