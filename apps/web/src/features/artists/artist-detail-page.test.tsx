@@ -26,6 +26,7 @@ const unreleased: TrackMeta = makeTrack({
 
 /** Answers like the API, which refuses an ID list sorted by anything but artist, title or first seen. */
 function artistApi(request: FakeRequest): FakeResponse | undefined {
+  if (request.path === '/queue') return { body: [] };
   if (request.path === '/artists/5') return { body: makeArtist({ id: 5, track_count: 1, id_count: 1 }) };
   if (request.path === '/artists/5/sets') return list([]);
   if (request.path === '/artists/5/tracks') return list([released]);

@@ -22,6 +22,7 @@ const watched = makeTrack({
 
 /** Answers like the API, which refuses an ID list sorted by anything but artist, title or first seen. */
 function profileApi(request: FakeRequest): FakeResponse | undefined {
+  if (request.path === '/queue') return { body: [] };
   if (request.path === '/users/7/sets') return list([]);
   if (request.path === '/users/7/tracks') return list([liked]);
   if (request.path === '/users/7/ids') {
