@@ -41,7 +41,7 @@ function artistApi(request: FakeRequest): FakeResponse | undefined {
 describe('artist page tabs', () => {
   it('opens the IDs tab after the Tracks tab, each tab with its own sort', async () => {
     const { user, requests } = renderApp('/artists/5', { api: artistApi, session: makeUser() });
-    await user.click(await screen.findByRole('tab', { name: /^Tracks/ }));
+    await user.click(await screen.findByRole('tab', { name: /^Tracks/ }, { timeout: 20_000 }));
     expect(await screen.findByText('Night Drive')).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: /^IDs/ }));

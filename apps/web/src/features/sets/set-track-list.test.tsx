@@ -2,6 +2,7 @@ import type { SetTrack } from '@cratedig/contract/set';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSet, makeTrack } from '../../test/factories';
+import { asDesktop } from '../../test/media-query';
 import { renderWithPlayer } from '../../test/render';
 import { SetTrackList } from './set-track-list';
 
@@ -36,24 +37,6 @@ function entries(): SetTrack[] {
     // an ID nobody has put a name to
     { ...second, track_meta: makeTrack({ ...idFields, id: 102, artist: 'ID', artists: [] }) },
   ];
-}
-
-/** The desktop layout: every min-width media query matches. */
-function asDesktop() {
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string) =>
-      ({
-        matches: query.includes('min-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
