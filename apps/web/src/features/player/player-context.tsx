@@ -2,7 +2,7 @@
 // survives every route change; components read it through useSyncExternalStore.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Api } from '../../api/transport';
 import { createPlayerApi } from './player-api';
@@ -57,6 +57,22 @@ export function usePlayer(): PlayerStore {
 export function usePlayerState<T>(select: (state: PlayerState) => T): T {
   const store = usePlayer();
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+export interface CurrentSetPosition {
+  /** The loaded set's id, or null when nothing is loaded. */
+  setId: number | null;
+  /** Seconds into the loaded set (0 when nothing is loaded); refreshed every second while it plays. */
+  position: number;
+  playing: boolean;
+}
+
+/** The loaded set and the position in it, for pages that show or act on where the listener is. */
+export function useCurrentSetPosition(): CurrentSetPosition {
+  const setId = usePlayerState((state) => state.set?.id ?? null);
+  const position = usePlayerState((state) => (state.set ? state.progress : 0));
+  const playing = usePlayerState((state) => state.playing);
+  return useMemo(() => ({ setId, position, playing }), [setId, position, playing]);
 }
 
 /** True while set `setId` is the loaded set and it plays. */

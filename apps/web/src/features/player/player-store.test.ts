@@ -47,6 +47,21 @@ describe('the player store', () => {
     expect(store.getState().track?.track_position).toBe(2);
   });
 
+  it('playSetFrom starts a set at a position, switches sets, and seekTo moves the loaded set', async () => {
+    const { store, audio } = setup({ resumeAt: 420 });
+    store.seekTo(100);
+    expect(store.getState().set).toBeNull();
+    await store.playSetFrom(makeSet(1), 30);
+    expect(audio.currentTime).toBe(30);
+    await store.playSetFrom(2, 610);
+    expect(store.getState()).toMatchObject({ playing: true, progress: 610 });
+    expect(store.getState().set?.id).toBe(2);
+    store.seekTo(5_000);
+    expect(audio.currentTime).toBe(900);
+    store.seekTo(12);
+    expect(store.getState().track?.track_position).toBe(1);
+  });
+
   it('switching sets pauses the old one before the new one loads', async () => {
     const { store, audio } = setup();
     await store.play(1);

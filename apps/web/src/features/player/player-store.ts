@@ -238,6 +238,19 @@ export class PlayerStore {
     this.setState({ progress: target });
   }
 
+  /** Moves the loaded set to `seconds` (clamped to the set); nothing happens with no set loaded. */
+  seekTo(seconds: number) {
+    if (this.state.set) this.seek(seconds);
+  }
+
+  /**
+   * Plays `set` from `seconds`: starts it, switches to it from another set, or seeks within it when
+   * it is the loaded set already.
+   */
+  playSetFrom(set: number | { id: number }, seconds: number): Promise<void> {
+    return this.play(typeof set === 'number' ? set : set.id, Math.max(0, seconds));
+  }
+
   seekBy(delta: number) {
     this.seek(this.deps.audio.currentTime + delta);
   }
