@@ -28,7 +28,7 @@ import { copyMessage, shareLink } from '../../components/share-button';
 import { colors } from '../../lib/design-tokens';
 import { trackDisplayTitle } from '../../lib/track-title';
 import { useMediaSession } from './media-session';
-import { usePlayer, usePlayerState } from './player-context';
+import { usePlayer, usePlayerState, useQueue } from './player-context';
 import { QueuePopover } from './queue-popover';
 import { SeekBar } from './seek-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -95,7 +95,7 @@ function Controls() {
   const player = usePlayer();
   const playing = usePlayerState((state) => state.playing);
   const set = usePlayerState((state) => state.set);
-  const queued = usePlayerState((state) => state.queue.length > 0);
+  const queued = useQueue().length > 0;
   const { enqueueSnackbar } = useSnackbar();
   const disabled = !set;
   const share = async () => {
@@ -186,7 +186,7 @@ function Volume() {
 export function BottomPlayer() {
   const [queueAnchor, setQueueAnchor] = useState<HTMLElement | null>(null);
   const [help, setHelp] = useState(false);
-  const queueCount = usePlayerState((state) => state.queue.length);
+  const queueCount = useQueue().length;
   const openHelp = useCallback(() => setHelp(true), []);
   usePlayerShortcuts(openHelp);
   useMediaSession();
