@@ -7,6 +7,8 @@ export default defineConfig({
       { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
       { extends: 'apps/api/vitest.config.ts', test: { name: 'api', root: 'apps/api' } },
       { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+      // Builds the web app and checks each page's JavaScript against its budget (scripts/js-budget.mjs).
+      { test: { name: 'budget', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

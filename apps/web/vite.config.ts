@@ -39,7 +39,7 @@ export default defineConfig({
               priority: 30,
             },
             { name: 'emotion', test: /node_modules[\\/]@emotion[\\/]/, priority: 20 },
-            { name: 'data', test: /node_modules[\\/](@tanstack|notistack)[\\/]/, priority: 20 },
+            { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
           ],
         },
       },

@@ -2,13 +2,16 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { colors } from '../lib/design-tokens';
+import { useRouteFocus } from '../lib/use-route-focus';
 import { OfflineNotice } from './offline-notice';
 import { PromoPanel } from './promo-panel';
 import { FOOTER_LINE, STATIC_LINKS } from './site-links';
 
 /** spec §2 public area: promo panel beside (md+) or above (small screens) the page, then the footer. */
 export function PublicLayout() {
+  useRouteFocus(MAIN_CONTENT_ID);
   return (
     <Box
       sx={{
@@ -23,6 +26,7 @@ export function PublicLayout() {
         gridTemplateRows: { xs: 'auto 1fr', md: 'auto' },
       }}
     >
+      <SkipLink />
       <Box sx={{ position: { md: 'sticky' }, top: 0, alignSelf: 'start' }}>
         <PromoPanel />
       </Box>
@@ -30,6 +34,8 @@ export function PublicLayout() {
         <OfflineNotice />
         <Box
           component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
           sx={{
             flex: 1,
             display: 'flex',

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { isRouteErrorResponse, Link as RouterLink, useLocation } from 'react-router';
 import { LogoMark } from '../components/logo';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -13,9 +14,8 @@ function isStaleChunk(error: unknown): boolean {
   );
 }
 
-/** Route-level error boundary: a friendly way out instead of a blank screen. */
-export function RouteError() {
-  const error = useRouteError();
+/** Route-level error page: a friendly way out instead of a blank screen. */
+export function RouteError({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong');
   if (import.meta.env.DEV) console.error(error);
 
@@ -52,4 +52,28 @@ export function RouteError() {
       </Box>
     </Box>
   );
+}
+
+class ErrorCatcher extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    // Moving to another page leaves the error behind.
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== null)
+      this.setState({ error: null });
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Catches what a page (or its chunk's loading) throws and shows RouteError in its place. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorCatcher resetKey={pathname}>{children}</ErrorCatcher>;
 }

@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../api/token-storage';
 import { makeUser } from '../test/factories';
 import { renderApp } from '../test/render';
 import { AppProviders } from './providers';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 import { appRoutes } from './router';
 
 function Broken(): never {
@@ -157,8 +157,13 @@ describe('route error boundary', () => {
   it('shows a friendly fallback with a way home when a page throws', async () => {
     // React reports the thrown error on the console; that report is expected here, not a failure.
     const report = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([{ path: '/', Component: Broken, errorElement: <RouteError /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The needle skipped');
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/home');

@@ -1,27 +1,40 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { OpenLayout } from './open-layout';
 import { PublicLayout } from './public-layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 import { AuthGate, RequireAuth, VisitorsOnly } from './route-guards';
 
-// Every page is its own chunk (loaded on first visit); each has an error boundary inside its layout,
-// so a failing page keeps the top bar and footer around the friendly fallback.
+// Every page is its own chunk (loaded on first visit, React.lazy); each has an error boundary inside
+// its layout, so a failing page keeps the top bar and footer around the friendly fallback. The routes
+// are plain element routes: the app renders them with useRoutes in a BrowserRouter (AppRoutes), which
+// leaves React Router's data-router code (about 16 KB gzipped) out of every page's first load.
+function lazyElement(load: () => Promise<ComponentType>) {
+  const Page = lazy(() => load().then((Component) => ({ default: Component })));
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 function page(path: string, load: () => Promise<ComponentType>): RouteObject {
-  return {
-    path,
-    errorElement: <RouteError />,
-    lazy: async () => ({ Component: await load() }),
-  };
+  return { path, element: lazyElement(load) };
 }
 
 // spec §2 route table.
 export const appRoutes: RouteObject[] = [
   {
-    element: <AuthGate />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingOverlay />,
+    element: (
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingOverlay />}>
+          <AuthGate />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       {
@@ -54,7 +67,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./signed-in-layout')).SignedInLayout }),
+            element: lazyElement(() => import('./signed-in-layout').then((m) => m.SignedInLayout)),
             children: [
               page('home', () => import('../features/home/home-page').then((m) => m.HomePage)),
               page('sets', () => import('../features/sets/sets-page').then((m) => m.SetsPage)),
@@ -83,6 +96,7 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The route table, rendered inside the app's BrowserRouter (main.tsx). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

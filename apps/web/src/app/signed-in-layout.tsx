@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { HomeOnboarding } from '../features/onboarding/home-onboarding';
+import { useRouteFocus } from '../lib/use-route-focus';
 import { AppFooter } from './app-footer';
 import { OfflineNotice } from './offline-notice';
 import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
@@ -9,14 +11,18 @@ import { TopBar } from './top-bar';
 
 /** spec §2 signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
 export function SignedInLayout() {
+  useRouteFocus(MAIN_CONTENT_ID);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <TopBar />
       {/* Same height as the fixed bar, so nothing starts underneath it. */}
       <Toolbar sx={{ minHeight: { xs: 64 } }} />
       <OfflineNotice top={64} />
       <Box
         component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
         sx={{
           flex: 1,
           width: '100%',

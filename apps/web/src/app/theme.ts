@@ -60,6 +60,41 @@ export const theme = createTheme({
         // Keyboard users must always see where they are (spec: every control reachable by keyboard).
         ':focus-visible': focusRing,
         a: { color: colors.acid },
+        // A focused or scrolled-to element never sits under the fixed top bar (64 px) or the fixed
+        // bottom player (its measured height, player-slot.tsx).
+        html: {
+          scrollPaddingTop: 80,
+          scrollPaddingBottom: 'calc(var(--cd-player-height, 0px) + 16px)',
+        },
+        '*': {
+          scrollMarginTop: 80,
+          scrollMarginBottom: 'calc(var(--cd-player-height, 0px) + 16px)',
+        },
+        // A page heading takes focus after a route change (use-route-focus.ts); the ring is for keyboard users.
+        'h1[tabindex="-1"]:focus:not(:focus-visible), main[tabindex="-1"]:focus:not(:focus-visible)': {
+          outline: 'none',
+        },
+        // The skip link (components/skip-link.tsx): off screen until it has focus.
+        '.cd-skip-link': {
+          position: 'fixed',
+          left: 12,
+          top: -80,
+          zIndex: 2000,
+          padding: '10px 16px',
+          borderRadius: radii.control,
+          fontWeight: 700,
+          textDecoration: 'none',
+        },
+        '.cd-skip-link:focus': { top: 12 },
+        // Reduced motion: transitions and animations end at once (the loading rings only slow down).
+        '@media (prefers-reduced-motion: reduce)': {
+          '*:not([role="progressbar"] *), *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
       },
     },
     MuiButtonBase: {

@@ -1,7 +1,9 @@
-import { TOASTS } from '@cratedig/contract/constants';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../features/auth/auth-context';
+import { onToastWanted } from '../lib/toast';
+
+// The toast library loads with the first toast, not with the first screen.
+const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
 
 /**
  * spec §9 Toasts: at most 3, hidden after 5 s, entering in 225 ms and leaving in 195 ms; top centre
@@ -10,17 +12,22 @@ import { useAuth } from '../features/auth/auth-context';
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToastWanted(() => setWanted(true)), []);
   return (
-    <SnackbarProvider
-      maxSnack={TOASTS.maxSnack}
-      autoHideDuration={TOASTS.autoHideMs}
-      transitionDuration={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
-      anchorOrigin={
-        signedIn ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' }
-      }
-      preventDuplicate
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ToastHost
+            anchorOrigin={
+              signedIn
+                ? { vertical: 'top', horizontal: 'center' }
+                : { vertical: 'bottom', horizontal: 'left' }
+            }
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

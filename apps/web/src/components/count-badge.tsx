@@ -8,6 +8,8 @@ export function LikesCount({ value, label = 'likes' }: { value: number; label?: 
   return (
     <Box
       component="span"
+      // An image of a count: the heart and the digits are read as one name ('12 likes').
+      role="img"
       aria-label={`${shown} ${label}`}
       sx={{
         display: 'inline-flex',

@@ -9,8 +9,8 @@ import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
 import { capCount } from '../lib/format';
+import { Tooltip } from './tooltip';
 
 // The toggle buttons of spec §2 (artist, label, track and set pages). They only draw a state and
 // report a press: the library feature (features/library/toggle-buttons.tsx) sends the toggle and

@@ -1,9 +1,9 @@
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
 import IosShareRounded from '@mui/icons-material/IosShareRounded';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { useSnackbar } from 'notistack';
 import { siteAddress } from '../lib/media-url';
+import { useSnackbar } from '../lib/toast';
+import { Tooltip } from './tooltip';
 
 /** spec §8 Copy success: 'Set', 'Track' or the name, then ' link has been copied to your clipboard!' */
 export function copyMessage(kind: PreviewKind, name: string): string {

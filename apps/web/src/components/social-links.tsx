@@ -3,8 +3,8 @@ import LanguageRounded from '@mui/icons-material/LanguageRounded';
 import LibraryMusicRounded from '@mui/icons-material/LibraryMusicRounded';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
+import { Tooltip } from './tooltip';
 
 type Network = 'beatport' | 'instagram' | 'youtube' | 'website';
 

@@ -4,10 +4,10 @@ import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import type { PlayedSet } from '@cratedig/contract/moments-api';
 import type { QueueItem } from '@cratedig/contract/queue';
 import type { QueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { ApiError } from '../api/api-error';
 import type { PlayerApi } from '../features/player';
 import { PlayerStore } from '../features/player';
+import { enqueueSnackbar } from '../lib/toast';
 import { makeQueue } from './factories';
 
 export type Call = [method: keyof PlayerApi, ...args: unknown[]];

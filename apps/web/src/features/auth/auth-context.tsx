@@ -1,7 +1,6 @@
 import { TOASTS } from '@cratedig/contract/constants';
 import type { User } from '@cratedig/contract/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import {
   createContext,
   type ReactNode,
@@ -17,6 +16,7 @@ import { isApiError } from '../../api/api-error';
 import { onTokensRemovedElsewhere } from '../../api/token-storage';
 import type { Api } from '../../api/transport';
 import { clearRuntimeCaches } from '../../lib/offline-caches';
+import { enqueueSnackbar } from '../../lib/toast';
 import { SESSION_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
 import { isFirebaseIdToken, loadedFirebaseSignIn, loadFirebaseSignIn } from './firebase-loader';

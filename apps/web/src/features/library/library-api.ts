@@ -12,11 +12,11 @@ import type {
   TrackLikesResult,
 } from '@cratedig/contract/library-api';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Transport } from '../../api/transport';
 import { invalidateMembershipLists } from '../../lib/cached-items';
+import { useSnackbar } from '../../lib/toast';
 
 export const libraryCalls = {
   setFav: (t: Transport, id: number) => t.put<FavResult>(`/favs/set/${id}`),

@@ -54,7 +54,8 @@ export function NotificationBell() {
         sx={{ color: open ? 'text.primary' : 'text.secondary' }}
       >
         <Badge
-          badgeContent={unread}
+          // No count at all when nothing is unread: a hidden '0' would still be part of the button's text.
+          badgeContent={unread > 0 ? unread : null}
           max={DISPLAY.bellBadgeMax}
           color="primary"
           data-testid="notification-badge"
@@ -84,7 +85,10 @@ export function NotificationBell() {
           list: { 'aria-label': 'Notifications', sx: { py: 0 } },
         }}
       >
+        {/* Not an item: the menu's own title (the menu is named by its list's aria-label). */}
         <Box
+          component="li"
+          role="none"
           sx={{
             px: 2,
             py: 1.5,
@@ -94,7 +98,7 @@ export function NotificationBell() {
             borderBottom: `1px solid ${colors.line}`,
           }}
         >
-          <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem' }}>
+          <Typography component="span" role="none" sx={{ fontWeight: 700, fontSize: '1rem' }}>
             Notifications
           </Typography>
           {unread > 0 && (
@@ -104,7 +108,7 @@ export function NotificationBell() {
           )}
         </Box>
         {list.isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+          <Box component="li" role="none" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
             <CircularProgress size={24} aria-label="Loading notifications" />
           </Box>
         )}

@@ -21,8 +21,11 @@ describe('the bottom player', () => {
     const track = screen.getByRole('link', { name: 'Current track: Artist 102 — Track 102' });
     expect(track.getAttribute('href')).toBe('/tracks/102');
     expect(screen.getByRole('link', { name: 'Playing set: Set 1' }).getAttribute('href')).toBe('/sets/1');
-    expect(screen.getByLabelText('Elapsed time').textContent).toBe('0:05:10');
-    expect(screen.getByLabelText('Total time').textContent).toBe('0:15:00');
+    expect(screen.getByTestId('elapsed-time').textContent).toBe('0:05:10');
+    expect(screen.getByTestId('total-time').textContent).toBe('0:15:00');
+    expect(screen.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')).toBe(
+      '0:05:10 of 0:15:00',
+    );
   });
 
   it('play/pause, next and previous drive the audio', async () => {

@@ -8,19 +8,17 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Artwork } from '../../components/artwork';
+import { Tooltip } from '../../components/tooltip';
 import { colors } from '../../lib/design-tokens';
 import { trackDisplayTitle } from '../../lib/track-title';
 import { useMediaSession } from './media-session';
 import { usePlayerState, useQueue } from './player-context';
 import { PlayerControls, PlayerOverflowMenu, PlayerVolume } from './player-controls';
-import { QueuePopover } from './queue-popover';
 import { SeekBar } from './seek-bar';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { usePlayerShortcuts } from './use-player-shortcuts';
 import { usePlayingTitle } from './use-playing-title';
 
@@ -81,9 +79,20 @@ function NowPlaying() {
   );
 }
 
+// The queue (with its drag-and-drop library) and the shortcuts dialog wait for the listener to open
+// them: they load on the first open and stay mounted after it, so closing keeps its transition.
+const QueuePopover = lazy(() => import('./queue-popover').then((m) => ({ default: m.QueuePopover })));
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
+
 export function BottomPlayer() {
   const [queueAnchor, setQueueAnchor] = useState<HTMLElement | null>(null);
   const [help, setHelp] = useState(false);
+  const [queueUsed, setQueueUsed] = useState(false);
+  const [helpUsed, setHelpUsed] = useState(false);
+  if (queueAnchor && !queueUsed) setQueueUsed(true);
+  if (help && !helpUsed) setHelpUsed(true);
   const queueCount = useQueue().length;
   const openHelp = useCallback(() => setHelp(true), []);
   usePlayerShortcuts(openHelp);
@@ -146,8 +155,10 @@ export function BottomPlayer() {
         </IconButton>
         <PlayerOverflowMenu onOpenQueue={setQueueAnchor} />
       </Box>
-      <QueuePopover anchor={queueAnchor} onClose={() => setQueueAnchor(null)} />
-      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      <Suspense fallback={null}>
+        {queueUsed && <QueuePopover anchor={queueAnchor} onClose={() => setQueueAnchor(null)} />}
+        {helpUsed && <ShortcutsDialog open={help} onClose={() => setHelp(false)} />}
+      </Suspense>
     </Box>
   );
 }

@@ -2,10 +2,10 @@
 // survives every route change; components read it through useSyncExternalStore.
 import type { QueueItem } from '@cratedig/contract/queue';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Api } from '../../api/transport';
+import { enqueueSnackbar } from '../../lib/toast';
 import { createPlayerApi } from './player-api';
 import { type PlayerState, PlayerStore } from './player-store';
 import { queueQueryOptions } from './queue-endpoints';

@@ -19,11 +19,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
-import Tooltip from '@mui/material/Tooltip';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { copyMessage, shareLink } from '../../components/share-button';
+import { Tooltip } from '../../components/tooltip';
 import { colors } from '../../lib/design-tokens';
+import { useSnackbar } from '../../lib/toast';
 import { usePlayer, usePlayerState, useQueue } from './player-context';
 
 /** Copies the loaded set's share link, with the copy message. */
@@ -174,6 +174,7 @@ export function PlayerVolume() {
       <Icon fontSize="small" sx={{ color: 'text.secondary' }} />
       <Slider
         aria-label="Volume"
+        getAriaValueText={(level) => `${Math.round(level * 100)}%`}
         size="small"
         min={PLAYER.volumeMin}
         max={PLAYER.volumeMax}

@@ -126,7 +126,8 @@ export function SeekBar() {
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: '100%', minWidth: 0 }}>
-      <Typography variant="caption" sx={timeSx} aria-label="Elapsed time">
+      {/* The slider says both times ('0:05:10 of 0:15:00'); these are for the eye. */}
+      <Typography variant="caption" sx={timeSx} aria-hidden data-testid="elapsed-time">
         {formatPlayerTime(value)}
       </Typography>
       <Box
@@ -145,7 +146,8 @@ export function SeekBar() {
           step={PLAYER.seekStepS}
           value={value}
           disabled={!set}
-          getAriaValueText={(seconds) => formatPlayerTime(seconds)}
+          // Read as '0:12:34 of 1:02:00': where the set is, out of how long it is.
+          getAriaValueText={(seconds) => `${formatPlayerTime(seconds)} of ${formatPlayerTime(duration)}`}
           onChange={(_, next) => setDragging(next as number)}
           onChangeCommitted={(_, next) => {
             setDragging(null);
@@ -166,7 +168,7 @@ export function SeekBar() {
           }}
         />
       </Box>
-      <Typography variant="caption" sx={timeSx} aria-label="Total time">
+      <Typography variant="caption" sx={timeSx} aria-hidden data-testid="total-time">
         {formatPlayerTime(duration)}
       </Typography>
     </Box>

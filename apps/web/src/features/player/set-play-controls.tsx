@@ -6,8 +6,8 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import PlaylistAddRounded from '@mui/icons-material/PlaylistAddRounded';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { useSnackbar } from 'notistack';
+import { Tooltip } from '../../components/tooltip';
+import { useSnackbar } from '../../lib/toast';
 import { useIsSetPlaying, usePlayer } from './player-context';
 import { PLAYER_MESSAGES } from './player-messages';
 

@@ -5,10 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
+import { useSnackbar } from '../../lib/toast';
 import { useAuth } from '../auth';
 import { PROFILE_MESSAGES } from './profile-messages';
 
