@@ -6,6 +6,31 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Artwork } from './artwork';
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * A text shown shortened but read in full: the link's name is its content (title, line, counts,
+ * chips, as seen), with the full title where the card shows a shortened one.
+ */
+function FullText({ shown, full }: { shown: string; full: string }) {
+  if (shown === full) return <>{shown}</>;
+  return (
+    <>
+      <span aria-hidden>{shown}</span>
+      <Box component="span" sx={visuallyHidden}>
+        {full}
+      </Box>
+    </>
+  );
+}
+
 /**
  * The one card shape every catalogue item uses: square artwork, a title, a line under it and a row of
  * chips. Texts arrive already truncated (spec §5); the full text stays available as the link's name.
@@ -36,7 +61,6 @@ export function MediaCard({
       <CardActionArea
         component={RouterLink}
         to={to}
-        aria-label={fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle}
         sx={{ p: 1.25, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
@@ -61,7 +85,7 @@ export function MediaCard({
             }}
             noWrap
           >
-            {title}
+            <FullText shown={title} full={fullTitle} />
           </Typography>
           {subtitle && (
             <Typography
@@ -71,7 +95,7 @@ export function MediaCard({
               noWrap
               sx={{ textAlign: round ? 'center' : 'left' }}
             >
-              {subtitle}
+              <FullText shown={subtitle} full={fullSubtitle ?? subtitle} />
             </Typography>
           )}
           {meta && (

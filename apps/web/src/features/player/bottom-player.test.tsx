@@ -83,7 +83,7 @@ describe('the bottom player', () => {
     seek.focus();
     await user.keyboard('[End]');
     expect(audio.currentTime).toBe(900);
-    await user.click(screen.getByRole('button', { name: 'Queue' }));
+    await user.click(screen.getByRole('button', { name: /^Queue/ }));
     expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
   });
 

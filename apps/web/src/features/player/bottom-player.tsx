@@ -145,11 +145,12 @@ export function BottomPlayer() {
           </IconButton>
         </Tooltip>
         <IconButton
-          aria-label="Queue"
+          // The name carries the count the badge shows ('Queue (3)'), so what is seen is what is said.
+          aria-label={queueCount > 0 ? `Queue (${queueCount > 99 ? '99+' : queueCount})` : 'Queue'}
           onClick={(event) => setQueueAnchor(event.currentTarget)}
           sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
         >
-          <Badge badgeContent={queueCount} color="primary" max={99}>
+          <Badge badgeContent={queueCount > 0 ? queueCount : null} color="primary" max={99}>
             <QueueMusicRounded />
           </Badge>
         </IconButton>
