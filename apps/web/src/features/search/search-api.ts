@@ -1,16 +1,12 @@
 // GET /api/search: the search page's four sections (one call for the first page of all of them, then
 // `kinds=<section>&offset=<items shown>` for a section's Load more) and the top bar's suggestions.
 import type { ListResponse } from '@cratedig/contract/common';
+import type { ArtistHit, LabelHit, SearchResponse, SetHit, TrackHit } from '@cratedig/contract/search';
 import {
-  type ArtistHit,
-  type LabelHit,
   SEARCH_LIMIT_DEFAULT,
   SEARCH_SUGGESTIONS_PER_KIND,
   type SearchKind,
-  type SearchResponse,
-  type SetHit,
-  type TrackHit,
-} from '@cratedig/contract/search';
+} from '@cratedig/contract/search-limits';
 import {
   infiniteQueryOptions,
   keepPreviousData,

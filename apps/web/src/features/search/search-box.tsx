@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '@cratedig/contract/search';
+import { SEARCH_QUERY_MAX } from '@cratedig/contract/search-limits';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';

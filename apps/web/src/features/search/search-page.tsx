@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@cratedig/contract/constants';
-import { SEARCH_QUERY_MAX } from '@cratedig/contract/search';
+import { SEARCH_QUERY_MAX } from '@cratedig/contract/search-limits';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { LoadMore } from '../../components/load-more';
+import { hasMore, LoadMore } from '../../components/load-more';
 import { CardSkeletons } from '../../components/states';
 import { colors } from '../../lib/design-tokens';
 import { formatNumber } from '../../lib/format';
@@ -83,12 +83,8 @@ export function SearchSection<K extends SearchKind>({
           m: 0,
           display: 'grid',
           gap: { xs: 1.5, md: 2 },
-          gridTemplateColumns: {
-            xs: 'repeat(2, minmax(0, 1fr))',
-            sm: 'repeat(3, minmax(0, 1fr))',
-            md: 'repeat(4, minmax(0, 1fr))',
-            lg: 'repeat(5, minmax(0, 1fr))',
-          },
+          // Round artist portraits read well smaller: one column more at every width.
+          gridTemplateColumns: round ? columns(3, 4, 5, 6) : columns(2, 3, 4, 5),
           '& > li': { minWidth: 0 },
           opacity: query.isPlaceholderData ? 0.55 : 1,
           transition: 'opacity 120ms',
@@ -100,7 +96,7 @@ export function SearchSection<K extends SearchKind>({
           items.map((item) => <li key={item.id}>{renderItem(item, words)}</li>)
         )}
       </Box>
-      {!loading && (
+      {!loading && hasMore(last) && (
         <>
           <LoadMore
             pagination={last}
@@ -117,4 +113,9 @@ export function SearchSection<K extends SearchKind>({
       )}
     </Box>
   );
+}
+
+function columns(xs: number, sm: number, md: number, lg: number) {
+  const repeat = (n: number) => `repeat(${n}, minmax(0, 1fr))`;
+  return { xs: repeat(xs), sm: repeat(sm), md: repeat(md), lg: repeat(lg) };
 }
