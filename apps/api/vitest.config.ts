@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // One Firebase Auth emulator per run for social sign-in tests (issue 3).
+    // One Firebase Auth emulator per run for the social sign-in tests.
     globalSetup: ['src/test/firebase-emulator-setup.ts'],
     pool: 'forks',
     isolate: false,

@@ -15,6 +15,7 @@ import { playerRoutes } from './modules/player/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
 import { registerMedia } from './plugins/media';
@@ -25,7 +26,7 @@ import { registerWebApp, spaFallback } from './plugins/web-app';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
-    /** The database with its driver-level helpers (ping, exec, close). */
+    /** The database with its driver-level helpers (exec, close). */
     database: Database;
     /** The Drizzle handle that modules' queries.ts use. */
     db: Db;
@@ -63,6 +64,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRequestIdEcho(app);
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
+  // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.
+  await registerCompression(app);
   await registerOpenApi(app, config);
   registerAuth(app, config);
 

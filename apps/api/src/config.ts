@@ -34,11 +34,11 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: LogLevel;
   seedDemo: boolean;
-  /** Accounts (issue 3): token signing, identity provider, mail, rate limits. */
+  /** Accounts: token signing, identity provider, mail, rate limits. */
   auth: AuthConfig;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits count it). */
   trustProxy: boolean;
-  /** Signed audio links (issue 6, domain.md Player): see modules/player/audio-links.ts. */
+  /** Signed audio links: their key and lifetime (lib/audio-links.ts). */
   audioLinks: AudioLinksConfig;
 }
 

@@ -1,4 +1,4 @@
-// main.ts as a real process: start, serve, and shut down gracefully on SIGTERM (issue 2 §4).
+// main.ts as a real process: start, serve, and shut down gracefully on SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';

@@ -1,5 +1,6 @@
 // `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen,
-// with graceful shutdown (issue 2 §1, §4).
+// with graceful shutdown: on a signal, requests in flight finish (up to a timeout) before the server
+// and then the database close.
 
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';

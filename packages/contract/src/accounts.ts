@@ -1,4 +1,5 @@
-// spec §7 "Session and account": request and response schemas of every accounts call (issue 3).
+// Request and response schemas of every accounts call: sign-in and token rotation, registration,
+// social sign-in and linking, password reset, and the signed-in user's own settings.
 // The API validates and serialises with these; the web client types its calls from them.
 import { z } from 'zod';
 import { httpUrl } from './common';

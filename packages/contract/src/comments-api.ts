@@ -1,11 +1,24 @@
-// The comment calls (issue 5, spec §7 Comments and "Lists and details"; spec §3 Comment): the lists of
-// a set's or a track's posts, newest first, and the author's create / edit / delete.
+// The comment calls: the lists of a set's or a track's posts, newest first, paged like every list,
+// and the author's create / edit / delete.
 import { z } from 'zod';
 import { post, postBody } from './comment';
 import { idParams, limitParam, listResponse, offsetParam } from './common';
+import { ORDER_DIRECTIONS } from './constants';
 
-/** GET /sets/{id}/posts and /tracks/{id}/posts: newest first, so only paging is chosen. */
-export const postListQuery = z.object({ limit: limitParam(), offset: offsetParam });
+/** The orders of a set's or track's comments: newest first, or where they were written in the set. */
+export const POST_ORDERS = { newest: 'post.created_dt', set_position: 'post.set_timestamp' } as const;
+
+/**
+ * GET /sets/{id}/posts and /tracks/{id}/posts. order_by `post.created_dt` (default) lists newest
+ * first, `post.set_timestamp` in set order (earliest position first); order_direction flips either.
+ * Ties break on id in the same direction.
+ */
+export const postListQuery = z.object({
+  limit: limitParam(),
+  offset: offsetParam,
+  order_by: z.enum([POST_ORDERS.newest, POST_ORDERS.set_position]).default(POST_ORDERS.newest),
+  order_direction: z.enum(ORDER_DIRECTIONS).optional(),
+});
 export type PostListQuery = z.output<typeof postListQuery>;
 
 export const postList = listResponse(post).meta({ id: 'PostList' });

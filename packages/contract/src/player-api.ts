@@ -29,7 +29,12 @@ export const queueUpdateBody = z
   .meta({ id: 'QueueUpdateBody' });
 export type QueueUpdateBody = z.infer<typeof queueUpdateBody>;
 
-/** PUT /queue/new-current: make (or, with is_current false, stop making) that set's item current. */
+/**
+ * PUT /queue/new-current: play this set. With is_current true the set becomes the current item right
+ * after the one that was current (first when none was): inserted when it is not queued, moved there
+ * when it is, left alone when it is current already; answers its item. With is_current false its item
+ * is only un-marked (404 when the set is not queued).
+ */
 export const queueNewCurrentBody = z
   .object({ user_id: id, set_meta_id: id, is_current: z.boolean() })
   .meta({ id: 'QueueNewCurrentBody' });

@@ -23,7 +23,6 @@ export interface Database {
    * a script of several statements (its last result answered). The job engine talks through this.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,9 +46,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query(sql);
       },
       executeSql: (text, values) => pool.query(text, values),
-      ping: async () => {
-        await pool.query('select 1');
-      },
       close: () => pool.end(),
     };
   }
@@ -71,9 +67,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // PGlite's query() takes one statement; exec() runs a script (pg-boss sends BEGIN; …; COMMIT).
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
-    },
-    ping: async () => {
-      await client.query('select 1');
     },
     close: () => client.close(),
   };

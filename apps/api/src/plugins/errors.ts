@@ -1,5 +1,6 @@
-// The one error handler: every 4xx/5xx becomes the domain error shape (domain.md "Wire format"),
-// 5xx are logged with the request id and answered with a generic message that leaks no internals.
+// The one error handler: every 4xx/5xx becomes the domain error shape {code, status, message,
+// errors?, request_id}; 5xx are logged with the request id and answered with a generic message that
+// leaks no internals.
 import { STATUS_CODES } from 'node:http';
 import type { ErrorShape } from '@cratedig/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -102,7 +103,6 @@ interface ValidationIssue {
 }
 
 function validationBody(context: string | undefined, issues: ValidationIssue[]): ErrorShape {
-  // A path parameter that does not parse (say /sets/abc) names nothing that can exist.
   if (context === 'headers') return errorBody(400, 'Some request headers are not valid.');
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {

@@ -12,6 +12,7 @@ const KEPT_TABLES = new Set(['genres']);
 const DERIVED_TABLES = new Set(['catalogue_counts']);
 const REFRESH_STATS = `do $$ begin
   if to_regproc('refresh_catalogue_stats') is not null then perform refresh_catalogue_stats(); end if;
+  if to_regproc('refresh_catalogue_relations') is not null then perform refresh_catalogue_relations(); end if;
 end $$;`;
 
 let shared: Promise<Database> | undefined;

@@ -30,6 +30,8 @@ export const posts = pgTable(
     check('posts_set_timestamp_check', sql`${t.setTimestamp} >= 0`),
     // spec §7 GET /sets/{id}/posts and /tracks/{id}/posts: newest first
     index('posts_set_idx').on(t.setId, t.createdAt.desc(), t.id.desc()),
+    // a set's comments in set order, and the seek bar's comment markers
+    index('posts_set_position_idx').on(t.setId, t.setTimestamp, t.id),
     index('posts_track_idx').on(t.trackId, t.createdAt.desc(), t.id.desc()),
     index('posts_user_idx').on(t.userId),
   ],

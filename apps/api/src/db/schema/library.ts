@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { artists } from './artists';
 import { labels } from './labels';
@@ -28,6 +29,8 @@ export const userSetFavs = pgTable(
     // resume position in seconds (PUT /plays); on the wire user_fav.current_timestamp. Not named
     // current_timestamp here: that is an SQL keyword, a trap in every raw query.
     resumePositionS: integer('resume_position_s').notNull().default(0),
+    // when PUT /plays last saved the position: orders 'Continue listening' and the last played set
+    positionSavedAt: timestamp('position_saved_at', { withTimezone: true, mode: 'date' }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -35,6 +38,9 @@ export const userSetFavs = pgTable(
     index('user_set_favs_set_idx').on(t.setId),
     index('user_set_favs_fav_idx').on(t.userId, t.isFav, t.setId),
     index('user_set_favs_likes_idx').on(t.userId, t.showLikes, t.updatedAt),
+    index('user_set_favs_played_idx')
+      .on(t.userId, t.positionSavedAt.desc())
+      .where(sql`${t.positionSavedAt} is not null`),
   ],
 );
 

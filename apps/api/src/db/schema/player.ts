@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   timestamp,
   unique,
   uniqueIndex,
@@ -76,6 +77,25 @@ export const setLikes = pgTable(
     check('set_likes_timestamp_check', sql`${t.setTimestamp} >= 0`),
     index('set_likes_set_idx').on(t.setId),
     index('set_likes_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Moment likes per set and five-second slot (slot = floor(set_timestamp / 5)): the heat strip's
+ * source. Raised by the same statement that records a like (player queries recordMomentLike).
+ */
+export const setLikeSlots = pgTable(
+  'set_like_slots',
+  {
+    setId: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    likes: integer('likes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.slot] }),
+    check('set_like_slots_slot_check', sql`${t.slot} >= 0`),
   ],
 );
 

@@ -62,7 +62,7 @@ describe('seedDemo', () => {
     expect(buildDemoCatalogue()).toEqual(buildDemoCatalogue());
   });
 
-  it('loads the size of catalogue issue 2 demands', () => {
+  it('loads a catalogue of real size: 80 artists, 20 labels, 10 festivals, 10 venues, 40 sets at least', () => {
     expect(countsAfterFirst.artists).toBeGreaterThanOrEqual(80);
     expect(countsAfterFirst.labels).toBeGreaterThanOrEqual(20);
     expect(countsAfterFirst.festivals).toBeGreaterThanOrEqual(10);
@@ -83,7 +83,7 @@ describe('seedDemo', () => {
     for (const value of Object.values(mix ?? {})) expect(value).toBeGreaterThan(0);
   });
 
-  it('gives every set 8-15 tracks whose times tile its 18-36 minute duration', async () => {
+  it('gives every set 8-15 tracks whose times tile its 15-30 minute duration', async () => {
     const sets = await rows<{ id: number; duration_ms: number; times: [number, number][] }>(sql`
       select s.id, s.duration_ms, json_agg(json_build_array(st.start_time, st.end_time) order by st.track_position) as times
       from sets s join set_tracks st on st.set_id = s.id group by s.id`);

@@ -1,7 +1,8 @@
-// Loads the demo catalogue (issue 2 §7): deterministic rows from demo-catalogue.ts, their artwork and
+// Loads the demo catalogue: deterministic rows from demo-catalogue.ts, their artwork and
 // playable audio rendered into the media folder, then written with upserts so a second run changes
-// nothing, and finally refresh_catalogue_stats() for the maintained columns and
-// refresh_search_documents() for the search.
+// nothing, and finally refresh_catalogue_stats() for the maintained columns,
+// refresh_catalogue_relations() for the detail tabs' relations and refresh_search_documents() for the
+// search.
 import { join } from 'node:path';
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -21,7 +22,8 @@ import {
   tracks,
   venues,
 } from '../schema/index';
-import { artPaths, audioPath, buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
+import { artPaths, audioPath } from './demo-build';
+import { buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
 
 export interface SeedDemoOptions {
   /** Absolute folder served under /media; artwork and audio are written below it. */
@@ -29,7 +31,7 @@ export interface SeedDemoOptions {
   /** false (tests) skips rendering but stores the same paths and the nominal durations. */
   media?: boolean;
   log?: (line: string) => void;
-  /** Media jobs in flight at once: sharp works on its own threads while audio encodes on this one. */
+  /** Artwork jobs in flight at once (sharp renders on its own threads; audio encodes on worker threads). */
   concurrency?: number;
 }
 
@@ -71,6 +73,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   });
   const tWritten = Date.now();
   await database.db.execute(sql`select refresh_catalogue_stats()`);
+  // The tabs' relations read the fresh counts (their sort keys), so they come second.
+  await database.db.execute(sql`select refresh_catalogue_relations()`);
   // after the stats: a search document's popularity reads them
   await database.db.execute(sql`select refresh_search_documents()`);
   const tDone = Date.now();
@@ -113,35 +117,36 @@ async function renderMedia(
   log: (line: string) => void,
 ): Promise<void> {
   // Imported here so that tests and a seed without media never load sharp or the encoder.
-  const [{ renderArtwork }, { renderSetAudio }] = await Promise.all([
+  const [{ renderArtwork }, { createAudioPool }] = await Promise.all([
     import('./media/artwork'),
-    import('./media/audio'),
+    import('./media/audio-pool'),
   ]);
-  const jobs: (() => Promise<void>)[] = [];
-  // Audio first: the longest jobs start early and artwork fills the gaps around them.
-  for (const set of catalogue.sets) {
-    jobs.push(async () => {
-      const tiles = tileTimes(
-        set.slots.map((s) => s.weight),
-        set.row.durationMs,
-      );
-      const result = await renderSetAudio({
-        outPath: join(opts.mediaDir, audioPath(set.audioBaseName)),
-        durationMs: set.row.durationMs,
-        segments: set.slots.map((slot, i) => ({
-          startS: tiles[i]?.start ?? 0,
-          endS: tiles[i]?.end ?? 0,
-          // the same track sounds the same in every set that plays it
-          seed: `track:${slot.trackId}`,
-          genre: slot.genre,
-          bpm: slot.bpm,
-        })),
-      });
-      durations.set(set.row.id, result.durationMs);
-      media.audioFiles += 1;
-      media.audioBytes += result.bytes;
+  // Audio is encoded on worker threads (one per core) while this thread drives the artwork, whose
+  // rendering sharp does on its own threads.
+  const pool = createAudioPool();
+  const audio = catalogue.sets.map(async (set) => {
+    const tiles = tileTimes(
+      set.slots.map((s) => s.weight),
+      set.row.durationMs,
+    );
+    const result = await pool.render({
+      outPath: join(opts.mediaDir, audioPath(set.audioBaseName)),
+      durationMs: set.row.durationMs,
+      segments: set.slots.map((slot, i) => ({
+        startS: tiles[i]?.start ?? 0,
+        endS: tiles[i]?.end ?? 0,
+        // the same track sounds the same in every set that plays it
+        seed: `track:${slot.trackId}`,
+        genre: slot.genre,
+        bpm: slot.bpm,
+      })),
     });
-  }
+    durations.set(set.row.id, result.durationMs);
+    media.audioFiles += 1;
+    media.audioBytes += result.bytes;
+    if (media.audioFiles % 10 === 0) log(`demo audio: ${media.audioFiles}/${catalogue.sets.length} sets`);
+  });
+  const jobs: (() => Promise<void>)[] = [];
   for (const job of catalogue.art) {
     jobs.push(async () => {
       const paths = await renderArtwork({
@@ -167,10 +172,14 @@ async function renderMedia(
       if (!job) break;
       await job();
       done += 1;
-      if (done % 200 === 0) log(`demo media: ${done}/${jobs.length}`);
+      if (done % 200 === 0) log(`demo artwork: ${done}/${jobs.length}`);
     }
   };
-  await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
+  try {
+    await Promise.all([...audio, ...Array.from({ length: opts.concurrency ?? 4 }, worker)]);
+  } finally {
+    await pool.close();
+  }
 }
 
 /** `set col = excluded.col` for the columns the rows carry, minus the conflict target and kept ones. */

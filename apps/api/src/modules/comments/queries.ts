@@ -29,22 +29,28 @@ const POST_COLUMNS = sql`p.id, p.text,
 
 export type PostTarget = { column: 'set_id' | 'track_id'; id: number };
 
+export type PostOrder = { by: 'created' | 'set_timestamp'; direction: 'asc' | 'desc' };
+
 /**
- * A page of a set's or a track's posts, newest first, and their total. The ORDER BY spells out the
- * `DESC NULLS LAST` of posts_set_idx / posts_track_idx so PostgreSQL reads the page off the index.
+ * A page of a set's or a track's posts and their total: newest first (created), or in set order
+ * (set_timestamp). The ORDER BY spells out the `DESC NULLS LAST` of posts_set_idx / posts_track_idx
+ * so PostgreSQL reads the newest-first page off the index; posts_set_position_idx serves set order.
  */
 export async function listPosts(
   db: Db,
   target: PostTarget,
   limit: number,
   offset: number,
+  order: PostOrder = { by: 'created', direction: 'desc' },
 ): Promise<{ rows: PostRow[]; total: number }> {
   const column = sql.raw(`p.${target.column}`);
+  const dir = sql.raw(order.direction === 'asc' ? 'asc nulls first' : 'desc nulls last');
+  const key = sql.raw(order.by === 'created' ? 'p.created_at' : 'p.set_timestamp');
   const result = await db.execute(sql`
     with ids as (
       select q.id, row_number() over () as ord from (
         select p.id from posts p where ${column} = ${target.id}
-        order by p.created_at desc nulls last, p.id desc nulls last
+        order by ${key} ${dir}, p.id ${dir}
         limit ${limit} offset ${offset}
       ) q
     ),
@@ -54,6 +60,41 @@ export async function listPosts(
     select (select count(*) from posts p where ${column} = ${target.id})::int as total,
       coalesce((select json_agg(page order by page.ord) from page), '[]'::json) as rows`);
   const row = rowsOf<{ total: number; rows: (PostRow & { ord?: number })[] }>(result)[0];
+  return { rows: row?.rows ?? [], total: row?.total ?? 0 };
+}
+
+export interface MarkerRow {
+  id: number;
+  set_timestamp: number;
+  first_line: string;
+  author_id: number;
+  author_username: string;
+}
+
+/**
+ * The set's timed comments (set_timestamp > 0: 0 is what a comment written while the set was not
+ * playing stores) in set order, at most `max`, each with its first non-empty line, trimmed, cut to `cut`
+ * characters, and how many there are in all.
+ */
+export async function commentMarkers(
+  db: Db,
+  setId: number,
+  max: number,
+  cut: number,
+): Promise<{ rows: MarkerRow[]; total: number }> {
+  const result = await db.execute(sql`
+    with m as (
+      select p.id, p.set_timestamp, p.user_id,
+        (select btrim(line, E' \\t\\r') from regexp_split_to_table(p.text, E'\\n') as line
+         where line ~ '\\S' limit 1) as line
+      from posts p where p.set_id = ${setId} and p.set_timestamp > 0
+      order by p.set_timestamp, p.id limit ${max})
+    select (select count(*) from posts p where p.set_id = ${setId} and p.set_timestamp > 0)::int as total,
+      coalesce((select json_agg(json_build_object('id', m.id, 'set_timestamp', m.set_timestamp,
+          'first_line', case when length(m.line) > ${cut} then left(m.line, ${cut - 1}) || '…' else m.line end,
+          'author_id', u.id, 'author_username', u.username) order by m.set_timestamp, m.id)
+        from m join users u on u.id = m.user_id), '[]'::json) as rows`);
+  const row = rowsOf<{ total: number; rows: MarkerRow[] }>(result)[0];
   return { rows: row?.rows ?? [], total: row?.total ?? 0 };
 }
 

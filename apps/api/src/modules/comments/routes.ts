@@ -1,5 +1,6 @@
-// Comment routes (issue 5, spec §7 Comments and the posts tabs): thin, each declares its contract
-// schemas and calls one service function. Every route needs a signed-in user and acts as that user.
+// Comment routes: the posts tabs of sets and tracks, and writing, editing and deleting a comment. Thin:
+// each declares its contract schemas and calls one service function. Every route needs a signed-in user
+// and acts as that user.
 
 import { post } from '@cratedig/contract/comment';
 import {
@@ -10,9 +11,10 @@ import {
   updatePostBody,
 } from '@cratedig/contract/comments-api';
 import { errorShape, idParams } from '@cratedig/contract/common';
+import { commentMarkers } from '@cratedig/contract/moments-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
+import { userContext } from '../../lib/service-context';
 import * as comments from './service';
 
 const errors = {
@@ -28,7 +30,6 @@ const errors = {
 const doc = (summary: string) => ({ summary, tags: ['comments'], security: [{ bearer: [] }] });
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
   const guard = { onRequest: app.authenticate };
 
   for (const on of ['set', 'track'] as const) {
@@ -37,15 +38,28 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         ...guard,
         schema: {
-          ...doc(`The ${on}'s comments, newest first`),
+          ...doc(`The ${on}'s comments, newest first or in set order (order_by)`),
           params: idParams,
           querystring: postListQuery,
           response: { 200: postList, ...errors },
         },
       },
-      (req) => comments.listPosts(db, on, req.params.id, req.query),
+      (req) => comments.listPosts(userContext(app, req), on, req.params.id, req.query),
     );
   }
+
+  app.get(
+    '/api/sets/:id/posts/markers',
+    {
+      ...guard,
+      schema: {
+        ...doc("Where the set's comments were written: positions and first lines, for the seek bar"),
+        params: idParams,
+        response: { 200: commentMarkers, ...errors },
+      },
+    },
+    (req) => comments.setCommentMarkers(userContext(app, req), req.params.id),
+  );
 
   app.post(
     '/api/posts',
@@ -57,7 +71,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post, ...errors },
       },
     },
-    (req) => comments.createPost(db, requireUser(req).id, req.body),
+    (req) => comments.createPost(userContext(app, req), req.body),
   );
   app.put(
     '/api/posts/:id',
@@ -70,7 +84,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post, ...errors },
       },
     },
-    (req) => comments.updatePost(db, requireUser(req).id, req.params.id, req.body),
+    (req) => comments.updatePost(userContext(app, req), req.params.id, req.body),
   );
   app.delete(
     '/api/posts/:id',
@@ -83,7 +97,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await comments.deletePost(db, requireUser(req).id, req.params.id);
+      await comments.deletePost(userContext(app, req), req.params.id);
       return reply.code(204).send(null);
     },
   );

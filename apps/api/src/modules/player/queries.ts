@@ -4,6 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { setItem } from '../catalogue/item-sql';
+import { slotOf } from './moments-queries';
 
 /** A transaction handle: the same execute() as Db. */
 export type Tx = Pick<Db, 'execute'>;
@@ -145,10 +146,11 @@ export async function saveResumePosition(
 ): Promise<boolean> {
   const saved = await rows(
     db,
-    sql`insert into user_set_favs (user_id, set_id, resume_position_s)
-        select ${userId}, id, ${positionS} from sets where id = ${setId}
+    sql`insert into user_set_favs (user_id, set_id, resume_position_s, position_saved_at)
+        select ${userId}, id, ${positionS}, clock_timestamp() from sets where id = ${setId}
         on conflict (user_id, set_id) do update
-          set resume_position_s = excluded.resume_position_s, updated_at = now()
+          set resume_position_s = excluded.resume_position_s, position_saved_at = clock_timestamp(),
+              updated_at = now()
         returning set_id`,
   );
   return saved.length > 0;
@@ -196,8 +198,8 @@ export async function findTrackPlayTarget(
 
 /**
  * One statement (data-modifying CTEs): the set's likes, the set track playing at `t` (the latest
- * started one when two overlap in a transition), the like row and the user's counts on the set and
- * that track, each +1. Row locks taken by UPDATE / ON CONFLICT re-read the latest values, so
+ * started one when two overlap in a transition), the like row, the user's counts on the set and
+ * that track, and the set's like slot of `t` (the heat strip's source), each +1. Row locks taken by UPDATE / ON CONFLICT re-read the latest values, so
  * concurrent likes stay exact. Returns the set's new total, or undefined when there is no such set.
  */
 export async function recordMomentLike(
@@ -212,7 +214,7 @@ export async function recordMomentLike(
           update sets set likes = likes + 1 where id = ${setId} returning id, likes),
         playing as (
           select track_position from set_tracks
-          where set_id = ${setId} and start_time <= ${t} and end_time > ${t}
+          where set_id = ${setId} and start_time <= ${t}::float8 and end_time > ${t}::float8
           order by start_time desc, track_position desc limit 1),
         st as (
           update set_tracks x set likes = x.likes + 1
@@ -229,7 +231,10 @@ export async function recordMomentLike(
         ut as (
           insert into user_track_favs (user_id, track_id, user_likes) select ${userId}, st.track_id, 1 from st
           on conflict (user_id, track_id) do update
-            set user_likes = user_track_favs.user_likes + 1, updated_at = now())
+            set user_likes = user_track_favs.user_likes + 1, updated_at = now()),
+        slot as (
+          insert into set_like_slots (set_id, slot, likes) select s.id, ${slotOf(t)}, 1 from s
+          on conflict (set_id, slot) do update set likes = set_like_slots.likes + 1)
         select likes from s`,
   );
   return found[0]?.likes;

@@ -142,14 +142,16 @@ describe('queue calls', () => {
       is_current: true,
     });
     expect(current.statusCode).toBe(200);
+    // Playing a again puts it after b, which was playing (queue-play.test.ts covers every case).
     expect((await queueOf(me)).map((item) => [item.set_meta_id, item.is_current])).toEqual([
-      [a.id, true],
       [b.id, false],
+      [a.id, true],
     ]);
+    // Un-marking a set that is not queued has nothing to change.
     const notQueued = await call(me, 'PUT', '/api/queue/new-current', {
       user_id: me.user.id,
       set_meta_id: (await createSet(app)).id,
-      is_current: true,
+      is_current: false,
     });
     expect(notQueued.statusCode).toBe(404);
   });

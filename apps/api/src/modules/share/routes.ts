@@ -1,9 +1,12 @@
-// GET /public/preview/{sets|tracks|artists|labels}/{id}: open to everyone (domain.md Accounts), HTML.
+// GET /public/preview/{sets|tracks|artists|labels}/{id}: open to everyone (domain.md Accounts), HTML;
+// and its stylesheet, /public/preview.css.
 import { PREVIEW_KINDS } from '@cratedig/contract/catalogue-api';
 import { idParams } from '@cratedig/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { previewPage } from './service';
+import { serviceContext } from '../../lib/service-context';
+import { PREVIEW_CSS } from './preview-css';
+import { previewPage, STYLESHEET_PATH } from './service';
 
 // Unfurlers and people re-open shared links in bursts; names rarely change.
 const CACHE_CONTROL = 'public, max-age=300';
@@ -13,7 +16,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/preview/:kind/:id',
     {
       schema: {
-        summary: 'Share preview page with Open Graph / Twitter card tags, redirecting to the app',
+        summary:
+          "Share page: the item's artwork, facts and track list for anyone, 'Sign in to listen', Open Graph / Twitter card tags",
         tags: ['share'],
         params: idParams.extend({ kind: z.enum(PREVIEW_KINDS) }),
         produces: ['text/html'],
@@ -21,12 +25,18 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { kind, id } = request.params;
-      const page = await previewPage(app.db, app.config.publicUrl, kind, id);
+      const page = await previewPage(serviceContext(app), kind, id);
       return reply
         .code(page.status)
         .header('cache-control', CACHE_CONTROL)
         .type('text/html; charset=utf-8')
         .send(page.html);
     },
+  );
+  app.get(
+    STYLESHEET_PATH,
+    { schema: { summary: 'The share pages’ stylesheet', tags: ['share'], produces: ['text/css'] } },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PREVIEW_CSS),
   );
 };

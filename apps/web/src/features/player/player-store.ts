@@ -9,6 +9,7 @@ import type { SetTrack } from '@cratedig/contract/set';
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import type { AuthEvents } from '../../api/auth-events';
+import { createRetryAfterRefresh, type RetryAfterRefresh } from '../../api/retry-after-refresh';
 import { invalidateCachedItem } from '../../lib/cached-items';
 import { resolveMediaUrl } from '../../lib/media-url';
 import type { PlayerApi } from './player-api';
@@ -74,7 +75,7 @@ export class PlayerStore {
   private tick: ReturnType<typeof setInterval> | null = null;
   private userId: number | null = null;
   /** Requests that got a final 401, run again when the token manager says it refreshed. */
-  private readonly flagged = new Map<string, () => void>();
+  private readonly retries: RetryAfterRefresh;
   private lastRecovery = Number.NEGATIVE_INFINITY;
   /** Bumped by every set switch and reset, so a late answer for an old request is dropped. */
   private generation = 0;
@@ -101,9 +102,8 @@ export class PlayerStore {
       if (!audio.paused) this.saver.start();
     });
     on('durationchange', () => this.syncProgress());
-    if (deps.events) {
-      this.offEvents.push(deps.events.on('tokenRefreshed', () => this.retryFlagged()));
-    }
+    this.retries = createRetryAfterRefresh(deps.events);
+    this.offEvents.push(() => this.retries.dispose());
   }
 
   // --- store plumbing ------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ export class PlayerStore {
       set = await this.deps.api.getSet(setId);
     } catch (error) {
       if (generation !== this.generation) return;
-      this.flagIfUnauthorised(`play:${setId}`, error, () => void this.play(setId, startAt));
+      this.retries.retryIfUnauthorised(`play:${setId}`, error, () => void this.play(setId, startAt));
       console.error('loading the set to play failed', error);
       return;
     }
@@ -181,7 +181,7 @@ export class PlayerStore {
       await this.play(target.set_meta_id, target.start_time);
       return true;
     } catch (error) {
-      this.flagIfUnauthorised(`track:${trackId}`, error, () => void this.playTrack(trackId));
+      this.retries.retryIfUnauthorised(`track:${trackId}`, error, () => void this.playTrack(trackId));
       console.error('finding where to play the track failed', error);
       return false;
     }
@@ -295,7 +295,7 @@ export class PlayerStore {
     try {
       await this.deps.api.savePlay({ set_meta_id: set.id, current_timestamp: position });
     } catch (error) {
-      this.flagIfUnauthorised('plays', error, () => void this.savePosition());
+      this.retries.retryIfUnauthorised('plays', error, () => void this.savePosition());
       console.warn('saving the play position failed', error);
     }
   }
@@ -381,7 +381,7 @@ export class PlayerStore {
       if (isApiError(error) && error.status === 401) {
         this.deps.notify(PLAYER_MESSAGES.authRefreshing, 'warning');
         // The retry keeps the moment the like was made at, even if playback moved on meanwhile.
-        this.flag(`like:${set.id}:${t}`, () => {
+        this.retries.add(`like:${set.id}:${t}`, () => {
           if (this.state.set?.id === set.id) void this.likeMoment(t);
         });
         return;
@@ -396,25 +396,9 @@ export class PlayerStore {
     return this.deps.isVisible ? this.deps.isVisible() : document.visibilityState === 'visible';
   }
 
-  // --- auth-event retries ------------------------------------------------------------------------
-
-  private flag(key: string, retry: () => void) {
-    this.flagged.set(key, retry);
-  }
-
-  private flagIfUnauthorised(key: string, error: unknown, retry: () => void) {
-    if (isApiError(error) && error.status === 401) this.flag(key, retry);
-  }
-
-  private retryFlagged() {
-    const retries = [...this.flagged.values()];
-    this.flagged.clear();
-    for (const retry of retries) retry();
-  }
-
   /** How many unauthorised requests wait for the next token refresh (tests). */
   get flaggedCount(): number {
-    return this.flagged.size;
+    return this.retries.size;
   }
 
   // --- queue ---------------------------------------------------------------------------------------
@@ -502,7 +486,7 @@ export class PlayerStore {
     this.generation++;
     this.stopTick();
     this.saver.stop(false);
-    this.flagged.clear();
+    this.retries.clear();
     const { audio } = this.deps;
     audio.pause();
     audio.removeAttribute('src');

@@ -2,7 +2,7 @@ import { createRandom } from './random';
 
 // The musical character of one set-track segment, derived from its seed, genre and BPM: tempo, key,
 // scale, drum pattern, bass line and lead timbre, so neighbouring tracks of a set sound clearly
-// different (issue 2 §7).
+// different.
 
 export type DrumStyle = 'four' | 'broken' | 'electro' | 'halftime' | 'afro' | 'none';
 export type BassStyle = 'offbeat' | 'rolling' | 'sustain' | 'arp';
@@ -126,7 +126,7 @@ export function loopStyle(seed: string, genre?: string, bpm?: number): LoopStyle
     leadWave: rnd.pick(['saw', 'square', 'fm', 'sine'] as const),
     pad: rnd.chance(0.6),
     brightness: rnd.range(0.2, 1),
-    bars: 2,
+    bars: 1,
   };
 }
 

@@ -11,8 +11,8 @@ import {
   type SliceRequest,
 } from './mp3-frames';
 
-// A playable MP3 per demo set (issue 2 §7) within the seed's budgets (~25 s and ~70 MB for 40 sets of
-// 18-36 minutes). Encoding a whole set would take minutes, so each track segment is one short loop:
+// A playable MP3 per demo set within the seed's budgets (docs/decisions/0015: ~45 s of CPU and
+// ~270 MB for 40 sets of 15-30 minutes). Encoding a whole set would take minutes, so each track segment is one short loop:
 // its frames are encoded once and repeated. Only the frames around a crossfade between segments and
 // the file's fade in/out are encoded from the real mixed signal. Because every frame is self-contained
 // (no bit reservoir, see mp3-frames.ts) the result is the same bitstream a full encode would produce

@@ -1,11 +1,12 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 
-// The demo audio format, chosen by measurement (see audio.ts): MPEG-2.5 Layer III, mono, 8 kHz,
-// 8 kbps CBR. At 8 kHz every frame is exactly 72 bytes (no padding slots), so the file is strictly
-// CBR and browsers derive its duration from its size. lamejs's Mp3Encoder disables the bit
-// reservoir, so every frame's main_data_begin is 0 and frames can be cut and repeated freely.
-export const SAMPLE_RATE = 8000;
-export const BITRATE_KBPS = 8;
+// The demo audio format, chosen by measurement (docs/decisions/0015): MPEG-2 Layer III, mono, 24 kHz,
+// 40 kbps CBR. At 24 kHz / 40 kbps every frame is exactly 120 bytes (no padding slots), so the file is
+// strictly CBR and browsers derive its duration from its size (at 32 kbps LAME resamples to 22.05 kHz,
+// whose frames are 104 or 105 bytes). lamejs's Mp3Encoder disables the bit reservoir, so every
+// frame's main_data_begin is 0 and frames can be cut and repeated freely.
+export const SAMPLE_RATE = 24000;
+export const BITRATE_KBPS = 40;
 export const FRAME_SAMPLES = 576;
 export const FRAME_BYTES = (72 * BITRATE_KBPS * 1000) / SAMPLE_RATE;
 export const FRAME_MS = (FRAME_SAMPLES * 1000) / SAMPLE_RATE;

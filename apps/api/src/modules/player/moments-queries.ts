@@ -1,0 +1,151 @@
+// The SQL of the crowd's moments: a set's like slots and track list (the heat strip), the sets a user
+// played with their positions, and where a track plays in sets. Each answer is one statement.
+import { HEAT_SLOT_S, RESUME_FINISHED_FRACTION, RESUME_FINISHED_TAIL_S } from '@cratedig/contract/constants';
+import type { MomentTrack } from '@cratedig/contract/moments-api';
+import { type SQL, sql } from 'drizzle-orm';
+import { setItem } from '../catalogue/item-sql';
+import type { Tx } from './queries';
+
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+async function rows<R>(db: Tx, statement: SQL): Promise<R[]> {
+  return rowsOf<R>(await db.execute(statement));
+}
+
+/** A set track of set `setId` under alias `st` joined with its track `t`, as a MomentTrack. */
+const MOMENT_TRACK = sql`json_build_object('track_position', st.track_position, 'track_meta_id', st.track_id,
+  'artist', t.artist, 'title', t.title, 'start_time', st.start_time, 'end_time', st.end_time, 'likes', st.likes)`;
+
+/**
+ * The set track playing at second `position` of set `setId` (SQL expressions): the latest started
+ * one with start_time <= position < end_time, as POST /set-likes attributes a like.
+ */
+function trackAt(setId: SQL, position: SQL): SQL {
+  return sql`(select ${MOMENT_TRACK} from set_tracks st join tracks t on t.id = st.track_id
+    where st.set_id = ${setId} and st.start_time <= ${position} and st.end_time > ${position}
+    order by st.start_time desc, st.track_position desc limit 1)`;
+}
+
+export interface HeatRow {
+  duration_ms: number;
+  /** [slot, likes] pairs in slot order; slot = floor(set_timestamp / HEAT_SLOT_S). */
+  slots: [number, number][];
+  tracks: MomentTrack[];
+}
+
+/** The set's like slots and its track list; undefined when there is no such set. */
+export async function heatOf(db: Tx, setId: number): Promise<HeatRow | undefined> {
+  const found = await rows<HeatRow>(
+    db,
+    sql`select s.duration_ms,
+          coalesce((select json_agg(json_build_array(ls.slot, ls.likes) order by ls.slot)
+                    from set_like_slots ls where ls.set_id = s.id), '[]'::json) as slots,
+          coalesce((select json_agg(${MOMENT_TRACK} order by st.track_position)
+                    from set_tracks st join tracks t on t.id = st.track_id where st.set_id = s.id), '[]'::json) as tracks
+        from sets s where s.id = ${setId}`,
+  );
+  return found[0];
+}
+
+/** The slot a moment like at second `t` falls in (used by recordMomentLike). */
+export function slotOf(t: number): number {
+  return Math.floor(t / HEAT_SLOT_S);
+}
+
+export interface PlayedRow {
+  set: unknown;
+  current_timestamp: number;
+  played_dt: string;
+  track: MomentTrack | null;
+}
+
+/**
+ * A set counts as finished when its position is within RESUME_FINISHED_TAIL_S of the end or past
+ * RESUME_FINISHED_FRACTION of it. A set of unknown length (duration 0) is never finished.
+ */
+const NOT_FINISHED = sql`not (i.duration_ms > 0 and (
+  uf.resume_position_s >= i.duration_ms / 1000.0 - ${RESUME_FINISHED_TAIL_S}
+  or uf.resume_position_s >= i.duration_ms / 1000.0 * ${RESUME_FINISHED_FRACTION}))`;
+
+/** The row's set (list shape), position, when it was saved, and the set track playing there. */
+function playedJson(userId: number): SQL {
+  return sql`json_build_object('set', ${setItem(userId).json}, 'current_timestamp', uf.resume_position_s,
+    'played_dt', to_char(uf.position_saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'track', ${trackAt(sql`uf.set_id`, sql`uf.resume_position_s`)})`;
+}
+
+/**
+ * The user's resumable sets (position > 0, not finished), the most recently saved first (ties: set
+ * id), one page of them and their total. Only `userId`'s rows are read.
+ */
+export async function resumableSets(
+  db: Tx,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PlayedRow[]; total: number }> {
+  const found = await rows<{ total: number; rows: PlayedRow[] }>(
+    db,
+    sql`with r as (
+          select uf.set_id, uf.position_saved_at from user_set_favs uf join sets i on i.id = uf.set_id
+          where uf.user_id = ${userId} and uf.position_saved_at is not null and uf.resume_position_s > 0
+            and ${NOT_FINISHED}),
+        page as (
+          select r.set_id, row_number() over (order by r.position_saved_at desc, r.set_id desc) as ord
+          from r order by r.position_saved_at desc, r.set_id desc limit ${limit} offset ${offset})
+        select (select count(*) from r)::int as total,
+          coalesce((select json_agg(${playedJson(userId)} order by page.ord)
+                    from page join user_set_favs uf on uf.user_id = ${userId} and uf.set_id = page.set_id
+                    join sets i on i.id = uf.set_id), '[]'::json) as rows`,
+  );
+  return { rows: found[0]?.rows ?? [], total: found[0]?.total ?? 0 };
+}
+
+/** The set whose position the user saved last (finished or not), or undefined. */
+export async function lastPlayedSet(db: Tx, userId: number): Promise<PlayedRow | undefined> {
+  const found = await rows<{ played: PlayedRow }>(
+    db,
+    sql`select ${playedJson(userId)} as played
+        from user_set_favs uf join sets i on i.id = uf.set_id
+        where uf.user_id = ${userId} and uf.position_saved_at is not null
+        order by uf.position_saved_at desc, uf.set_id desc limit 1`,
+  );
+  return found[0]?.played;
+}
+
+export interface TrackMomentRow {
+  set_meta_id: number;
+  track_position: number;
+  start_time: number;
+  end_time: number;
+  likes: number;
+}
+
+/**
+ * Where the track plays: its set tracks in the given sets (or the first 100 sets by id), in set id
+ * and track position order. Undefined when the track does not exist.
+ */
+export async function trackMoments(
+  db: Tx,
+  trackId: number,
+  setIds: number[] | undefined,
+): Promise<TrackMomentRow[] | undefined> {
+  const inSets = setIds
+    ? sql`and st.set_id in (${sql.join(
+        setIds.map((setId) => sql`${setId}`),
+        sql`, `,
+      )})`
+    : sql`and st.set_id in (select distinct set_id from set_tracks where track_id = ${trackId} order by set_id limit 100)`;
+  const found = await rows<{ exists: boolean; moments: TrackMomentRow[] }>(
+    db,
+    sql`select exists (select 1 from tracks where id = ${trackId}) as exists,
+          coalesce((select json_agg(json_build_object('set_meta_id', st.set_id, 'track_position', st.track_position,
+                      'start_time', st.start_time, 'end_time', st.end_time, 'likes', st.likes)
+                    order by st.set_id, st.track_position)
+                    from set_tracks st where st.track_id = ${trackId} ${inSets}), '[]'::json) as moments`,
+  );
+  const row = found[0];
+  return row?.exists ? row.moments : undefined;
+}
