@@ -27,8 +27,8 @@ export function asHit<T>(item: T, ranges: [number, number][] = [], rank: SearchM
 
 /**
  * Answers /search for the query texts in `results` (anything else finds nothing); every list is the
- * whole result of its section, paged by the request's limit and offset. `totals` overrides a section's
- * total (e.g. to make the API hand back an item twice across pages).
+ * whole result of its section, paged by the request's limit and offset (an item listed twice comes
+ * back twice, as an API whose order shifted between pages would hand it).
  */
 export function fakeSearch(
   results: Record<string, SearchResults>,

@@ -57,6 +57,9 @@ describe('top-bar suggestions', () => {
       .map((id) => (id ? document.getElementById(id)?.textContent : null));
     expect(groups).toEqual(['Artists', 'Labels', 'Tracks', 'Sets']);
     expect(within(listbox).getByLabelText('Unreleased ID')).toBeTruthy();
+    // The line under a track's name marks the query in its artists: it says why the track matched.
+    const id = within(listbox).getAllByRole('option')[3];
+    expect([...(id?.querySelectorAll('mark') ?? [])].map((mark) => mark.textContent)).toEqual(['Mira']);
     const sent = requests.filter((request) => request.path === '/search');
     expect(sent.at(-1)?.query.get('s')).toBe('mira');
     expect(sent.at(-1)?.query.get('limit')).toBe('2');

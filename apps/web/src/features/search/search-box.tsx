@@ -34,6 +34,9 @@ export function SearchBox() {
   const suggestions = useSuggestions(open ? query : '');
   const expanded = open && query !== '' && searchText(text) !== '';
   const options = expanded ? suggestionList(suggestions.data, text.trim()) : [];
+  const words = suggestions.data
+    ? [...suggestions.data.query.words, ...suggestions.data.query.corrections]
+    : [];
 
   // New suggestions or a new page: nothing highlighted; a new page closes the panel.
   const [seenQuery, setSeenQuery] = useState(query);
@@ -153,6 +156,7 @@ export function SearchBox() {
             options={options}
             active={active}
             optionId={optionId}
+            words={words}
             loading={suggestions.isFetching && !suggestions.data}
             onPick={(index) => {
               const option = options[index];

@@ -81,6 +81,20 @@ describe('search page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
+  it('keeps a search that arrives from outside over letters still waiting to be sent', async () => {
+    const { router } = renderApp('/search', { api: fakeSearch({ mira }), session: makeUser() });
+    const box = await screen.findByRole('textbox', BOX);
+    vi.useFakeTimers();
+    fireEvent.change(box, { target: { value: 'mi' } });
+    // A top-bar search before the page's 500 ms are over.
+    await act(() => router.navigate('/search?s=mira'));
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    vi.useRealTimers();
+    expect(router.state.location.search).toBe('?s=mira');
+    expect((box as HTMLInputElement).value).toBe('mira');
+    expect(await screen.findByRole('region', { name: 'Artists' })).toBeTruthy();
+  });
+
   it('clears the box, the results and ?s= at once with the clear button', async () => {
     const { router, user } = renderApp('/search?s=mira', { api: fakeSearch({ mira }), session: makeUser() });
     await screen.findByRole('region', { name: 'Artists' });
@@ -149,6 +163,32 @@ describe('search page', () => {
       'Night Drive by Mira Vale',
       'Mira at Dusk by Mira Vale',
     ]);
+  });
+
+  it('opens a featured venue from Home as /search?s={name}, where Sets lists what was recorded there', async () => {
+    const venue = { id: 4, name: 'Basalt Weekender', art_url_sm: null, art_url_xl: null, city: 'Oslo' };
+    const atBasalt = asHit(
+      makeSet(8, { set_name: 'Koa Makoa at Basalt Weekender 2024', artist: 'Koa Makoa' }),
+      [[15, 31]],
+    );
+    const results = fakeSearch({ 'Basalt Weekender': { sets: [atBasalt] } });
+    const { user, router } = renderApp('/home', {
+      api: (request) =>
+        request.path === '/featured/venues'
+          ? { body: { data: [venue], pagination: { offset: 0, count: 1, total: 1 } } }
+          : results(request),
+      session: makeUser(),
+    });
+    const row = await screen.findByRole('region', { name: 'Featured Venues' });
+    await user.click(await within(row).findByRole('link', { name: /^Basalt Weekender/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(new URLSearchParams(router.state.location.search).get('s')).toBe('Basalt Weekender');
+    expect(((await screen.findByRole('textbox', BOX)) as HTMLInputElement).value).toBe('Basalt Weekender');
+    const sets = await screen.findByRole('list', { name: 'Sets' });
+    expect(
+      within(sets).getByRole('link', { name: 'Koa Makoa at Basalt Weekender 2024 by Koa Makoa' }),
+    ).toBeTruthy();
+    expect(sectionTitles()).toEqual(['Sets']);
   });
 
   it('shows an error with a way to try again when search does not answer', async () => {

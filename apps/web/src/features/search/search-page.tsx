@@ -22,14 +22,16 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('s') ?? '';
   const [text, setText] = useState(fromUrl);
-  // ?s= changed from outside (a top-bar search while here, Back/Forward): show it in the box.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // ?s= changed from outside (a top-bar search while here, Back/Forward): show it in the box, and drop
+  // a pending commit of what was typed before, which would overwrite it.
   const [seen, setSeen] = useState(fromUrl);
   if (fromUrl !== seen) {
     setSeen(fromUrl);
     setText(fromUrl);
+    clearTimeout(timer.current);
   }
   const query = searchText(fromUrl);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useDocumentTitle('Search');
 

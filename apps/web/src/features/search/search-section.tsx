@@ -83,8 +83,9 @@ export function SearchSection<K extends SearchKind>({
           m: 0,
           display: 'grid',
           gap: { xs: 1.5, md: 2 },
-          // Round artist portraits read well smaller: one column more at every width.
-          gridTemplateColumns: round ? columns(3, 4, 5, 6) : columns(2, 3, 4, 5),
+          // Round artist portraits read well smaller: one column more from tablets up (phones keep two,
+          // so names and genre chips still fit).
+          gridTemplateColumns: round ? columns(2, 4, 5, 6) : columns(2, 3, 4, 5),
           '& > li': { minWidth: 0 },
           opacity: query.isPlaceholderData ? 0.55 : 1,
           transition: 'opacity 120ms',

@@ -4,10 +4,12 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { type ReactNode, useEffect } from 'react';
 import { Artwork } from '../../components/artwork';
+import type { CardHighlight } from '../../components/entity-cards';
 import { Highlight } from '../../components/highlight';
 import { colors } from '../../lib/design-tokens';
 import { formatNumber } from '../../lib/format';
 import { trackDisplayTitle } from '../../lib/track-title';
+import { nameHighlight, setHighlight, trackHighlight } from './hit-highlight';
 import type { Suggestion } from './suggestions';
 
 const GROUPS = [
@@ -26,12 +28,15 @@ export function SuggestionPanel({
   options,
   active,
   optionId,
+  words,
   loading,
   onPick,
   onHover,
 }: {
   id: string;
   options: Suggestion[];
+  /** The query's words and their typo corrections, marked in the line under a name. */
+  words: readonly string[];
   active: number;
   optionId: (index: number) => string;
   loading: boolean;
@@ -114,7 +119,9 @@ export function SuggestionPanel({
             >
               {group.title}
             </Box>
-            {members.map(({ entry, index }) => option(index, <SuggestionRow suggestion={entry} />))}
+            {members.map(({ entry, index }) =>
+              option(index, <SuggestionRow suggestion={entry} words={words} />),
+            )}
           </Box>
         );
       })}
@@ -145,43 +152,65 @@ export function SuggestionPanel({
   );
 }
 
-function SuggestionRow({ suggestion }: { suggestion: Suggestion }) {
+function SuggestionRow({ suggestion, words }: { suggestion: Suggestion; words: readonly string[] }) {
   if (suggestion.kind === 'all') return null;
   const round = suggestion.kind === 'artists';
   let image: string | null;
   let name: string;
-  const ranges = suggestion.hit.match.ranges;
+  let highlight: CardHighlight;
+  // What kind of item it is, then the facts or the artist line ("Imke Sander feat. Dax Orlov" shows
+  // why a track matched "dax orlov").
+  let kind: string | null;
   let line: string;
   let isId = false;
   switch (suggestion.kind) {
     case 'artists':
       image = suggestion.hit.art_url_sm;
       name = suggestion.hit.name;
-      line = `Artist · ${plural(suggestion.hit.set_count, 'set')} · ${plural(suggestion.hit.track_count, 'track')}`;
+      highlight = nameHighlight(suggestion.hit);
+      kind = 'Artist';
+      line = `${plural(suggestion.hit.set_count, 'set')} · ${plural(suggestion.hit.track_count, 'track')}`;
       break;
     case 'labels':
       image = suggestion.hit.art_url_sm ?? suggestion.hit.logo_url;
       name = suggestion.hit.name;
-      line = `Label · ${plural(suggestion.hit.set_count, 'set')} · ${plural(suggestion.hit.track_count, 'track')}`;
+      highlight = nameHighlight(suggestion.hit);
+      kind = 'Label';
+      line = `${plural(suggestion.hit.set_count, 'set')} · ${plural(suggestion.hit.track_count, 'track')}`;
       break;
     case 'tracks':
       image = suggestion.hit.art_url_sm;
       name = trackDisplayTitle(suggestion.hit);
+      highlight = trackHighlight(suggestion.hit, words);
       isId = suggestion.hit.mix_type === 'ID';
-      line = isId ? suggestion.hit.artist : `Track · ${suggestion.hit.artist}`;
+      kind = isId ? null : 'Track';
+      line = suggestion.hit.artist;
       break;
     case 'sets':
       image = suggestion.hit.art_url_sm;
       name = suggestion.hit.set_name;
-      line = `Set · ${suggestion.hit.artist}`;
+      highlight = setHighlight(suggestion.hit, words);
+      kind = 'Set';
+      line = suggestion.hit.artist;
       break;
   }
   return (
     <>
       <Artwork src={image} size={40} round={round} radius={1.5} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          <Highlight text={name} ranges={ranges} />
+        {/* Two lines before the name is cut: long set names still say which set it is. */}
+        <Box
+          sx={{
+            fontWeight: 600,
+            lineHeight: 1.35,
+            overflow: 'hidden',
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: 2,
+            overflowWrap: 'anywhere',
+          }}
+        >
+          <Highlight text={name} ranges={highlight.title} />
         </Box>
         <Box
           sx={{
@@ -211,7 +240,8 @@ function SuggestionRow({ suggestion }: { suggestion: Suggestion }) {
             </Box>
           )}
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {line}
+            {kind && `${kind} · `}
+            <Highlight text={line} ranges={highlight.subtitle} />
           </Box>
         </Box>
       </Box>
