@@ -71,7 +71,11 @@ export function TrackCard({
 }) {
   const title = trackDisplayTitle(track);
   const isId = track.mix_type === 'ID';
-  const chips = [track.genre, track.label_name].filter((chip): chip is string => chip !== null);
+  // An ID that came out since says so: a Released chip, and its release date under the name.
+  const released = isId ? track.release : null;
+  const chips = [released ? 'Released' : null, track.genre, track.label_name].filter(
+    (chip): chip is string => chip !== null,
+  );
   return (
     <MediaCard
       to={`/tracks/${track.id}`}
@@ -80,10 +84,16 @@ export function TrackCard({
       fullTitle={title}
       subtitle={<Highlight text={track.artist} ranges={highlight?.subtitle} max={artistLimit(size)} />}
       fullSubtitle={track.artist}
-      badge={isId ? { text: 'ID', label: 'unreleased ID' } : undefined}
+      badge={isId ? { text: 'ID', label: released ? 'released ID' : 'unreleased ID' } : undefined}
       meta={
         <>
-          <span>{isId ? 'Unreleased' : formatDate(track.release_date)}</span>
+          <span>
+            {!isId
+              ? formatDate(track.release_date)
+              : released
+                ? `Released ${formatDate(released.release_date)}`
+                : 'Unreleased'}
+          </span>
           <LikesCount value={track.total_user_likes} />
         </>
       }

@@ -163,6 +163,7 @@ function SuggestionRow({ suggestion, words }: { suggestion: Suggestion; words: r
   let kind: string | null;
   let line: string;
   let isId = false;
+  let released = false;
   switch (suggestion.kind) {
     case 'artists':
       image = suggestion.hit.art_url_sm;
@@ -183,6 +184,7 @@ function SuggestionRow({ suggestion, words }: { suggestion: Suggestion; words: r
       name = trackDisplayTitle(suggestion.hit);
       highlight = trackHighlight(suggestion.hit, words);
       isId = suggestion.hit.mix_type === 'ID';
+      released = isId && !!suggestion.hit.release;
       kind = isId ? null : 'Track';
       line = suggestion.hit.artist;
       break;
@@ -225,7 +227,7 @@ function SuggestionRow({ suggestion, words }: { suggestion: Suggestion; words: r
           {isId && (
             <Box
               component="span"
-              aria-label="Unreleased ID"
+              aria-label={released ? 'Released ID' : 'Unreleased ID'}
               sx={{
                 px: 0.5,
                 borderRadius: 0.75,
