@@ -4,6 +4,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { colors } from '../lib/design-tokens';
 import { Artwork } from './artwork';
 
 const visuallyHidden = {
@@ -16,10 +17,11 @@ const visuallyHidden = {
 } as const;
 
 /**
- * A text shown shortened but read in full: the link's name is its content (title, line, counts,
- * chips, as seen), with the full title where the card shows a shortened one.
+ * A text shown shortened or highlighted but read in full: the link's name is its content (title,
+ * line, counts, chips, as seen, so what is said matches what is shown), with the full text where the
+ * card shows a cut or marked one.
  */
-function FullText({ shown, full }: { shown: string; full: string }) {
+function FullText({ shown, full }: { shown: ReactNode; full: string }) {
   if (shown === full) return <>{shown}</>;
   return (
     <>
@@ -33,7 +35,8 @@ function FullText({ shown, full }: { shown: string; full: string }) {
 
 /**
  * The one card shape every catalogue item uses: square artwork, a title, a line under it and a row of
- * chips. Texts arrive already truncated (spec §5); the full text stays available as the link's name.
+ * chips. Texts arrive already truncated (spec §5), possibly with highlighted parts; the full texts are
+ * read in the link's name. `badge` marks the artwork (an ID) and is read after the title.
  */
 export function MediaCard({
   to,
@@ -44,16 +47,18 @@ export function MediaCard({
   fullSubtitle,
   chips,
   meta,
+  badge,
   round = false,
 }: {
   to: string;
   image: string | null;
-  title: string;
+  title: ReactNode;
   fullTitle: string;
-  subtitle?: string;
+  subtitle?: ReactNode;
   fullSubtitle?: string;
   chips?: ReactNode;
   meta?: ReactNode;
+  badge?: { text: string; label: string };
   round?: boolean;
 }) {
   return (
@@ -63,7 +68,7 @@ export function MediaCard({
         to={to}
         sx={{ p: 1.25, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
-        <Box sx={{ overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
+        <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
           <Artwork
             src={image}
             round={round}
@@ -72,6 +77,28 @@ export function MediaCard({
               '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
             }}
           />
+          {badge && (
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                px: 0.75,
+                py: 0.25,
+                borderRadius: 1,
+                bgcolor: colors.acid,
+                color: colors.ink,
+                fontSize: '0.7rem',
+                fontWeight: 800,
+                letterSpacing: '0.06em',
+                boxShadow: '0 2px 8px rgba(0,0,0,0.45)',
+              }}
+            >
+              {badge.text}
+            </Box>
+          )}
         </Box>
         <Box sx={{ pt: 1.25, px: 0.5, minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column' }}>
           <Typography
@@ -86,6 +113,11 @@ export function MediaCard({
             noWrap
           >
             <FullText shown={title} full={fullTitle} />
+            {badge && (
+              <Box component="span" sx={visuallyHidden}>
+                , {badge.label}
+              </Box>
+            )}
           </Typography>
           {subtitle && (
             <Typography
@@ -95,7 +127,10 @@ export function MediaCard({
               noWrap
               sx={{ textAlign: round ? 'center' : 'left' }}
             >
-              <FullText shown={subtitle} full={fullSubtitle ?? subtitle} />
+              <FullText
+                shown={subtitle}
+                full={fullSubtitle ?? (typeof subtitle === 'string' ? subtitle : '')}
+              />
             </Typography>
           )}
           {meta && (
