@@ -7,36 +7,10 @@ import { Link as RouterLink } from 'react-router';
 import { colors } from '../lib/design-tokens';
 import { Artwork } from './artwork';
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/**
- * A text shown shortened or highlighted but read in full: the link's name is its content (title,
- * line, counts, chips, as seen, so what is said matches what is shown), with the full text where the
- * card shows a cut or marked one.
- */
-function FullText({ shown, full }: { shown: ReactNode; full: string }) {
-  if (shown === full) return <>{shown}</>;
-  return (
-    <>
-      <span aria-hidden>{shown}</span>
-      <Box component="span" sx={visuallyHidden}>
-        {full}
-      </Box>
-    </>
-  );
-}
-
 /**
  * The one card shape every catalogue item uses: square artwork, a title, a line under it and a row of
- * chips. Texts arrive already truncated (spec §5), possibly with highlighted parts; the full texts are
- * read in the link's name. `badge` marks the artwork (an ID) and is read after the title.
+ * chips. Texts arrive already truncated (spec §5), possibly with highlighted parts; the full text stays
+ * available as the link's name. `badge` marks the artwork (an ID) and is read after the name.
  */
 export function MediaCard({
   to,
@@ -61,11 +35,13 @@ export function MediaCard({
   badge?: { text: string; label: string };
   round?: boolean;
 }) {
+  const name = fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle;
   return (
     <Card sx={{ height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
       <CardActionArea
         component={RouterLink}
         to={to}
+        aria-label={badge ? `${name}, ${badge.label}` : name}
         sx={{ p: 1.25, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
@@ -112,12 +88,7 @@ export function MediaCard({
             }}
             noWrap
           >
-            <FullText shown={title} full={fullTitle} />
-            {badge && (
-              <Box component="span" sx={visuallyHidden}>
-                , {badge.label}
-              </Box>
-            )}
+            {title}
           </Typography>
           {subtitle && (
             <Typography
@@ -127,10 +98,7 @@ export function MediaCard({
               noWrap
               sx={{ textAlign: round ? 'center' : 'left' }}
             >
-              <FullText
-                shown={subtitle}
-                full={fullSubtitle ?? (typeof subtitle === 'string' ? subtitle : '')}
-              />
+              {subtitle}
             </Typography>
           )}
           {meta && (
