@@ -16,6 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), INDEX);
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log("cratedig");');
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(distDir, 'manifest.webmanifest'), '{"name":"Cratedig"}');
   app = await buildTestApp({ webDistDir: distDir });
   missingDistApp = await buildTestApp({ webDistDir: join(distDir, 'not-built') });
 });
@@ -60,6 +61,17 @@ describe('the built web app', () => {
   it('revalidates other top-level files such as the service worker', async () => {
     const response = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // The worker may be installed and the manifest read under the page's policy.
+    const policy = String(response.headers['content-security-policy'] ?? '');
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+  });
+
+  it('serves the web app manifest as a manifest, revalidated so a deploy is seen', async () => {
+    const response = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
