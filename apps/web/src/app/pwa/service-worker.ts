@@ -9,7 +9,8 @@ type Apply = () => void;
 let applyUpdate: Apply | null = null;
 const listeners = new Set<() => void>();
 
-function setWaiting(apply: Apply | null) {
+/** Offers a waiting version (apply) to the page, or withdraws the offer (null). */
+export function setWaiting(apply: Apply | null) {
   applyUpdate = apply;
   for (const listener of listeners) listener();
 }
