@@ -93,7 +93,7 @@ describe('the bottom player', () => {
     expect(screen.getByRole('button', { name: 'Like this moment' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous track' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'More player actions' }));
-    expect(screen.getByRole('menuitem', { name: 'Share this set' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Share this set' })).toBeTruthy();
     await user.click(await screen.findByRole('menuitem', { name: 'Queue (2)' }));
     expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
   });
