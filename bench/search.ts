@@ -112,8 +112,10 @@ for (const q of mix) {
   const t = performance.now();
   const prepared = await prepareQuery(ctx, parsed.s);
   if (prepared.words.length > 0) {
-    for (const kind of parsed.kinds)
-      await database.db.execute(sectionStatement(kind, prepared, userId, 20, 0));
+    for (const kind of parsed.kinds) {
+      const statement = sectionStatement(kind, prepared, userId, 20, 0);
+      if (statement) await database.db.execute(statement);
+    }
   }
   sqlTimes.push(performance.now() - t);
 }

@@ -1,26 +1,33 @@
 // The search's SQL (docs/decisions/0011-search.md). Every section is ONE statement over the stored
-// search documents (migration 0008_search.sql): one index-backed subquery per rank, each ordered by
-// popularity and cut at offset + limit, so no query ranks or counts more rows than the page needs; the
-// page's items are built as JSON by the catalogue's item builders in the same round trip.
+// search documents (migrations 0008_search.sql, 0013_search_speed.sql), planned from what search_terms
+// says of the query words (terms.ts), so no section reads more than a bounded number of rows:
+// - a word no document of the kind holds: the section is empty, without a statement;
+// - rare words (some word's documents fit in CANDIDATES_MAX): their documents are fetched through the
+//   exact words index, ranked and counted in full;
+// - frequent words: the exact name and the name prefix through the name index, the word matches by a
+//   popularity-ordered index-only scan stopping at the page's depth; the total from search_terms
+//   when it proves SEARCH_RESULTS_MAX matches, else counted through the words index up to that cap.
+// The page's items are built as JSON by the catalogue's item builders in the same round trip.
 import {
   SEARCH_FUZZY_MIN_LETTERS as FUZZY_WORD_MIN,
   SEARCH_RESULTS_MAX,
-  SEARCH_SHORT_QUERY_SCOPE,
   type SearchKind,
   type SearchMatch,
 } from '@cratedig/contract/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemSql } from '../catalogue/item-sql';
-
-/** drizzle's execute() result differs per driver; both carry `rows`. */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { rowsOf, type WordTerms } from './terms';
 
 export type SearchRank = SearchMatch['rank'];
 /** One-typo spellings tried per query word. */
 const CORRECTIONS_MAX = 5;
+/**
+ * Rare words: a section whose rarest query word is held by at most this many documents ranks all its
+ * matches; several frequent words are tried the same way (their intersection is often small) and
+ * scan by popularity only when it holds more.
+ */
+export const CANDIDATES_MAX = 4000;
 
 const RANKS: SearchRank[] = ['exact', 'prefix', 'word', 'fuzzy'];
 
@@ -31,13 +38,29 @@ export interface PreparedQuery {
   words: string[];
   /** word → its one-typo spellings among the documents' words. */
   corrections: Map<string, string[]>;
-  /** Prefix matches only among the most popular documents (1–2 character queries). */
+  /** Prefix matches only, no typo correction (1–2 character queries). */
   short: boolean;
+  /** Per kind, what search_terms holds of each word (absent: no document of that kind matches). */
+  terms: Map<SearchKind, WordTerms[]>;
 }
 
 export interface SectionPage<T> {
   total: number;
   data: { rank: SearchRank; item: T }[];
+}
+
+/** How a section is read: not at all, through the words index, or by popularity. */
+export type SectionPlan = { by: 'none' } | { by: 'words'; terms: string[][] } | { by: 'popularity' };
+
+export function planSection(kind: SearchKind, q: PreparedQuery): SectionPlan {
+  const terms = q.terms.get(kind);
+  if (q.words.length === 0 || !terms || terms.some((t) => t.docs === 0)) return { by: 'none' };
+  const listed = terms.filter((t) => t.terms !== undefined);
+  const rarest = Math.min(...terms.map((t) => t.docs));
+  const rarestListed = listed.some((t) => t.docs === rarest);
+  if ((rarest <= CANDIDATES_MAX && rarestListed) || (q.words.length > 1 && listed.length > 1))
+    return { by: 'words', terms: listed.map((t) => t.terms ?? []) };
+  return { by: 'popularity' };
 }
 
 // Normalised words hold only letters and digits (punctuation is folded away), so they are safe inside
@@ -46,13 +69,10 @@ const like = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * The document has `word` at a word start (its body is ' ' + words + ' '); `whole`: as a whole word.
- * The trigram index answers the LIKE; strpos, which no index serves, then checks the word start. A
- * pattern with the leading space would also look up the word-start trigram ('  m' for "memory"),
- * whose posting list holds every document with a word starting with that letter.
+ * Evaluated on the body the index or the fetched row holds; no index is needed for it.
  */
 function hasWord(word: string, whole = false): SQL {
-  const at = whole ? ` ${word} ` : ` ${word}`;
-  return sql`(d.body like ${`%${like(word)}%`} and strpos(d.body, ${at}) > 0)`;
+  return sql`strpos(d.body, ${whole ? ` ${word} ` : ` ${word}`}) > 0`;
 }
 
 /** Every query word starts a word of the document. */
@@ -64,7 +84,7 @@ function wordsMatch(words: string[]): SQL {
 }
 
 /** Every query word starts a word of the document, or one of its one-typo spellings is a word of it. */
-function fuzzyMatch(q: PreparedQuery): SQL {
+function anyMatch(q: PreparedQuery): SQL {
   return sql.join(
     q.words.map((w) => {
       const alternatives = [hasWord(w), ...(q.corrections.get(w) ?? []).map((c) => hasWord(c, true))];
@@ -74,37 +94,81 @@ function fuzzyMatch(q: PreparedQuery): SQL {
   );
 }
 
-const hasCorrections = (q: PreparedQuery) => [...q.corrections.values()].some((c) => c.length > 0);
+/** The document holds one of each list's words: answered by the kind's exact words index. */
+function wordsIndexed(terms: string[][]): SQL {
+  return sql.join(
+    terms.map(
+      (list) =>
+        sql`string_to_array(btrim(d.body), ' ') && array[${sql.join(
+          list.map((w) => sql`${w}`),
+          sql`, `,
+        )}]::text[]`,
+    ),
+    sql` and `,
+  );
+}
+
+/** Kinds are whitelisted names, spelled as literals so the planner picks that kind's partial index. */
+const kindIs = (kind: SearchKind) => sql.raw(`d.kind = '${kind}'`);
+const ORDER = sql.raw('r.rank, r.sub, r.popularity desc, r.name, r.item_id');
+
+/** The rank of a matching document: exact name, name prefix, every word a word start, else fuzzy. */
+function rankOf(q: PreparedQuery): SQL {
+  return sql`case when d.name = ${q.text} then 0 when d.name like ${`${like(q.text)}%`} then 1
+    when ${wordsMatch(q.words)} then 2 else 3 end`;
+}
 
 /**
- * The documents of one kind the ranks read. Kinds are whitelisted names, spelled as literals so the
- * planner picks that kind's partial trigram index. A short query reads only the most popular documents.
+ * Within the word rank of a query of several words, documents holding them as one phrase ("kessa
+ * remix" in "... kessa lindqvist remix" does not; in "... kessa remix" it does) come first.
  */
-function documents(kind: SearchKind, short: boolean): SQL {
-  const k = sql.raw(`'${kind}'`);
-  if (!short) return sql`(select item_id, name, body, popularity from search_documents where kind = ${k})`;
-  return sql`(select item_id, name, body, popularity from search_documents where kind = ${k}
-    order by popularity desc, name, item_id limit ${sql.raw(String(SEARCH_SHORT_QUERY_SCOPE))})`;
+function phraseLast(q: PreparedQuery): SQL {
+  return q.words.length > 1 ? sql`(strpos(d.body, ${` ${q.text}`}) = 0)::int` : sql.raw('0');
 }
 
-/** Each rank's condition; a rank excludes the better ones, so an item appears once. */
-function rankConditions(q: PreparedQuery): SQL[] {
-  const prefix = `${like(q.text)}%`;
-  const ranks = [
-    sql`d.name = ${q.text}`,
-    sql`d.name like ${prefix} and d.name <> ${q.text}`,
-    sql`${wordsMatch(q.words)} and d.name not like ${prefix}`,
-  ];
-  if (!q.short && hasCorrections(q)) ranks.push(sql`${fuzzyMatch(q)} and not (${wordsMatch(q.words)})`);
-  return ranks;
+/** The page of `ranked` (rank, sub, item_id, popularity, name) with its items as JSON. */
+function pageOf(kind: SearchKind, userId: number, limit: number, offset: number, total: SQL): SQL {
+  const item = itemSql(kind, userId);
+  return sql`,
+    page as (
+      select r.item_id, r.rank, row_number() over (order by ${ORDER}) as ord
+      from ranked r order by ${ORDER} limit ${limit} offset ${offset}
+    )
+    select (${total})::int as total,
+      coalesce((
+        select json_agg(json_build_object('rank', p.rank, 'item', ${item.json}) order by p.ord)
+        from page p join ${sql.raw(kind)} i on i.id = p.item_id ${item.joins}
+      ), '[]'::json) as data`;
 }
 
-/** Everything any rank matches (for the total). */
-function anyMatch(q: PreparedQuery): SQL {
-  return !q.short && hasCorrections(q) ? fuzzyMatch(q) : wordsMatch(q.words);
+/**
+ * Rare words: every matching document fetched through the words index (at most CANDIDATES_MAX + 1;
+ * a total above CANDIDATES_MAX tells the caller to scan by popularity instead), ranked in full.
+ */
+export function candidatesStatement(
+  kind: SearchKind,
+  q: PreparedQuery,
+  terms: string[][],
+  userId: number,
+  limit: number,
+  offset: number,
+): SQL {
+  return sql`
+    with ranked as materialized (
+      select ${rankOf(q)} as rank, ${phraseLast(q)} as sub, d.item_id, d.popularity, d.name
+      from search_documents d
+      where ${kindIs(kind)} and ${wordsIndexed(terms)} and ${anyMatch(q)}
+      limit ${CANDIDATES_MAX + 1}
+    )${pageOf(kind, userId, limit, offset, sql`select count(*) from ranked`)}`;
 }
 
-export function sectionStatement(
+/**
+ * Frequent words: each rank its own subquery ordered by popularity and cut at offset + limit: the
+ * exact name and the name prefix through the name index (or the popularity scan on the name, when the
+ * planner expects many), the other word matches by the popularity-ordered index-only scan filtering
+ * on the body. The word rank is one scan (no phrase-first ordering within it).
+ */
+export function popularStatement(
   kind: SearchKind,
   q: PreparedQuery,
   userId: number,
@@ -112,35 +176,40 @@ export function sectionStatement(
   offset: number,
 ): SQL {
   const depth = offset + limit;
-  const exactDocs = documents(kind, false);
-  const docs = documents(kind, q.short);
-  // Within the word rank of a query of several words, documents holding them as one phrase ("kessa
-  // remix" in "... kessa lindqvist remix" does not; in "... kessa remix" it does) come first.
-  const phrase = q.words.length > 1 ? sql`(strpos(d.body, ${` ${q.text}`}) = 0)::int` : sql.raw('0');
-  const ranked = sql.join(
-    rankConditions(q).map((condition, rank) => {
-      const sub = rank === 2 ? phrase : sql.raw('0');
-      return sql`(select ${rank}::int as rank, ${sub} as sub, d.item_id, d.popularity, d.name
-        from ${rank === 0 ? exactDocs : docs} d where ${condition}
-        order by 2, d.popularity desc, d.name, d.item_id limit ${depth})`;
-    }),
-    sql` union all `,
-  );
-  const item = itemSql(kind, userId);
-  const table = sql.raw(kind);
-  const order = sql`r.rank, r.sub, r.popularity desc, r.name, r.item_id`;
-  return sql`
-    with ranked as (${ranked}),
-    page as (
-      select r.item_id, r.rank, row_number() over (order by ${order}) as ord
-      from ranked r order by ${order} limit ${limit} offset ${offset}
-    )
-    select (select count(*) from (select 1 from ${docs} d where ${anyMatch(q)} limit ${SEARCH_RESULTS_MAX}) c)::int as total,
-      coalesce((
-        select json_agg(json_build_object('rank', p.rank, 'item', ${item.json}) order by p.ord)
-        from page p join ${table} i on i.id = p.item_id ${item.joins}
-      ), '[]'::json) as data`;
+  const prefix = `${like(q.text)}%`;
+  const fuzzy = [...q.corrections.values()].some((c) => c.length > 0);
+  const select = (rank: number) =>
+    sql`select ${sql.raw(String(rank))}::int as rank, 0 as sub, d.item_id, d.popularity, d.name
+      from search_documents d where ${kindIs(kind)}`;
+  const cut = sql`order by d.popularity desc, d.name, d.item_id limit ${depth}`;
+  const ranked = sql`
+    (${select(0)} and d.name = ${q.text} ${cut})
+    union all (${select(1)} and d.name like ${prefix} and d.name <> ${q.text} ${cut})
+    union all (${select(fuzzy ? 3 : 2)} and ${anyMatch(q)} and d.name not like ${prefix} ${cut})`;
+  return sql`with ranked as (${ranked})${pageOf(kind, userId, limit, offset, totalOf(kind, q))}`;
 }
+
+/**
+ * The total of a frequent-words section, at most SEARCH_RESULTS_MAX: a one-word query's most frequent
+ * catalogue word proves it when it alone has that many documents; otherwise the matches are counted
+ * up to the cap, through the words index when a word's catalogue words are listed.
+ */
+function totalOf(kind: SearchKind, q: PreparedQuery): SQL {
+  const terms = q.terms.get(kind) ?? [];
+  if (q.words.length === 1 && (terms[0]?.top ?? 0) >= SEARCH_RESULTS_MAX)
+    return sql.raw(String(SEARCH_RESULTS_MAX));
+  const listed = terms.flatMap((t) => (t.terms ? [t.terms] : []));
+  const indexed = listed.length > 0 ? sql` and ${wordsIndexed(listed)}` : sql``;
+  return sql`select count(*) from (select 1 from search_documents d
+    where ${kindIs(kind)}${indexed} and ${anyMatch(q)} limit ${SEARCH_RESULTS_MAX}) c`;
+}
+
+type SectionRow<T> = { total: number; data: { rank: number; item: T }[] };
+
+const toPage = <T>(row: SectionRow<T> | undefined): SectionPage<T> => ({
+  total: Math.min(row?.total ?? 0, SEARCH_RESULTS_MAX),
+  data: (row?.data ?? []).map((r) => ({ rank: RANKS[r.rank] ?? 'fuzzy', item: r.item })),
+});
 
 export async function searchSection<T>(
   db: Db,
@@ -150,13 +219,29 @@ export async function searchSection<T>(
   limit: number,
   offset: number,
 ): Promise<SectionPage<T>> {
-  const row = rowsOf<{ total: number; data: { rank: number; item: T }[] }>(
-    await db.execute(sectionStatement(kind, q, userId, limit, offset)),
-  )[0];
-  return {
-    total: row?.total ?? 0,
-    data: (row?.data ?? []).map((r) => ({ rank: RANKS[r.rank] ?? 'fuzzy', item: r.item })),
-  };
+  const plan = planSection(kind, q);
+  if (plan.by === 'none') return { total: 0, data: [] };
+  if (plan.by === 'words') {
+    const row = rowsOf<SectionRow<T>>(
+      await db.execute(candidatesStatement(kind, q, plan.terms, userId, limit, offset)),
+    )[0];
+    if ((row?.total ?? 0) <= CANDIDATES_MAX) return toPage(row);
+  }
+  return toPage(rowsOf<SectionRow<T>>(await db.execute(popularStatement(kind, q, userId, limit, offset)))[0]);
+}
+
+/** The statement a section runs first (for the benchmark's direct SQL and its plans). */
+export function sectionStatement(
+  kind: SearchKind,
+  q: PreparedQuery,
+  userId: number,
+  limit: number,
+  offset: number,
+): SQL | undefined {
+  const plan = planSection(kind, q);
+  if (plan.by === 'none') return undefined;
+  if (plan.by === 'words') return candidatesStatement(kind, q, plan.terms, userId, limit, offset);
+  return popularStatement(kind, q, userId, limit, offset);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
 import { findCorrections, type PreparedQuery, type SearchRank, searchSection } from './queries';
+import { readTerms } from './terms';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
 
@@ -34,8 +35,17 @@ export async function prepareQuery(ctx: UserContext, s: string): Promise<Prepare
   const short = text.length <= SEARCH_SHORT_QUERY;
   // a catalogue word of five letters or more with one letter missing has four
   const long = short ? [] : words.filter((w) => [...w].length >= SEARCH_FUZZY_MIN_LETTERS - 1);
-  const corrections = await findCorrections(ctx.db, [...new Set(long)]);
-  return { text, words, corrections, short };
+  const none = new Map<string, string[]>();
+  const terms = await readTerms(ctx.db, words, none);
+  // Only a word that starts no catalogue word, in any kind, looks for its one-typo spellings.
+  const unknown = long.filter((w) => {
+    const i = words.indexOf(w);
+    return [...terms.values()].every((list) => (list[i]?.docs ?? 0) === 0);
+  });
+  if (unknown.length === 0) return { text, words, corrections: none, short, terms };
+  const corrections = await findCorrections(ctx.db, [...new Set(unknown)]);
+  if (corrections.size === 0) return { text, words, corrections, short, terms };
+  return { text, words, corrections, short, terms: await readTerms(ctx.db, words, corrections) };
 }
 
 type Section = ListResponse<Item & { match: { rank: SearchRank; ranges: [number, number][] } }>;

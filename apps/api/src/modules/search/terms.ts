@@ -1,0 +1,97 @@
+// What the catalogue holds of each query word, read from search_terms (migration 0013_search_speed.sql)
+// before any document is touched: per kind, how many documents hold a word starting with it, the most
+// any one such word has, how many names start with it, and (when few) those words themselves. The
+// section statements (queries.ts) pick their plan from these figures, so every search reads a bounded
+// number of rows whatever the catalogue's size.
+import type { SearchKind } from '@cratedig/contract/search';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** drizzle's execute() result differs per driver; both carry `rows`. */
+export function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+/** Catalogue words read per query word; a prefix with more is simply "frequent". */
+const EXPANSIONS_READ = 4000;
+/** A query word's catalogue words are listed (for the words index) when there are at most this many. */
+export const EXPANSIONS_LISTED = 64;
+
+/** One query word within one kind's documents. */
+export interface WordTerms {
+  /** Documents holding a word starting with it, summed over those words (an upper bound of the
+   * documents it matches; Infinity when too many catalogue words start with it to read). */
+  docs: number;
+  /** The most documents any one of those words has: a lower bound of the documents it matches. */
+  top: number;
+  /** Names whose first word starts with it (summed), and whose first word is it exactly. */
+  leads: number;
+  exactLeads: number;
+  /** The catalogue words starting with it (and its one-typo spellings), when at most EXPANSIONS_LISTED. */
+  terms: string[] | undefined;
+}
+
+const like = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * Per kind, per query word (in order), what search_terms holds for it. A kind without a row for a
+ * word has no document with a word starting with it. `corrections`: exact catalogue words counted as
+ * the word too (its one-typo spellings).
+ */
+export function termsStatement(words: string[], corrections: Map<string, string[]>): SQL {
+  const parts = words.map((w, i) => {
+    const exact = corrections.get(w) ?? [];
+    const alternatives = exact.length
+      ? sql` union all select s.word, s.kind, s.docs, s.leads from search_terms s where s.word in (${sql.join(
+          exact.map((c) => sql`${c}`),
+          sql`, `,
+        )})`
+      : sql``;
+    return sql`select ${i}::int as i, t.* from (
+      (select s.word, s.kind, s.docs, s.leads from search_terms s where s.word like ${`${like(w)}%`}
+        order by s.word limit ${EXPANSIONS_READ})${alternatives}) t`;
+  });
+  return sql`
+    select x.kind, x.i, count(*)::int as n, sum(x.docs)::float8 as docs, max(x.docs)::int as top,
+      sum(x.leads)::float8 as leads,
+      coalesce(sum(x.leads) filter (where x.word = (array[${sql.join(
+        words.map((w) => sql`${w}`),
+        sql`, `,
+      )}]::text[])[x.i + 1]), 0)::int as exact_leads,
+      case when count(*) <= ${EXPANSIONS_LISTED} then array_agg(x.word order by x.word) end as terms
+    from (${sql.join(parts, sql` union all `)}) x
+    group by x.kind, x.i`;
+}
+
+export async function readTerms(
+  db: Db,
+  words: string[],
+  corrections: Map<string, string[]>,
+): Promise<Map<SearchKind, WordTerms[]>> {
+  const found = new Map<SearchKind, WordTerms[]>();
+  if (words.length === 0) return found;
+  const rows = rowsOf<{
+    kind: SearchKind;
+    i: number;
+    n: number;
+    docs: number;
+    top: number;
+    leads: number;
+    exact_leads: number;
+    terms: string[] | null;
+  }>(await db.execute(termsStatement(words, corrections)));
+  for (const row of rows) {
+    const list =
+      found.get(row.kind) ??
+      words.map(() => ({ docs: 0, top: 0, leads: 0, exactLeads: 0, terms: [] as string[] | undefined }));
+    list[row.i] = {
+      docs: row.n >= EXPANSIONS_READ ? Number.POSITIVE_INFINITY : Number(row.docs),
+      top: row.top,
+      leads: row.n >= EXPANSIONS_READ ? Number.POSITIVE_INFINITY : Number(row.leads),
+      exactLeads: row.exact_leads,
+      terms: row.terms ?? undefined,
+    };
+    found.set(row.kind, list);
+  }
+  return found;
+}
