@@ -22,12 +22,14 @@ CREATE INDEX "search_documents_sets_words" ON "search_documents" USING gin (stri
 --> statement-breakpoint
 -- The popularity-ordered scan of frequent words reads the body from the index itself (an index-only
 -- scan filtering on the words), not one heap row per document passed. Bodies are capped at 800
--- characters so an index row stays far below the b-tree's limit.
+-- characters so an index row stays far below the b-tree's limit. The index is partial on a condition
+-- every document meets (popularity >= 0) and only the popularity scans state: a statement fetching a
+-- rare word's documents cannot take it for a cheap full scan and uses the words index.
 DROP INDEX IF EXISTS "search_documents_popularity_idx";
 --> statement-breakpoint
 UPDATE "search_documents" SET "body" = ' ' || btrim(left("body", 800)) || ' ' WHERE length("body") > 802;
 --> statement-breakpoint
-CREATE INDEX "search_documents_popularity_idx" ON "search_documents" USING btree ("kind", "popularity" DESC, "name", "item_id") INCLUDE ("body");
+CREATE INDEX "search_documents_popularity_idx" ON "search_documents" USING btree ("kind", "popularity" DESC, "name", "item_id") INCLUDE ("body") WHERE "popularity" >= 0;
 --> statement-breakpoint
 -- search_terms: per kind, every word of the documents with `docs`, how many documents hold it, and
 -- `leads`, how many documents' names start with it. A search reads these first to pick its plan: a
@@ -44,12 +46,14 @@ CREATE TABLE "search_terms" (
 CREATE INDEX "search_terms_prefix_idx" ON "search_terms" USING btree ("word" text_pattern_ops) INCLUDE ("kind", "docs", "leads");
 --> statement-breakpoint
 -- cd_term_counts(kind, name, body): one row per distinct word of one document, with 1 and whether the
--- document's name starts with it; summed per (kind, word) they are search_terms.
+-- document's name starts with it, plus one row for the empty word (every document counts there, so
+-- the row ('<kind>', '') holds the number of documents of the kind); summed per (kind, word) they are
+-- search_terms.
 CREATE OR REPLACE FUNCTION cd_term_counts(p_kind text, p_name text, p_body text)
 RETURNS TABLE (kind text, word text, docs integer, leads integer)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-  SELECT p_kind, w, 1, (w = split_part(p_name, ' ', 1))::int
-  FROM (SELECT DISTINCT w FROM unnest(string_to_array(btrim(p_body), ' ')) AS w WHERE w <> '') q
+  SELECT p_kind, w, 1, (w <> '' AND w = split_part(p_name, ' ', 1))::int
+  FROM (SELECT DISTINCT w FROM unnest(string_to_array(btrim(p_body), ' ') || ''::text) AS w) q
 $fn$;
 --> statement-breakpoint
 INSERT INTO search_terms (kind, word, docs, leads)

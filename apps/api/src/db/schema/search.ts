@@ -21,7 +21,9 @@ export const searchDocuments = pgTable(
     index('search_documents_name_idx').on(t.kind, sql`${t.name} text_pattern_ops`, t.popularity, t.itemId),
     // INCLUDE (body): the popularity-ordered scan of frequent words filters on the index alone
     // (migration 0013_search_speed.sql); drizzle's builder has no INCLUDE, the SQL is authoritative.
-    index('search_documents_popularity_idx').on(t.kind, t.popularity.desc(), t.name, t.itemId),
+    index('search_documents_popularity_idx')
+      .on(t.kind, t.popularity.desc(), t.name, t.itemId)
+      .where(sql`${t.popularity} >= 0`),
     ...(['artists', 'labels', 'tracks', 'sets'] as const).map((kind) =>
       index(`search_documents_${kind}_words`)
         .using('gin', sql`string_to_array(btrim(${t.body}), ' ')`)

@@ -17,7 +17,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemSql } from '../catalogue/item-sql';
-import { rowsOf, type WordTerms } from './terms';
+import { type QueryTerms, rowsOf } from './terms';
 
 export type SearchRank = SearchMatch['rank'];
 /** One-typo spellings tried per query word. */
@@ -40,8 +40,8 @@ export interface PreparedQuery {
   corrections: Map<string, string[]>;
   /** Prefix matches only, no typo correction (1–2 character queries). */
   short: boolean;
-  /** Per kind, what search_terms holds of each word (absent: no document of that kind matches). */
-  terms: Map<SearchKind, WordTerms[]>;
+  /** What search_terms holds of each word per kind (absent: no document of that kind matches). */
+  terms: QueryTerms;
 }
 
 export interface SectionPage<T> {
@@ -52,13 +52,25 @@ export interface SectionPage<T> {
 /** How a section is read: not at all, through the words index, or by popularity. */
 export type SectionPlan = { by: 'none' } | { by: 'words'; terms: string[][] } | { by: 'popularity' };
 
+/**
+ * The documents of a kind expected to hold every query word, taking the words as independent (a
+ * guess: several frequent words' documents are read by the words index, and scanned by popularity
+ * only when they turn out to be too many).
+ */
+function expectedMatches(kind: SearchKind, q: PreparedQuery): number {
+  const terms = q.terms.words.get(kind) ?? [];
+  const documents = Math.max(1, q.terms.documents.get(kind) ?? 1);
+  return terms.reduce((n, t) => n * Math.min(1, t.docs / documents), documents);
+}
+
 export function planSection(kind: SearchKind, q: PreparedQuery): SectionPlan {
-  const terms = q.terms.get(kind);
+  const terms = q.terms.words.get(kind);
   if (q.words.length === 0 || !terms || terms.some((t) => t.docs === 0)) return { by: 'none' };
   const listed = terms.filter((t) => t.terms !== undefined);
   const rarest = Math.min(...terms.map((t) => t.docs));
   const rarestListed = listed.some((t) => t.docs === rarest);
-  if ((rarest <= CANDIDATES_MAX && rarestListed) || (q.words.length > 1 && listed.length > 1))
+  const several = listed.length > 1 && expectedMatches(kind, q) <= CANDIDATES_MAX;
+  if ((rarest <= CANDIDATES_MAX && rarestListed) || several)
     return { by: 'words', terms: listed.map((t) => t.terms ?? []) };
   return { by: 'popularity' };
 }
@@ -110,6 +122,8 @@ function wordsIndexed(terms: string[][]): SQL {
 
 /** Kinds are whitelisted names, spelled as literals so the planner picks that kind's partial index. */
 const kindIs = (kind: SearchKind) => sql.raw(`d.kind = '${kind}'`);
+/** The condition of the popularity index (every document meets it; only popularity scans state it). */
+const byPopularity = (kind: SearchKind) => sql.raw(`d.kind = '${kind}' and d.popularity >= 0`);
 const ORDER = sql.raw('r.rank, r.sub, r.popularity desc, r.name, r.item_id');
 
 /** The rank of a matching document: exact name, name prefix, every word a word start, else fuzzy. */
@@ -153,20 +167,30 @@ export function candidatesStatement(
   limit: number,
   offset: number,
 ): SQL {
+  // The CTE is planned for all its rows (so through the words index, not a scan by popularity that a
+  // LIMIT would make look cheap); the LIMIT outside it still stops its execution.
   return sql`
-    with ranked as materialized (
+    with found as materialized (
       select ${rankOf(q)} as rank, ${phraseLast(q)} as sub, d.item_id, d.popularity, d.name
       from search_documents d
       where ${kindIs(kind)} and ${wordsIndexed(terms)} and ${anyMatch(q)}
-      limit ${CANDIDATES_MAX + 1}
-    )${pageOf(kind, userId, limit, offset, sql`select count(*) from ranked`)}`;
+    ),
+    ranked as materialized (select * from found limit ${CANDIDATES_MAX + 1})${pageOf(
+      kind,
+      userId,
+      limit,
+      offset,
+      sql`select count(*) from ranked`,
+    )}`;
 }
 
 /**
- * Frequent words: each rank its own subquery ordered by popularity and cut at offset + limit: the
- * exact name and the name prefix through the name index (or the popularity scan on the name, when the
- * planner expects many), the other word matches by the popularity-ordered index-only scan filtering
- * on the body. The word rank is one scan (no phrase-first ordering within it).
+ * Frequent words: each rank its own subquery ordered by popularity and cut at offset + limit. The
+ * figures of search_terms choose each one's access: a rank no name or document can hold is left out;
+ * the exact name reads the name index; the name prefix reads the name index range when few names
+ * start with the query, else the popularity-ordered scan filtering on the name; the other word
+ * matches read the words index when few, else the popularity-ordered index-only scan filtering on the
+ * body. The word rank has no phrase-first ordering within it here.
  */
 export function popularStatement(
   kind: SearchKind,
@@ -177,15 +201,47 @@ export function popularStatement(
 ): SQL {
   const depth = offset + limit;
   const prefix = `${like(q.text)}%`;
+  const terms = q.terms.words.get(kind) ?? [];
+  const documents = q.terms.documents.get(kind) ?? 0;
+  const first = terms[0];
   const fuzzy = [...q.corrections.values()].some((c) => c.length > 0);
-  const select = (rank: number) =>
-    sql`select ${sql.raw(String(rank))}::int as rank, 0 as sub, d.item_id, d.popularity, d.name
-      from search_documents d where ${kindIs(kind)}`;
+  const single = q.words.length === 1;
   const cut = sql`order by d.popularity desc, d.name, d.item_id limit ${depth}`;
-  const ranked = sql`
-    (${select(0)} and d.name = ${q.text} ${cut})
-    union all (${select(1)} and d.name like ${prefix} and d.name <> ${q.text} ${cut})
-    union all (${select(fuzzy ? 3 : 2)} and ${anyMatch(q)} and d.name not like ${prefix} ${cut})`;
+  // A materialized CTE has no ORDER BY/LIMIT of its own, so its rows are fetched by the index that
+  // finds them all (name range, words index), then sorted: for few rows, cheaper than a scan by
+  // popularity that must pass every non-matching document.
+  const few = (rank: number, where: SQL) =>
+    sql`(select ${sql.raw(String(rank))}::int as rank, 0 as sub, d.item_id, d.popularity, d.name from (
+      select d.item_id, d.popularity, d.name from search_documents d where ${kindIs(kind)} and ${where}
+      offset 0) d ${cut})`;
+  const scan = (rank: number, where: SQL) =>
+    sql`(select ${sql.raw(String(rank))}::int as rank, 0 as sub, d.item_id, d.popularity, d.name
+      from search_documents d where ${byPopularity(kind)} and ${where} ${cut})`;
+  const parts: SQL[] = [];
+  // equal names come from the name index in popularity order already
+  const exact = sql`(select 0 as rank, 0 as sub, d.item_id, d.popularity, d.name from search_documents d
+    where ${kindIs(kind)} and d.name = ${q.text} ${cut})`;
+  if (!fuzzy && (first?.exactLeads ?? 0) > 0) parts.push(exact);
+  const leads = single ? (first?.leads ?? 0) : (first?.exactLeads ?? 0);
+  const startsName = sql`d.name like ${prefix} and d.name <> ${q.text}`;
+  // a scan by popularity passes about documents × depth / matches rows; the name range, every match
+  if (!fuzzy && leads > 0)
+    parts.push(leads * leads <= documents * depth ? few(1, startsName) : scan(1, startsName));
+  const others = sql`${anyMatch(q)} and d.name not like ${prefix}`;
+  const listed = terms.filter((t) => t.terms !== undefined);
+  // the word rank's matches: for one word, the documents holding it less the names starting with it
+  const rest = single && first ? first.docs - (fuzzy ? 0 : first.leads) : expectedMatches(kind, q);
+  const indexRows = Math.min(...listed.map((t) => t.docs));
+  if (rest > 0)
+    parts.push(
+      listed.length > 0 && indexRows * Math.max(rest, 1) <= documents * depth
+        ? few(fuzzy ? 3 : 2, sql`${wordsIndexed(listed.map((t) => t.terms ?? []))} and ${others}`)
+        : scan(fuzzy ? 3 : 2, others),
+    );
+  const ranked =
+    parts.length > 0
+      ? sql.join(parts, sql` union all `)
+      : sql`select 0 as rank, 0 as sub, 0 as item_id, 0::bigint as popularity, '' as name where false`;
   return sql`with ranked as (${ranked})${pageOf(kind, userId, limit, offset, totalOf(kind, q))}`;
 }
 
@@ -195,13 +251,13 @@ export function popularStatement(
  * up to the cap, through the words index when a word's catalogue words are listed.
  */
 function totalOf(kind: SearchKind, q: PreparedQuery): SQL {
-  const terms = q.terms.get(kind) ?? [];
+  const terms = q.terms.words.get(kind) ?? [];
   if (q.words.length === 1 && (terms[0]?.top ?? 0) >= SEARCH_RESULTS_MAX)
     return sql.raw(String(SEARCH_RESULTS_MAX));
   const listed = terms.flatMap((t) => (t.terms ? [t.terms] : []));
-  const indexed = listed.length > 0 ? sql` and ${wordsIndexed(listed)}` : sql``;
-  return sql`select count(*) from (select 1 from search_documents d
-    where ${kindIs(kind)}${indexed} and ${anyMatch(q)} limit ${SEARCH_RESULTS_MAX}) c`;
+  const where = listed.length > 0 ? sql`${kindIs(kind)} and ${wordsIndexed(listed)}` : byPopularity(kind);
+  return sql`with found as materialized (select 1 from search_documents d
+    where ${where} and ${anyMatch(q)}) select count(*) from (select 1 from found limit ${SEARCH_RESULTS_MAX}) c`;
 }
 
 type SectionRow<T> = { total: number; data: { rank: number; item: T }[] };

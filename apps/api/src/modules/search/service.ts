@@ -40,7 +40,7 @@ export async function prepareQuery(ctx: UserContext, s: string): Promise<Prepare
   // Only a word that starts no catalogue word, in any kind, looks for its one-typo spellings.
   const unknown = long.filter((w) => {
     const i = words.indexOf(w);
-    return [...terms.values()].every((list) => (list[i]?.docs ?? 0) === 0);
+    return [...terms.words.values()].every((list) => (list[i]?.docs ?? 0) === 0);
   });
   if (unknown.length === 0) return { text, words, corrections: none, short, terms };
   const corrections = await findCorrections(ctx.db, [...new Set(unknown)]);

@@ -34,8 +34,9 @@ export interface WordTerms {
 const like = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * Per kind, per query word (in order), what search_terms holds for it. A kind without a row for a
- * word has no document with a word starting with it. `corrections`: exact catalogue words counted as
+ * Per kind, per query word (in order), what search_terms holds for it (i = -1: the kind's document
+ * count, the row of the empty word). A kind without a row for a word has no document with a word
+ * starting with it. `corrections`: exact catalogue words counted as
  * the word too (its one-typo spellings).
  */
 export function termsStatement(words: string[], corrections: Map<string, string[]>): SQL {
@@ -59,17 +60,25 @@ export function termsStatement(words: string[], corrections: Map<string, string[
         sql`, `,
       )}]::text[])[x.i + 1]), 0)::int as exact_leads,
       case when count(*) <= ${EXPANSIONS_LISTED} then array_agg(x.word order by x.word) end as terms
-    from (${sql.join(parts, sql` union all `)}) x
+    from (${sql.join(parts, sql` union all `)}
+      union all select -1, s.word, s.kind, s.docs, s.leads from search_terms s where s.word = '') x
     group by x.kind, x.i`;
+}
+
+/** What search_terms holds of a query: per kind, each word's figures, and the kind's document count. */
+export interface QueryTerms {
+  words: Map<SearchKind, WordTerms[]>;
+  documents: Map<SearchKind, number>;
 }
 
 export async function readTerms(
   db: Db,
   words: string[],
   corrections: Map<string, string[]>,
-): Promise<Map<SearchKind, WordTerms[]>> {
+): Promise<QueryTerms> {
   const found = new Map<SearchKind, WordTerms[]>();
-  if (words.length === 0) return found;
+  const documents = new Map<SearchKind, number>();
+  if (words.length === 0) return { words: found, documents };
   const rows = rowsOf<{
     kind: SearchKind;
     i: number;
@@ -81,6 +90,10 @@ export async function readTerms(
     terms: string[] | null;
   }>(await db.execute(termsStatement(words, corrections)));
   for (const row of rows) {
+    if (row.i < 0) {
+      documents.set(row.kind, Number(row.docs));
+      continue;
+    }
     const list =
       found.get(row.kind) ??
       words.map(() => ({ docs: 0, top: 0, leads: 0, exactLeads: 0, terms: [] as string[] | undefined }));
@@ -93,5 +106,5 @@ export async function readTerms(
     };
     found.set(row.kind, list);
   }
-  return found;
+  return { words: found, documents };
 }
