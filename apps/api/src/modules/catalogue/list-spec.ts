@@ -3,6 +3,7 @@
 // spliced into SQL as text.
 import type { SortField } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
+import { listSearchCondition } from '../search/service';
 
 export type ItemKind = 'sets' | 'tracks' | 'ids' | 'artists' | 'labels';
 
@@ -90,13 +91,12 @@ export function genrePredicate(kind: ItemKind, genre: string): SQL {
   return sql`x.genre = ${genre}`;
 }
 
-/** Trigram-indexed ILIKE (pg_trgm GIN indexes on every column named here). */
+/**
+ * The search box's word matching (search module): every normalised word of the text starts a word of
+ * the item's search document. IDs are tracks there.
+ */
 export function searchPredicate(kind: ItemKind, search: string): SQL {
-  const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  if (kind === 'sets') return sql`(x.set_name ilike ${pattern} or x.artist ilike ${pattern})`;
-  if (kind === 'tracks' || kind === 'ids')
-    return sql`(x.title ilike ${pattern} or x.artist ilike ${pattern})`;
-  return sql`x.name ilike ${pattern}`;
+  return listSearchCondition(kind === 'ids' ? 'tracks' : kind, search, sql`x.id`);
 }
 
 /**

@@ -301,6 +301,20 @@ export function sectionStatement(
 }
 
 /**
+ * `id` is an item of the kind whose document has, for every given (normalised) word, a word starting
+ * with it: the search box's word rule, for the catalogue lists' `search` filter. The words index
+ * answers it (each word's catalogue words read from search_terms); no words match nothing.
+ */
+export function documentsMatching(kind: SearchKind, words: string[], id: SQL): SQL {
+  if (words.length === 0) return sql`false`;
+  const each = words.map(
+    (w) => sql`string_to_array(btrim(d.body), ' ') && array(select t.word from search_terms t
+      where t.word like ${`${like(w)}%`} and t.kind = ${kind})`,
+  );
+  return sql`${id} in (select d.item_id from search_documents d where ${kindIs(kind)} and ${sql.join(each, sql` and `)})`;
+}
+
+/**
  * The one-typo spellings among the documents' words of each given word that starts no word of the
  * documents itself (a word the catalogue has is taken as typed: in a catalogue of invented names most
  * five-letter words have a dozen one-letter neighbours, and listing them all would bury the hits). One

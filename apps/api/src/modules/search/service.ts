@@ -15,9 +15,16 @@ import {
 import { highlightRanges, normalisedWords } from '@cratedig/contract/search-normalise';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
+import type { SQL } from 'drizzle-orm';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
-import { findCorrections, type PreparedQuery, type SearchRank, searchSection } from './queries';
+import {
+  documentsMatching,
+  findCorrections,
+  type PreparedQuery,
+  type SearchRank,
+  searchSection,
+} from './queries';
 import { readTerms } from './terms';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
@@ -65,6 +72,16 @@ async function section(
     match: { rank, ranges: highlightRanges(displayName(kind, item), highlight) },
   }));
   return { data, pagination: { offset, count: data.length, total: page.total } };
+}
+
+/**
+ * The catalogue lists' `search` filter (a SQL condition on the item id `id`): every word of the text,
+ * normalised as the search box normalises it (case, accents, punctuation and join words do not
+ * matter), starts a word of the item's name, credits, label, festival, venue or curator. Prefix
+ * matches only: the lists keep their own order (alphabetical, `after` paging), not a relevance one.
+ */
+export function listSearchCondition(kind: SearchKind, text: string, id: SQL): SQL {
+  return documentsMatching(kind, normalisedWords(text).slice(0, SEARCH_WORDS_MAX), id);
 }
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */
