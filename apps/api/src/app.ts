@@ -16,10 +16,11 @@ import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
 import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
 import { registerWebApp, spaFallback } from './plugins/web-app';
 
@@ -51,6 +52,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     forceCloseConnections: 'idle',
     // Rate limits count client addresses: behind a proxy they come from X-Forwarded-For.
     trustProxy: config.trustProxy,
+    // A path parameter may be a percent-encoded username of 254 characters (up to 12 encoded
+    // characters each); longer ones answer 414.
+    routerOptions: { maxParamLength: 3072 },
+    // Errors raised before routing (bad percent-encoding, an over-long parameter) in the domain shape.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +72,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
   // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.
   await registerCompression(app);
+  await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
   registerAuth(app, config);
 

@@ -1,6 +1,6 @@
 // A comment (a post) on a set or a track, and the rules its text must follow.
 import { z } from 'zod';
-import { id, instant, seconds } from './common';
+import { CONTROL_CHARACTERS_MESSAGE, id, instant, NO_CONTROL_CHARACTERS_BUT_LINES, seconds } from './common';
 import { COMMENT_MAX_LENGTH } from './constants';
 import { publicAuthor } from './user';
 
@@ -28,7 +28,8 @@ export type Post = z.infer<typeof post>;
 export const commentText = z
   .string()
   .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`)
-  .regex(/\S/, 'Comment must not be empty');
+  .regex(/\S/, 'Comment must not be empty')
+  .regex(NO_CONTROL_CHARACTERS_BUT_LINES, CONTROL_CHARACTERS_MESSAGE);
 
 /** spec §7 POST /posts and PUT /posts/{id}: the comment and what it is about. */
 export const postBody = z

@@ -33,11 +33,30 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size on a server. */
   poolMax?: number;
+  /**
+   * Told when an idle pooled connection fails (the server restarted or went away). The pool drops
+   * that connection and opens a new one on the next query; without a listener the error would crash
+   * the process.
+   */
+  onIdleClientError?: (error: Error) => void;
 }
+
+/**
+ * While the server is unreachable a query fails after this long instead of waiting for a connection,
+ * so that requests answer 503 promptly during an outage.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Finds connections that a dead server or a NAT silently dropped.
+      keepAlive: true,
+    });
+    pool.on('error', (error) => options.onIdleClientError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

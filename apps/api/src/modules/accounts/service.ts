@@ -11,6 +11,7 @@ import type {
   TokenPair,
   UsernameLookup,
 } from '@cratedig/contract/accounts';
+import { isUsername } from '@cratedig/contract/accounts';
 import { DEFAULT_USER_TYPE } from '@cratedig/contract/constants';
 import type { User } from '@cratedig/contract/user';
 import type { Db } from '../../db/client';
@@ -22,7 +23,7 @@ import type { FirebaseIdentity } from '../../plugins/auth';
 import type { AccountsContext } from './context';
 import { isFirebaseOnly, toUser } from './mapper';
 import * as q from './queries';
-import { assertNotBlocked, type Counter, count, reset, takeOne } from './rate-limits';
+import { type Counter, giveBack, reset, take, takeOne } from './rate-limits';
 
 /** domain.md: a refresh family expires 30 days after sign-in whatever its rotations. */
 const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -45,18 +46,18 @@ export async function login(ctx: AccountsContext, authorization: string | undefi
     { bucket: 'login:account', key: account, limit: limits.loginAccount },
     { bucket: 'login:address', key: ip, limit: limits.loginAddress },
   ];
-  await assertNotBlocked(ctx.db, counters, LOGIN_BLOCKED);
+  // Counted before the password is checked, so that concurrent guesses cannot all slip under the
+  // limit; a success gives its count back.
+  const taken = await take(ctx.db, counters, LOGIN_BLOCKED);
 
   const user = await q.findUserByUsername(ctx.db, credentials.username);
   // Unknown users and password-less (social) accounts cost one verification too, and count the same.
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
-  if (!user || !ok) {
-    await count(ctx.db, counters);
-    throw unauthorized(BAD_CREDENTIALS);
-  }
+  if (!user || !ok) throw unauthorized(BAD_CREDENTIALS);
   // A success forgives this address's earlier typos; the account and address totals still hold.
+  await giveBack(ctx.db, taken);
   await reset(ctx.db, pair);
   return issueTokenPair(ctx, user.id, randomUUID(), new Date(Date.now() + REFRESH_FAMILY_TTL_MS));
 }
@@ -70,7 +71,8 @@ export function parseBasic(header: string | undefined): { username: string; pass
   if (colon <= 0) return null;
   const username = decoded.slice(0, colon).trim();
   const password = decoded.slice(colon + 1);
-  if (username === '' || password === '' || username.length > 254 || password.length > 1024) return null;
+  // No account has a name outside the username rule (registration holds it), so none can sign in.
+  if (!isUsername(username) || password === '' || password.length > 1024) return null;
   return { username, password };
 }
 

@@ -2,6 +2,7 @@
 // the page of ids (an index-ordered scan with LIMIT/OFFSET or a keyset bound), the items of that page
 // as JSON (item-sql.ts) and the exact total, in one round trip.
 import { decodeCursor, type FeaturedKind } from '@cratedig/contract/catalogue-api';
+import { NO_CONTROL_CHARACTERS } from '@cratedig/contract/common';
 import type { OrderDirection } from '@cratedig/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -84,26 +85,59 @@ function keysetPredicate(col: SortColumn, direction: OrderDirection, after: stri
   if (cursor.value === null) {
     // Already among the nulls, which come last: only the rest of them remain.
     if (!col.nullable) return sql`false`;
-    return cursor.id === undefined ? sql`false` : sql`(${col.column} is null and x.id ${cmp} ${cursor.id})`;
+    return cursor.id === undefined
+      ? sql`false`
+      : sql`(${col.column} is null and x.id ${cmp} ${cursorId(cursor.id)})`;
   }
   const value = castCursorValue(col, cursor.value);
   const nullsAfter = col.nullable ? sql` or ${col.column} is null` : sql``;
   if (cursor.id === undefined) return sql`(${col.column} ${cmp} ${value}::${cast}${nullsAfter})`;
-  return sql`((${col.column}, x.id) ${cmp} (${value}::${cast}, ${cursor.id})${nullsAfter})`;
+  return sql`((${col.column}, x.id) ${cmp} (${value}::${cast}, ${cursorId(cursor.id)})${nullsAfter})`;
+}
+
+/** A cursor's id is a row id: an integer within PostgreSQL's integer. */
+function cursorId(id: number): number {
+  if (!Number.isInteger(id) || id < 0 || id > PG_INT_MAX) {
+    throw unprocessable({ query: { after: ['The cursor does not name a row.'] } });
+  }
+  return id;
 }
 
 function castCursorValue(col: SortColumn, value: string | number): string | number {
   const bad = () => unprocessable({ query: { after: ['The cursor does not match the sort field.'] } });
   if (col.cast === 'int') {
     const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isInteger(n) || Math.abs(n) > 2_147_483_647) throw bad();
+    if (!Number.isInteger(n) || Math.abs(n) > PG_INT_MAX) throw bad();
     return n;
   }
   const text = String(value);
-  if (col.cast === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) throw bad();
-  if (col.cast === 'date' && Number.isNaN(Date.parse(text))) throw bad();
-  if (col.cast === 'timestamptz' && Number.isNaN(Date.parse(text))) throw bad();
+  if (col.cast === 'date' && !isCalendarDate(text)) throw bad();
+  if (col.cast === 'timestamptz' && !isInstant(text)) throw bad();
+  // PostgreSQL text cannot hold NUL; no name or title has control characters.
+  if (!NO_CONTROL_CHARACTERS.test(text)) throw bad();
   return text;
+}
+
+const PG_INT_MAX = 2_147_483_647;
+
+/** YYYY-MM-DD naming a real day of years 1-9999 (JavaScript's Date.parse accepts 2024-02-30). */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO 8601 instant with a real date, time and offset, as created_dt values are written. */
+function isInstant(text: string): boolean {
+  const match =
+    /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/.exec(
+      text,
+    );
+  return match?.[1] !== undefined && isCalendarDate(match[1]);
 }
 
 /**

@@ -194,7 +194,7 @@ describe('PUT and DELETE /posts/{id}', () => {
     expect(response.json()).toMatchObject({
       id: created.id,
       text: 'first!',
-      set_timestamp: 12,
+      set_timestamp: 12.7,
       set_meta_id: setId,
     });
     const found = (await list(`/api/sets/${setId}/posts?limit=100`)).data.find(

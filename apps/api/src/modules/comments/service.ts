@@ -58,7 +58,8 @@ export async function setCommentMarkers(ctx: UserContext, setId: number): Promis
 }
 
 /** Seconds as the table keeps them (whole seconds; the contract allows fractions). */
-const wholeSeconds = (s: number | null | undefined) => Math.floor(s ?? 0);
+/** The playback position as sent, fractions included; none is the start of the set. */
+const positionS = (s: number | null | undefined) => s ?? 0;
 
 /** Turns a database refusal caused by the client's ids into the 404 / 422 it deserves. */
 function clientError(error: unknown): Error | undefined {
@@ -77,7 +78,7 @@ export async function createPost(ctx: UserContext, body: PostInput): Promise<Pos
   try {
     const row = await q.insertPost(ctx.db, ctx.userId, {
       text: body.text,
-      setTimestamp: wholeSeconds(body.set_timestamp),
+      setTimestamp: positionS(body.set_timestamp),
       setId: body.set_meta_id ?? null,
       trackId: body.track_meta_id ?? null,
     });
@@ -94,7 +95,7 @@ export async function updatePost(ctx: UserContext, postId: number, body: PostInp
   try {
     row = await q.updatePost(ctx.db, ctx.userId, postId, {
       text: body.text,
-      setTimestamp: wholeSeconds(body.set_timestamp),
+      setTimestamp: positionS(body.set_timestamp),
       setId: body.set_meta_id,
       trackId: body.track_meta_id,
     });

@@ -143,13 +143,8 @@ export async function nextInQueue(ctx: UserContext): Promise<QueueItem | undefin
 /** PUT /plays: saves the resume position and counts a play (once per user and set per hour). */
 export async function savePlay(ctx: UserContext, body: { set_meta_id: number; current_timestamp: number }) {
   await ctx.db.transaction(async (tx) => {
-    // Whole seconds are stored (resume_position_s); rounding down never skips music on resume.
-    const saved = await q.saveResumePosition(
-      tx,
-      ctx.userId,
-      body.set_meta_id,
-      Math.floor(body.current_timestamp),
-    );
+    // The position is stored as sent, fractions of a second included.
+    const saved = await q.saveResumePosition(tx, ctx.userId, body.set_meta_id, body.current_timestamp);
     if (!saved) throw notFound('Set');
     await q.countPlay(tx, ctx.userId, body.set_meta_id);
   });

@@ -21,8 +21,8 @@ import { useState } from 'react';
 import { colors } from '../../lib/design-tokens';
 import { formatClock } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
+import { relativeTime } from '../../lib/relative-time';
 import { CommentForm } from './comment-form';
-import { relativeTime } from './relative-time';
 
 export function CommentItem({
   post,

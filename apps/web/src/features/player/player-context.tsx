@@ -1,12 +1,14 @@
 // How React reaches the one player. The store lives outside React (player-store.ts) so that playback
 // survives every route change; components read it through useSyncExternalStore.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueueItem } from '@cratedig/contract/queue';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Api } from '../../api/transport';
 import { createPlayerApi } from './player-api';
 import { type PlayerState, PlayerStore } from './player-store';
+import { queueQueryOptions } from './queue-endpoints';
 
 let appPlayer: PlayerStore | undefined;
 
@@ -59,6 +61,22 @@ export function usePlayerState<T>(select: (state: PlayerState) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
 
+export interface CurrentSetPosition {
+  /** The loaded set's id, or null when nothing is loaded. */
+  setId: number | null;
+  /** Seconds into the loaded set (0 when nothing is loaded); refreshed every second while it plays. */
+  position: number;
+  playing: boolean;
+}
+
+/** The loaded set and the position in it, for pages that show or act on where the listener is. */
+export function useCurrentSetPosition(): CurrentSetPosition {
+  const setId = usePlayerState((state) => state.set?.id ?? null);
+  const position = usePlayerState((state) => (state.set ? state.progress : 0));
+  const playing = usePlayerState((state) => state.playing);
+  return useMemo(() => ({ setId, position, playing }), [setId, position, playing]);
+}
+
 /** True while set `setId` is the loaded set and it plays. */
 export function useIsSetPlaying(setId: number): boolean {
   return usePlayerState((state) => state.set?.id === setId && state.playing);
@@ -72,4 +90,10 @@ export function useIsPlayingRow(setId: number, startTime: number, endTime: numbe
   return usePlayerState(
     (state) => state.set?.id === setId && state.progress >= startTime && state.progress < endTime,
   );
+}
+
+/** The signed-in user's queue, from the query cache (loaded on first use; the store keeps it current). */
+export function useQueue(): QueueItem[] {
+  const player = usePlayer();
+  return useQuery(queueQueryOptions(player.api)).data ?? [];
 }

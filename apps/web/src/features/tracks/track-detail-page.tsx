@@ -1,4 +1,5 @@
 import { DEFAULT_SORTS } from '@cratedig/contract/constants';
+import type { TrackDetail } from '@cratedig/contract/track';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
@@ -16,6 +17,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
 import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
 import { TrackPlayButton } from '../player';
+import { FirstHeardNote, IdStatusNote } from './id-release-notes';
 import { useTrackDetail } from './track-detail-api';
 import { useTrackSets } from './track-sets-api';
 
@@ -65,9 +67,7 @@ export function TrackDetailPage() {
   return (
     <>
       <DetailHero
-        kind={
-          isId ? 'ID · unreleased' : track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`
-        }
+        kind={heroKind(track)}
         image={track.art_url_xl}
         title={trackDisplayTitle(track)}
         actions={
@@ -90,6 +90,8 @@ export function TrackDetailPage() {
           </span>
         )}
       </DetailHero>
+      {isId && <IdStatusNote track={track} />}
+      {!isId && track.first_heard && <FirstHeardNote firstHeard={track.first_heard} />}
       <FactList facts={facts} />
       <DetailTabs
         label="Track"
@@ -100,6 +102,11 @@ export function TrackDetailPage() {
       />
     </>
   );
+}
+
+function heroKind(track: TrackDetail): string {
+  if (track.mix_type === 'ID') return track.release ? 'ID · released' : 'ID · unreleased';
+  return track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`;
 }
 
 function SetsTab({ id }: { id: number }) {
