@@ -315,13 +315,13 @@ export function documentsMatching(kind: SearchKind, words: string[], id: SQL): S
 }
 
 /**
- * The one-typo spellings among the documents' words of each given word that starts no word of the
- * documents itself (a word the catalogue has is taken as typed: in a catalogue of invented names most
- * five-letter words have a dozen one-letter neighbours, and listing them all would bury the hits). One
- * typo in a word of five letters or more leaves its first two or its last two letters intact: the two
- * expression indexes of search_words find those candidates, cd_one_typo decides (the catalogue word has
- * at least five letters, so the query word at least four); at most
- * CORRECTIONS_MAX per word.
+ * The one-typo spellings among the documents' words of each given word. The caller passes only words
+ * that start no word of the documents (a word the catalogue has is taken as typed: in a catalogue of
+ * invented names most five-letter words have a dozen one-letter neighbours, and listing them all would
+ * bury the hits). One typo in a word of five letters or more leaves its first two or its last two
+ * letters intact: the two expression indexes of search_words find those candidates, the Levenshtein
+ * distance (at most 2, a cheap C test) discards most, cd_one_typo decides (the catalogue word has at
+ * least five letters, so the query word at least four); at most CORRECTIONS_MAX per word.
  */
 export function correctionsStatement(words: string[]): SQL {
   const list = sql`array[${sql.join(
@@ -338,9 +338,9 @@ export function correctionsStatement(words: string[]): SQL {
         union
         select s.word from search_words s
         where right(s.word, 2) = right(q.w, 2) and length(s.word) between length(q.w) - 1 and length(q.w) + 1
-      ) t where length(t.word) >= ${FUZZY_WORD_MIN} and cd_one_typo(q.w, t.word) order by t.word limit ${CORRECTIONS_MAX}
+      ) t where length(t.word) >= ${FUZZY_WORD_MIN} and levenshtein_less_equal(q.w, t.word, 2) <= 2
+        and cd_one_typo(q.w, t.word) order by t.word limit ${CORRECTIONS_MAX}
     ) c
-    where not exists (select 1 from search_words k where k.word like replace(replace(q.w, '%', ''), '_', '') || '%')
     order by 1, 2`;
 }
 

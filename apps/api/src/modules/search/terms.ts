@@ -13,7 +13,7 @@ export function rowsOf<R>(result: unknown): R[] {
 }
 
 /** Catalogue words read per query word; a prefix with more is simply "frequent". */
-const EXPANSIONS_READ = 4000;
+const EXPANSIONS_READ = 1000;
 /** A query word's catalogue words are listed (for the words index) when there are at most this many. */
 export const EXPANSIONS_LISTED = 64;
 
