@@ -42,9 +42,9 @@ async function explain(s: string, print: boolean): Promise<Timing> {
       for (const row of result.rows) console.log(row['QUERY PLAN']);
       continue;
     }
-    const [plan] = (result.rows[0] as { 'QUERY PLAN': { 'Planning Time': number; 'Execution Time': number }[] })[
-      'QUERY PLAN'
-    ];
+    const [plan] = (
+      result.rows[0] as { 'QUERY PLAN': { 'Planning Time': number; 'Execution Time': number }[] }
+    )['QUERY PLAN'];
     timing[kind] = { planning: plan?.['Planning Time'] ?? 0, execution: plan?.['Execution Time'] ?? 0 };
   }
   return timing;
@@ -61,7 +61,8 @@ if (one !== undefined) {
     const timing = await explain(q.s, false);
     groups.set(q.group, [...(groups.get(q.group) ?? []), timing]);
     for (const [kind, t] of Object.entries(timing))
-      if (t.execution > 5) slow.push(`${t.execution.toFixed(1).padStart(7)} ms  ${kind.padEnd(8)} ${q.group}: ${q.s}`);
+      if (t.execution > 5)
+        slow.push(`${t.execution.toFixed(1).padStart(7)} ms  ${kind.padEnd(8)} ${q.group}: ${q.s}`);
   }
   const stat = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
