@@ -8,20 +8,13 @@
 //   popularity-ordered index-only scan stopping at the page's depth; the total from search_terms
 //   when it proves SEARCH_RESULTS_MAX matches, else counted through the words index up to that cap.
 // The page's items are built as JSON by the catalogue's item builders in the same round trip.
-import {
-  SEARCH_FUZZY_MIN_LETTERS as FUZZY_WORD_MIN,
-  SEARCH_RESULTS_MAX,
-  type SearchKind,
-  type SearchMatch,
-} from '@cratedig/contract/search';
+import { SEARCH_RESULTS_MAX, type SearchKind, type SearchMatch } from '@cratedig/contract/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemSql } from '../catalogue/item-sql';
 import { type QueryTerms, rowsOf } from './terms';
 
 export type SearchRank = SearchMatch['rank'];
-/** One-typo spellings tried per query word. */
-const CORRECTIONS_MAX = 5;
 /**
  * Rare words: a section whose rarest query word is held by at most this many documents ranks all its
  * matches; several frequent words are tried the same way (their intersection is often small) and
@@ -312,42 +305,4 @@ export function documentsMatching(kind: SearchKind, words: string[], id: SQL): S
       where t.word like ${`${like(w)}%`} and t.kind = ${kind})`,
   );
   return sql`${id} in (select d.item_id from search_documents d where ${kindIs(kind)} and ${sql.join(each, sql` and `)})`;
-}
-
-/**
- * The one-typo spellings among the documents' words of each given word. The caller passes only words
- * that start no word of the documents (a word the catalogue has is taken as typed: in a catalogue of
- * invented names most five-letter words have a dozen one-letter neighbours, and listing them all would
- * bury the hits). One typo in a word of five letters or more leaves its first two or its last two
- * letters intact: the two expression indexes of search_words find those candidates, the Levenshtein
- * distance (at most 2, a cheap C test) discards most, cd_one_typo decides (the catalogue word has at
- * least five letters, so the query word at least four); at most CORRECTIONS_MAX per word.
- */
-export function correctionsStatement(words: string[]): SQL {
-  const list = sql`array[${sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::text[]`;
-  return sql`
-    select q.w as word, c.word as correction
-    from unnest(${list}) q(w)
-    cross join lateral (
-      select t.word from (
-        select s.word from search_words s
-        where left(s.word, 2) = left(q.w, 2) and length(s.word) between length(q.w) - 1 and length(q.w) + 1
-        union
-        select s.word from search_words s
-        where right(s.word, 2) = right(q.w, 2) and length(s.word) between length(q.w) - 1 and length(q.w) + 1
-      ) t where length(t.word) >= ${FUZZY_WORD_MIN} and levenshtein_less_equal(q.w, t.word, 2) <= 2
-        and cd_one_typo(q.w, t.word) order by t.word limit ${CORRECTIONS_MAX}
-    ) c
-    order by 1, 2`;
-}
-
-export async function findCorrections(db: Db, words: string[]): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
-  if (words.length === 0) return found;
-  const rows = rowsOf<{ word: string; correction: string }>(await db.execute(correctionsStatement(words)));
-  for (const row of rows) found.set(row.word, [...(found.get(row.word) ?? []), row.correction]);
-  return found;
 }

@@ -18,14 +18,8 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
-import {
-  documentsMatching,
-  findCorrections,
-  type PreparedQuery,
-  type SearchRank,
-  searchSection,
-} from './queries';
-import { readTerms } from './terms';
+import { documentsMatching, type PreparedQuery, type SearchRank, searchSection } from './queries';
+import { findCorrections, readTerms } from './terms';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
 

@@ -2,8 +2,9 @@
 // before any document is touched: per kind, how many documents hold a word starting with it, the most
 // any one such word has, how many names start with it, and (when few) those words themselves. The
 // section statements (queries.ts) pick their plan from these figures, so every search reads a bounded
-// number of rows whatever the catalogue's size.
-import type { SearchKind } from '@cratedig/contract/search';
+// number of rows whatever the catalogue's size. Also the one-typo spellings of a word the catalogue
+// does not have (search_words).
+import { SEARCH_FUZZY_MIN_LETTERS as FUZZY_WORD_MIN, type SearchKind } from '@cratedig/contract/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -12,6 +13,8 @@ export function rowsOf<R>(result: unknown): R[] {
   return (result as { rows: R[] }).rows;
 }
 
+/** One-typo spellings tried per query word. */
+const CORRECTIONS_MAX = 5;
 /** Catalogue words read per query word; a prefix with more is simply "frequent". */
 const EXPANSIONS_READ = 1000;
 /** A query word's catalogue words are listed (for the words index) when there are at most this many. */
@@ -107,4 +110,42 @@ export async function readTerms(
     found.set(row.kind, list);
   }
   return { words: found, documents };
+}
+
+/**
+ * The one-typo spellings among the documents' words of each given word. The caller passes only words
+ * that start no word of the documents (a word the catalogue has is taken as typed: in a catalogue of
+ * invented names most five-letter words have a dozen one-letter neighbours, and listing them all would
+ * bury the hits). One typo in a word of five letters or more leaves its first two or its last two
+ * letters intact: the two expression indexes of search_words find those candidates, the Levenshtein
+ * distance (at most 2, a cheap C test) discards most, cd_one_typo decides (the catalogue word has at
+ * least five letters, so the query word at least four); at most CORRECTIONS_MAX per word.
+ */
+export function correctionsStatement(words: string[]): SQL {
+  const list = sql`array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`
+    select q.w as word, c.word as correction
+    from unnest(${list}) q(w)
+    cross join lateral (
+      select t.word from (
+        select s.word from search_words s
+        where left(s.word, 2) = left(q.w, 2) and length(s.word) between length(q.w) - 1 and length(q.w) + 1
+        union
+        select s.word from search_words s
+        where right(s.word, 2) = right(q.w, 2) and length(s.word) between length(q.w) - 1 and length(q.w) + 1
+      ) t where length(t.word) >= ${FUZZY_WORD_MIN} and levenshtein_less_equal(q.w, t.word, 2) <= 2
+        and cd_one_typo(q.w, t.word) order by t.word limit ${CORRECTIONS_MAX}
+    ) c
+    order by 1, 2`;
+}
+
+export async function findCorrections(db: Db, words: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (words.length === 0) return found;
+  const rows = rowsOf<{ word: string; correction: string }>(await db.execute(correctionsStatement(words)));
+  for (const row of rows) found.set(row.word, [...(found.get(row.word) ?? []), row.correction]);
+  return found;
 }
