@@ -216,3 +216,21 @@ BEGIN
   DROP TABLE fresh_search_documents_for;
 END
 $fn$;
+--> statement-breakpoint
+-- cd_name_words(text): the normalised words of a text (cd_normalise_name split on spaces). The
+-- catalogue lists' `search` matches the words of the item's own row through these indexes (one index
+-- lookup and one row read per match): tracks and IDs by title, artist line, mix name and label; sets by
+-- name, artist line and curator; artists and labels by name. Schema-qualified inside: index
+-- maintenance may run with a search_path of pg_catalog only.
+CREATE OR REPLACE FUNCTION cd_name_words(name text) RETURNS text[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+  SELECT string_to_array(public.cd_normalise_name(name), ' ')
+$fn$;
+--> statement-breakpoint
+CREATE INDEX "tracks_search_words" ON "tracks" USING gin (cd_name_words("title" || ' ' || "artist" || ' ' || coalesce("mix_name", '') || ' ' || coalesce("label_name", '')));
+--> statement-breakpoint
+CREATE INDEX "sets_search_words" ON "sets" USING gin (cd_name_words("set_name" || ' ' || "artist" || ' ' || coalesce("curator", '')));
+--> statement-breakpoint
+CREATE INDEX "artists_search_words" ON "artists" USING gin (cd_name_words("name"));
+--> statement-breakpoint
+CREATE INDEX "labels_search_words" ON "labels" USING gin (cd_name_words("name"));

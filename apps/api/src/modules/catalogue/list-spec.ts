@@ -92,11 +92,24 @@ export function genrePredicate(kind: ItemKind, genre: string): SQL {
 }
 
 /**
- * The search box's word matching (search module): every normalised word of the text starts a word of
- * the item's search document. IDs are tracks there.
+ * The words a list's `search` matches, normalised (cd_name_words; the same expressions as the GIN
+ * indexes of migration 0013_search_speed.sql): tracks and IDs by title, artist line, mix name and
+ * label; sets by name, artist line and curator; artists and labels by name.
+ */
+const ITEM_WORDS: Record<ItemKind, SQL> = {
+  tracks: sql`cd_name_words(x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, ''))`,
+  ids: sql`cd_name_words(x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, ''))`,
+  sets: sql`cd_name_words(x.set_name || ' ' || x.artist || ' ' || coalesce(x.curator, ''))`,
+  artists: sql`cd_name_words(x.name)`,
+  labels: sql`cd_name_words(x.name)`,
+};
+
+/**
+ * The search box's word matching (search module): every normalised word of the text starts one of the
+ * item's normalised words, whatever the case, accents and punctuation.
  */
 export function searchPredicate(kind: ItemKind, search: string): SQL {
-  return listSearchCondition(kind === 'ids' ? 'tracks' : kind, search, sql`x.id`);
+  return listSearchCondition(kind === 'ids' ? 'tracks' : kind, search, ITEM_WORDS[kind]);
 }
 
 /**

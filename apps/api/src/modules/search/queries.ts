@@ -294,15 +294,17 @@ export function sectionStatement(
 }
 
 /**
- * `id` is an item of the kind whose document has, for every given (normalised) word, a word starting
- * with it: the search box's word rule, for the catalogue lists' `search` filter. The words index
- * answers it (each word's catalogue words read from search_terms); no words match nothing.
+ * For every given (normalised) word, `words` (an item's normalised words) holds a word starting with
+ * it: the search box's word rule, for the catalogue lists' `search` filter. Each word's catalogue words
+ * are read from search_terms, so a GIN index on `words` answers it; no words match nothing.
  */
-export function documentsMatching(kind: SearchKind, words: string[], id: SQL): SQL {
+export function wordsStarting(kind: SearchKind, words: string[], itemWords: SQL): SQL {
   if (words.length === 0) return sql`false`;
-  const each = words.map(
-    (w) => sql`string_to_array(btrim(d.body), ' ') && array(select t.word from search_terms t
-      where t.word like ${`${like(w)}%`} and t.kind = ${kind})`,
+  return sql.join(
+    words.map(
+      (w) => sql`${itemWords} && array(select t.word from search_terms t
+        where t.word like ${`${like(w)}%`} and t.kind = ${kind})`,
+    ),
+    sql` and `,
   );
-  return sql`${id} in (select d.item_id from search_documents d where ${kindIs(kind)} and ${sql.join(each, sql` and `)})`;
 }

@@ -18,7 +18,7 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
-import { documentsMatching, type PreparedQuery, type SearchRank, searchSection } from './queries';
+import { type PreparedQuery, type SearchRank, searchSection, wordsStarting } from './queries';
 import { findCorrections, readTerms } from './terms';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
@@ -69,13 +69,13 @@ async function section(
 }
 
 /**
- * The catalogue lists' `search` filter (a SQL condition on the item id `id`): every word of the text,
- * normalised as the search box normalises it (case, accents, punctuation and join words do not
- * matter), starts a word of the item's name, credits, label, festival, venue or curator. Prefix
- * matches only: the lists keep their own order (alphabetical, `after` paging), not a relevance one.
+ * The catalogue lists' `search` filter, a SQL condition on `itemWords` (the item row's own normalised
+ * words, cd_name_words, GIN-indexed by migration 0013): every word of the text, normalised as the
+ * search box normalises it (case, accents, punctuation and join words do not matter), starts one of
+ * them. Prefix matches only: the lists keep their own order (alphabetical, `after` paging).
  */
-export function listSearchCondition(kind: SearchKind, text: string, id: SQL): SQL {
-  return documentsMatching(kind, normalisedWords(text).slice(0, SEARCH_WORDS_MAX), id);
+export function listSearchCondition(kind: SearchKind, text: string, itemWords: SQL): SQL {
+  return wordsStarting(kind, normalisedWords(text).slice(0, SEARCH_WORDS_MAX), itemWords);
 }
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */
