@@ -11,6 +11,7 @@ import { trackDisplayTitle } from '../lib/track-title';
 import { LikesCount } from './count-badge';
 import { CardChips } from './genre-chip';
 import { MediaCard } from './media-card';
+import { SetActions } from './set-actions';
 
 /** small: the compact cards of narrow screens and rows (title 18, artist 15); default: title 25. */
 export type CardSize = 'small' | 'default';
@@ -41,6 +42,7 @@ export function SetCard({ set, size = 'default' }: { set: SetMeta; size?: CardSi
         </>
       }
       chips={<CardChips items={genres} max={DISPLAY.cardChipsMax} />}
+      overlay={<SetActions set={set} place="card" />}
     />
   );
 }

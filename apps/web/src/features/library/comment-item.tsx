@@ -1,9 +1,10 @@
-// One comment (spec §3 Comment): author avatar and name, relative time, the set moment as a chip
-// when there is one, and the text — always as text, never as HTML (so nobody can inject markup). Only its author gets
+// One comment (spec §3 Comment): author avatar and name, relative time, where in the set it was
+// written ('at 1:02:13', which plays the set from there) when there is one, and the text — always as text, never as HTML (so nobody can inject markup). Only its author gets
 // the edit/delete menu (spec §6); edit is inline with Update, delete asks first.
 import type { Post } from '@cratedig/contract/comment';
 import GraphicEqRounded from '@mui/icons-material/GraphicEqRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,14 +25,37 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { CommentForm } from './comment-form';
 import { relativeTime } from './relative-time';
 
+/** 'at 1:02:13': a button playing the set from there, or plain text when nothing can play it. */
+function TimedChip({ seconds, onPlayAt }: { seconds: number; onPlayAt?: (seconds: number) => void }) {
+  const label = `at ${formatClock(seconds)}`;
+  if (!onPlayAt) {
+    return <Chip size="small" variant="outlined" icon={<GraphicEqRounded />} label={label} />;
+  }
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      clickable
+      icon={<PlayArrowRounded />}
+      label={label}
+      title={`Play the set from ${formatClock(seconds)}`}
+      onClick={() => onPlayAt(seconds)}
+      sx={{ fontVariantNumeric: 'tabular-nums', '& .MuiChip-icon': { color: colors.acid } }}
+    />
+  );
+}
+
 export function CommentItem({
   post,
   isAuthor,
+  onPlayAt,
   onUpdate,
   onDelete,
 }: {
   post: Post;
   isAuthor: boolean;
+  /** Plays the set from the second the comment was written at; absent: the position is only shown. */
+  onPlayAt?: (seconds: number) => void;
   onUpdate: (text: string) => Promise<unknown>;
   onDelete: () => Promise<unknown>;
 }) {
@@ -70,13 +94,7 @@ export function CommentItem({
             {relativeTime(post.timestamp)}
           </Typography>
           {post.set_timestamp != null && post.set_timestamp > 0 && (
-            <Chip
-              size="small"
-              variant="outlined"
-              icon={<GraphicEqRounded />}
-              label={formatClock(post.set_timestamp)}
-              aria-label={`At ${formatClock(post.set_timestamp)} in the set`}
-            />
+            <TimedChip seconds={post.set_timestamp} onPlayAt={onPlayAt} />
           )}
           {isAuthor && !editing && (
             <IconButton

@@ -1,4 +1,3 @@
-import { DEFAULT_SORTS } from '@cratedig/contract/constants';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
@@ -8,7 +7,6 @@ import { FactList } from '../../components/fact-list';
 import { GenreChipLink } from '../../components/genre-chip';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
-import { SetTabList, useToggleSort } from '../../components/tab-lists';
 import { formatDate } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
@@ -17,7 +15,7 @@ import { useRouteId } from '../../lib/use-route-id';
 import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
 import { TrackPlayButton } from '../player';
 import { useTrackDetail } from './track-detail-api';
-import { useTrackSets } from './track-sets-api';
+import { TrackSetsTab } from './track-sets-tab';
 
 // spec §2 Track detail /tracks/{id}.
 export function TrackDetailPage() {
@@ -94,15 +92,10 @@ export function TrackDetailPage() {
       <DetailTabs
         label="Track"
         tabs={[
-          { key: 'sets', label: 'Sets', render: () => <SetsTab id={track.id} /> },
+          { key: 'sets', label: 'Sets', render: () => <TrackSetsTab trackId={track.id} /> },
           { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="track" id={track.id} /> },
         ]}
       />
     </>
   );
-}
-
-function SetsTab({ id }: { id: number }) {
-  const [sort, toggle] = useToggleSort(DEFAULT_SORTS.sets);
-  return <SetTabList query={useTrackSets(id, sort)} sort={sort} onSort={toggle} label="Sets" />;
 }
