@@ -3,7 +3,7 @@
 // /posts, PUT /posts/{id}, DELETE /posts/{id}; typed from the contract.
 
 import type { Post } from '@cratedig/contract/comment';
-import { POST_ORDERS, type PostInput, type PostList } from '@cratedig/contract/comments-api';
+import type { POST_ORDERS, PostInput, PostList } from '@cratedig/contract/comments-api';
 import { PAGE_SIZE } from '@cratedig/contract/constants';
 import type { CommentMarkers } from '@cratedig/contract/moments-api';
 import {
@@ -23,10 +23,15 @@ export type CommentsOn = 'set' | 'track';
 /** 'newest': newest first; 'set': where they were written in the set, earliest first. */
 export type CommentOrder = 'newest' | 'set';
 
-const ORDER_QUERY = {
-  newest: { order_by: POST_ORDERS.newest, order_direction: 'desc' },
-  set: { order_by: POST_ORDERS.set_position, order_direction: 'asc' },
-} as const;
+// Type-checked against the contract's orders without importing it at run time: the contract module
+// carries zod, which the set page would otherwise download for two strings.
+const ORDER_QUERY: Record<
+  CommentOrder,
+  { order_by: (typeof POST_ORDERS)[keyof typeof POST_ORDERS]; order_direction: 'asc' | 'desc' }
+> = {
+  newest: { order_by: 'post.created_dt', order_direction: 'desc' },
+  set: { order_by: 'post.set_timestamp', order_direction: 'asc' },
+};
 
 /** Every query about one item's comments starts with this key, so one invalidation refreshes them all. */
 function commentsKey(kind: CommentsOn, id: number) {
