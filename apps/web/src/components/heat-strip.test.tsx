@@ -70,7 +70,13 @@ describe('HeatStrip', () => {
     const strip = container.querySelector('[data-heat-strip]') as HTMLElement;
     vi.spyOn(strip, 'getBoundingClientRect').mockReturnValue({ left: 100, width: 500 } as DOMRect);
     fireEvent.mouseMove(strip, { clientX: 100 + 275 }); // 55 % of 50 s = 27.5 s
-    expect(screen.getByRole('tooltip').textContent).toBe('0:27 · Deep Cuts — The Drop · 5 likes');
+    expect(screen.getByRole('tooltip').textContent).toBe(
+      '0:27 · Deep Cuts — The Drop · 5 likes here, 5 in the track',
+    );
+    fireEvent.mouseMove(strip, { clientX: 100 + 400 }); // 80 % = 40 s: the same track, a quiet moment
+    expect(screen.getByRole('tooltip').textContent).toBe(
+      '0:40 · Deep Cuts — The Drop · 0 likes here, 5 in the track',
+    );
     fireEvent.click(strip, { clientX: 100 + 50 }); // 10 % = 5 s
     expect(onSeek).toHaveBeenCalledWith(5);
     fireEvent.mouseLeave(strip);

@@ -6,7 +6,7 @@ import type { MomentTrack, SetHeat } from '@cratedig/contract/moments-api';
 import Box from '@mui/material/Box';
 import { type MouseEvent, memo, useId, useMemo, useState } from 'react';
 import { colors } from '../lib/design-tokens';
-import { formatClock, plural } from '../lib/format';
+import { formatClock, formatNumber, plural } from '../lib/format';
 import { heatAreaPath, momentTrackAt, smoothHeat } from '../lib/heat';
 import { useSetHeat } from '../lib/set-heat-query';
 
@@ -37,7 +37,10 @@ export function heatSummary(
   return `Moment likes across the set: ${plural(total, 'like')}; the most liked moment is at ${formatClock(peak.start_s)}${during} (${plural(peak.likes, 'like')})`;
 }
 
-/** What hovering second `t` shows: the time, the track playing there and the likes it got. */
+/**
+ * What hovering second `t` shows: the time, the track playing there, the likes of that moment (its
+ * bucket) and of the whole track.
+ */
 export function heatHoverText(
   t: number,
   buckets: readonly number[],
@@ -45,9 +48,9 @@ export function heatHoverText(
   tracks: readonly MomentTrack[],
 ): string {
   const track = momentTrackAt(tracks, t);
-  if (track) return `${formatClock(t)} · ${track.artist} — ${track.title} · ${plural(track.likes, 'like')}`;
-  const here = buckets[Math.floor(t / bucketS)] ?? 0;
-  return `${formatClock(t)} · ${plural(here, 'like')} here`;
+  const here = `${plural(buckets[Math.floor(t / bucketS)] ?? 0, 'like')} here`;
+  if (!track) return `${formatClock(t)} · ${here}`;
+  return `${formatClock(t)} · ${track.artist} — ${track.title} · ${here}, ${formatNumber(track.likes)} in the track`;
 }
 
 export const HeatStrip = memo(function HeatStrip({
