@@ -80,29 +80,43 @@ export function CommentItem({
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
-          <Typography component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
-          <Typography
-            component="time"
-            dateTime={post.timestamp}
-            title={written.toLocaleString('en-GB')}
-            variant="body2"
-            color="text.secondary"
+        {/* The author's menu stays at the end of the first line; name, time and position wrap before it. */}
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minHeight: 32 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              columnGap: 1,
+              rowGap: 0.5,
+              flexWrap: 'wrap',
+              flex: 1,
+              minWidth: 0,
+              minHeight: 32,
+            }}
           >
-            {relativeTime(post.timestamp)}
-          </Typography>
-          {post.set_timestamp != null && post.set_timestamp > 0 && (
-            <TimedChip seconds={post.set_timestamp} onPlayAt={onPlayAt} />
-          )}
+            <Typography component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {name}
+            </Typography>
+            <Typography
+              component="time"
+              dateTime={post.timestamp}
+              title={written.toLocaleString('en-GB')}
+              variant="body2"
+              color="text.secondary"
+            >
+              {relativeTime(post.timestamp)}
+            </Typography>
+            {post.set_timestamp != null && post.set_timestamp > 0 && (
+              <TimedChip seconds={post.set_timestamp} onPlayAt={onPlayAt} />
+            )}
+          </Box>
           {isAuthor && !editing && (
             <IconButton
               size="small"
               aria-label="Comment actions"
               aria-haspopup="menu"
               onClick={(event) => setMenuAnchor(event.currentTarget)}
-              sx={{ ml: 'auto' }}
+              sx={{ flexShrink: 0 }}
             >
               <MoreVertRounded fontSize="small" />
             </IconButton>
