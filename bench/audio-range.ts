@@ -1,4 +1,4 @@
-// Audio range-serving throughput (issue 6 "Figures"): the API serving a set's MP3 through a signed
+// Audio range-serving throughput: the API serving a set's MP3 through a signed
 // mp3_permalink (signature check + @fastify/send) against Debian's nginx serving the same file, in the
 // same run. Two loads each: random 64 KiB Range requests (what a seeking <audio> element sends) and
 // full-file reads. Not part of `npm test`.
@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { signAudioUrl } from '../apps/api/src/modules/player/audio-links';
+import { signAudioUrl } from '../apps/api/src/lib/audio-links';
 
 const CONNECTIONS = 32;
 const THREADS = 2;

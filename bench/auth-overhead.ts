@@ -1,4 +1,4 @@
-// Figure (issue 3): the time a signed-in request spends verifying its token and loading its user.
+// The time a signed-in request spends verifying its token and loading its user.
 // Measured inside the process: a root onRequest hook (the last one before the route's
 // app.authenticate) marks the start, a root preParsing hook (the first one after it) the end, over
 // N GET /api/me requests through app.inject with our access token (a JWT check plus one primary-key

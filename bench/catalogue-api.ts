@@ -1,4 +1,4 @@
-// Catalogue API benchmark (issue 4 "Speed"): every list endpoint for every sort (both directions, the
+// Catalogue API benchmark: every list endpoint for every sort (both directions, the
 // first page and offset 1000, with a genre filter and the followed filter), every detail endpoint and
 // tab, every featured list, on the large generated catalogue in a PostgreSQL server. Not part of
 // `npm test`.

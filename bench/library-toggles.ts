@@ -1,4 +1,4 @@
-// Latency of the library toggles (issue 5 figure): 32 signed-in users hammering each toggle endpoint
+// Latency of the library toggles: 32 signed-in users hammering each toggle endpoint
 // on ONE item at once (the worst case: every statement waits for the same item row), on a PostgreSQL
 // server, through the real HTTP app. Afterwards every counted item must satisfy
 // total_user_likes = number of users with show_likes, or the run fails.

@@ -1,4 +1,4 @@
-// Play latency (issue 6 "Figures"): in Chromium against the local server, the time from clicking a
+// Play latency: in Chromium against the local server, the time from clicking a
 // set's Play button to the shared <audio>'s currentTime advancing, and from a seek to a far position
 // (90 % into the set, checked unbuffered when it is made) to playback moving again. Median of 10.
 //

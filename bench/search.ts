@@ -58,8 +58,7 @@ if (databaseUrl) {
   mix = await searchQueryMix(pool, PER_GROUP);
 } else {
   await seedDemo(database, { mediaDir: join(dataDir, 'media'), media: false });
-  const rows = (q: string) =>
-    (database.db.execute(q as never) as unknown as Promise<{ rows: { n: string }[] }>).then((r) => r.rows);
+  const rows = async (q: string) => (await database.executeSql(q)).rows as { n: string }[];
   await database.exec(
     `insert into users (username, email) values ('bench-search', 'bench-search@example.test')`,
   );

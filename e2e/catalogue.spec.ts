@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount, register, signInByApi } from './support/session';
 
-// Journeys through the catalogue as a signed-in listener on the demo catalogue (issue 4).
+// Journeys through the catalogue as a signed-in listener on the demo catalogue.
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -7,7 +7,7 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { newAccount, register, signInByApi } from './support/session';
 
-// Journeys through the personal library and the comments (issue 5) on the demo catalogue, as two
+// Journeys through the personal library and the comments on the demo catalogue, as two
 // signed-in listeners. Each journey acts through buttons, tabs and switches by their visible names.
 
 test.use({ viewport: { width: 1280, height: 900 } });

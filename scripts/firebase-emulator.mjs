@@ -22,7 +22,8 @@ const TOOLS_DIR = join(REPO_ROOT, '.cache/firebase-tools');
 const FIREBASE_BIN = join(TOOLS_DIR, 'node_modules/.bin/firebase');
 const FIREBASE_TOOLS = 'firebase-tools@15.34.2';
 export const EMULATOR_PROJECT_ID = 'demo-cratedig';
-const READY_TIMEOUT_MS = 60_000;
+// Generous: on a loaded machine the CLI alone takes a minute to start (Playwright waits up to 180 s).
+const READY_TIMEOUT_MS = 150_000;
 
 /** Installs firebase-tools into .cache/firebase-tools when it is missing (~65 s, once). */
 export function ensureFirebaseTools() {
@@ -96,8 +97,16 @@ export async function spawnAuthEmulator(options = {}) {
   const bin = ensureFirebaseTools();
   const port = options.port ?? (await freePort());
   const workDir = mkdtempSync(join(tmpdir(), 'cratedig-firebase-'));
+  // The hub and logging ports default to 4400 and 4500: free ones, so that emulators of several runs
+  // on one machine do not meet there.
   const config = {
-    emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+    emulators: {
+      auth: { host: '127.0.0.1', port },
+      hub: { host: '127.0.0.1', port: await freePort() },
+      logging: { host: '127.0.0.1', port: await freePort() },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
   };
   writeFileSync(join(workDir, 'firebase.json'), `${JSON.stringify(config, null, 2)}\n`);
   const logFile = join(workDir, 'emulator.log');

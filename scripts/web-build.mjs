@@ -12,6 +12,8 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'scripts/precompress.mjs',
   'packages/contract/src',
 ];
 

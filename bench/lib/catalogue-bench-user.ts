@@ -1,6 +1,7 @@
 // The benchmark's signed-in user on the large catalogue, with a realistic library (favourite sets and
 // tracks, followed artists and labels) so the followed filters and per-user state do real work, and
-// the entities the detail shapes read: a heavy-but-not-extreme (99th percentile) artist and label.
+// the entities the detail shapes read: a heavy-but-not-extreme (99th percentile) artist and label, and
+// the largest ones.
 import type pg from 'pg';
 import type { BenchIds } from './catalogue-shapes';
 
@@ -56,5 +57,10 @@ export async function ensureBenchUser(pool: pg.Pool): Promise<BenchIds> {
     ),
     idTrackId: await pick(`select id from tracks where mix_type = 'ID' order by id limit 1`),
     setId: await pick(`select id from sets where track_count >= 20 order by id limit 1`),
+    biggestArtistId: await pick('select id from artists order by set_count desc, id limit 1'),
+    biggestLabelId: await pick('select id from labels order by set_count desc, id limit 1'),
+    mostPlayedTrackId: await pick(
+      `select id from tracks where mix_type <> 'ID' order by set_count desc, id limit 1`,
+    ),
   };
 }

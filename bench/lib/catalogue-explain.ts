@@ -1,5 +1,5 @@
 // Prints, for every benchmark shape, the direct-SQL time and the plan's top lines on DATABASE_URL, to
-// check that each ordering is index-backed (issue 4 "Speed"):
+// check that each ordering is index-backed:
 //   DATABASE_URL=... node --import tsx bench/lib/catalogue-explain.ts [name filter] [--plan]
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// The endpoint shapes the catalogue benchmark measures (issue 4 "Speed"), each with its URL and the
+// The endpoint shapes the catalogue benchmark measures, each with its URL and the
 // statement the API runs for it, so the bench can time the same SQL directly through the driver.
 //
 // Sampling (to keep a run under ~15 min): every sort field of every list in both directions on the
@@ -6,16 +6,16 @@
 // filter (a different genre per sort, rotating through the 20) and under the followed filter, at both
 // offsets; every favs/followed variant; every detail endpoint and tab; every featured list.
 import { GENRES, SORTS } from '@cratedig/contract/constants';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { ItemKind } from '../../apps/api/src/modules/catalogue/list-spec';
 import {
   featuredStatement,
   itemStatement,
   type ListParams,
   listStatement,
-  scopes,
   setDetailStatement,
 } from '../../apps/api/src/modules/catalogue/queries';
+import { RELATIONS, type Relation } from '../../apps/api/src/modules/catalogue/relations';
 
 export interface Shape {
   name: string;
@@ -33,6 +33,10 @@ export interface BenchIds {
   trackId: number;
   idTrackId: number;
   setId: number;
+  /** The largest owners: most sets (artist, label), most plays (track). */
+  biggestArtistId: number;
+  biggestLabelId: number;
+  mostPlayedTrackId: number;
 }
 
 const LISTS = [
@@ -128,92 +132,95 @@ export function catalogueShapes(ids: BenchIds): Shape[] {
   );
   shapes.push(detail('GET /sets/{id}', `/api/sets/${ids.setId}`, setDetailStatement(ids.setId, userId)));
 
-  const tab = (name: string, url: string, kind: ItemKind, orderBy: string, scope: SQL): Shape => ({
-    name,
-    url,
-    // the service checks the parent exists in parallel with the list
-    statements: [
-      sql`select 1 from ${sql.raw(url.split('/')[2] ?? '')} where id = ${Number(url.split('/')[3])}`,
-      listStatement({ kind, userId, limit: 20, offset: 0, orderBy, direction: 'desc', scope }),
+  // Every tab for a 99th-percentile owner and for the largest one (the artist with the most sets, the
+  // label with the most sets, the most-played track), on the default sort; the largest owners' tabs
+  // again on another sort at offset 1000. One statement each: the owner's existence is part of it.
+  const tab = (
+    path: string,
+    kind: ItemKind,
+    relation: Relation,
+    ownerId: number,
+    size: string,
+    orderBy: string,
+    direction: 'asc' | 'desc',
+    offset: number,
+  ): Shape => {
+    const params: ListParams = {
+      kind,
+      userId,
+      limit: 20,
+      offset,
+      orderBy,
+      direction,
+      relation: { relation, ownerId },
+    };
+    const query = new URLSearchParams({ order_by: orderBy, order_direction: direction });
+    if (offset) query.set('offset', String(offset));
+    const sort = `${orderBy.split('.')[1]} ${direction} @${offset}`;
+    return {
+      name: `GET /${path} ${size} ${sort}`,
+      url: `/api/${path.replace('{id}', String(ownerId))}?${query}`,
+      statements: [listStatement(params)],
+      listParams: params,
+    };
+  };
+  const tabs = [
+    ['artists/{id}/sets', 'sets', RELATIONS.artistSets, 'artist', SORTS.sets.release_date, SORTS.sets.title],
+    [
+      'artists/{id}/tracks',
+      'tracks',
+      RELATIONS.artistTracks,
+      'artist',
+      SORTS.tracks.release_date,
+      SORTS.tracks.title,
     ],
-  });
-  const a = ids.artistId;
-  const l = ids.labelId;
-  shapes.push(
-    tab(
-      'GET /artists/{id}/sets',
-      `/api/artists/${a}/sets`,
-      'sets',
-      SORTS.sets.release_date,
-      scopes.artistSets(a),
-    ),
-  );
-  shapes.push(
-    tab(
-      'GET /artists/{id}/tracks',
-      `/api/artists/${a}/tracks`,
+    [
+      'artists/{id}/remixes',
       'tracks',
+      RELATIONS.artistRemixes,
+      'artist',
       SORTS.tracks.release_date,
-      scopes.artistTracks(a),
-    ),
-  );
-  shapes.push(
-    tab(
-      'GET /artists/{id}/remixes',
-      `/api/artists/${a}/remixes`,
-      'tracks',
-      SORTS.tracks.release_date,
-      scopes.artistRemixes(a),
-    ),
-  );
-  shapes.push(
-    tab('GET /artists/{id}/ids', `/api/artists/${a}/ids`, 'ids', SORTS.ids.first_seen, scopes.artistIds(a)),
-  );
-  shapes.push(
-    tab(
-      'GET /artists/{id}/labels',
-      `/api/artists/${a}/labels`,
+      SORTS.tracks.label,
+    ],
+    ['artists/{id}/ids', 'ids', RELATIONS.artistIds, 'artist', SORTS.ids.first_seen, SORTS.ids.title],
+    [
+      'artists/{id}/labels',
       'labels',
+      RELATIONS.artistLabels,
+      'artist',
       SORTS.labels.set_count,
-      scopes.artistLabels(a),
-    ),
-  );
-  shapes.push(
-    tab(
-      'GET /labels/{id}/sets',
-      `/api/labels/${l}/sets`,
-      'sets',
-      SORTS.sets.release_date,
-      scopes.labelSets(l),
-    ),
-  );
-  shapes.push(
-    tab(
-      'GET /labels/{id}/tracks',
-      `/api/labels/${l}/tracks`,
+      SORTS.labels.name,
+    ],
+    ['labels/{id}/sets', 'sets', RELATIONS.labelSets, 'label', SORTS.sets.release_date, SORTS.sets.curator],
+    [
+      'labels/{id}/tracks',
       'tracks',
+      RELATIONS.labelTracks,
+      'label',
       SORTS.tracks.release_date,
-      scopes.labelTracks(l),
-    ),
-  );
-  shapes.push(
-    tab(
-      'GET /labels/{id}/artists',
-      `/api/labels/${l}/artists`,
+      SORTS.tracks.artist,
+    ],
+    [
+      'labels/{id}/artists',
       'artists',
+      RELATIONS.labelArtists,
+      'label',
       SORTS.artists.set_count,
-      scopes.labelArtists(l),
-    ),
-  );
-  shapes.push(
-    tab(
-      'GET /tracks/{id}/sets',
-      `/api/tracks/${ids.trackId}/sets`,
-      'sets',
-      SORTS.sets.release_date,
-      scopes.trackSets(ids.trackId),
-    ),
-  );
+      SORTS.artists.latest_set,
+    ],
+    ['tracks/{id}/sets', 'sets', RELATIONS.trackSets, 'track', SORTS.sets.release_date, SORTS.sets.artist],
+  ] as const;
+  const owners: Record<'artist' | 'label' | 'track', [number, number]> = {
+    artist: [ids.artistId, ids.biggestArtistId],
+    label: [ids.labelId, ids.biggestLabelId],
+    track: [ids.trackId, ids.mostPlayedTrackId],
+  };
+  for (const [path, kind, relation, owner, defaultSort, otherSort] of tabs) {
+    const [p99, biggest] = owners[owner];
+    shapes.push(tab(path, kind, relation, p99, 'p99', defaultSort, 'desc', 0));
+    shapes.push(tab(path, kind, relation, biggest, 'largest', defaultSort, 'desc', 0));
+    shapes.push(tab(path, kind, relation, biggest, 'largest', otherSort, 'asc', 1000));
+  }
 
   for (const kind of ['sets', 'tracks', 'artists', 'labels', 'festivals', 'venues'] as const) {
     shapes.push(

@@ -4,7 +4,7 @@ import { GENRES, type Genre } from '@cratedig/contract/constants';
 const factor = Number(process.env.LARGE_CATALOGUE_FACTOR ?? 1);
 const scaled = (n: number) => Math.max(10, Math.round(n * factor));
 
-/** Row counts of the large catalogue (issue 2, item 8: at least 1M tracks, 100k sets, 2M set tracks, 100k artists). */
+/** Row counts of the large catalogue: at least 1M tracks, 100k sets, 2M set tracks, 100k artists. */
 export const SCALE = {
   artists: scaled(100_000),
   labels: scaled(5_000),

@@ -15,17 +15,19 @@ import { playerRoutes } from './modules/player/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { registerCompression } from './plugins/compression';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
 import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
 import { registerWebApp, spaFallback } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
-    /** The database with its driver-level helpers (ping, exec, close). */
+    /** The database with its driver-level helpers (exec, close). */
     database: Database;
     /** The Drizzle handle that modules' queries.ts use. */
     db: Db;
@@ -50,6 +52,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     forceCloseConnections: 'idle',
     // Rate limits count client addresses: behind a proxy they come from X-Forwarded-For.
     trustProxy: config.trustProxy,
+    // A path parameter may be a percent-encoded username of 254 characters (up to 12 encoded
+    // characters each); longer ones answer 414.
+    routerOptions: { maxParamLength: 3072 },
+    // Errors raised before routing (bad percent-encoding, an over-long parameter) in the domain shape.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +70,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRequestIdEcho(app);
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
+  // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.
+  await registerCompression(app);
+  await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
   registerAuth(app, config);
 

@@ -34,11 +34,13 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: LogLevel;
   seedDemo: boolean;
-  /** Accounts (issue 3): token signing, identity provider, mail, rate limits. */
+  /** Accounts: token signing, identity provider, mail, rate limits. */
   auth: AuthConfig;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits count it). */
   trustProxy: boolean;
-  /** Signed audio links (issue 6, domain.md Player): see modules/player/audio-links.ts. */
+  /** Send Strict-Transport-Security: only when the site is served over HTTPS (at the proxy). */
+  hsts: boolean;
+  /** Signed audio links: their key and lifetime (lib/audio-links.ts). */
   audioLinks: AudioLinksConfig;
 }
 
@@ -160,6 +162,9 @@ const envSchema = z.object({
   TRUST_PROXY: blankIsUnset(
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   ),
+  HSTS: blankIsUnset(
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+  ),
   LOGIN_PAIR_MAX_FAILURES: limitVar(5),
   LOGIN_PAIR_WINDOW_S: limitVar(900),
   LOGIN_ACCOUNT_MAX_FAILURES: limitVar(25),
@@ -249,6 +254,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.SEED_DEMO === 'true' || vars.SEED_DEMO === '1',
     trustProxy: vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY === '1',
+    hsts: vars.HSTS === 'true' || vars.HSTS === '1',
     audioLinks: { secret: vars.AUDIO_LINK_SECRET, ttlS: vars.AUDIO_LINK_TTL_S },
     auth: {
       jwtSecret: vars.JWT_SECRET,

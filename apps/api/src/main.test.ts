@@ -1,6 +1,7 @@
-// main.ts as a real process: start, serve, and shut down gracefully on SIGTERM (issue 2 §4).
+// main.ts as a real process: start, serve, and shut down gracefully on SIGTERM, also under keep-alive
+// load and when `npm start`'s top process is signalled.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,3 +143,115 @@ describe('main.ts', { timeout: 120_000 }, () => {
     expect(stderr).toContain('LOG_LEVEL: ');
   });
 });
+
+describe('shutdown under keep-alive load', { timeout: 120_000 }, () => {
+  it('answers every request written before SIGTERM, and closes keep-alive connections with Connection: close', async () => {
+    const server = await startMain();
+    const clients = 50;
+    const figures = { ok: 0, other: 0, closeHeader: 0, notAccepted: 0, lost: 0 };
+    let signalled = false;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+    // Each client sends requests one after another on its keep-alive connection until the server is
+    // gone. A request written on a connection the server had already answered on (a reused socket) and
+    // left without an answer is lost. A new connection refused or reset is not: the listener had closed
+    // (its backlog is reset by the kernel), and a client goes to another instance then.
+    const client = async () => {
+      for (;;) {
+        const outcome = await new Promise<{ status?: number; close?: boolean; reused: boolean }>(
+          (resolve) => {
+            const request = http.get(
+              { host: '127.0.0.1', port: server.port, path: '/api/health', agent },
+              (response) => {
+                response.resume();
+                response.on('end', () =>
+                  resolve({
+                    status: response.statusCode,
+                    close: response.headers.connection === 'close',
+                    reused: request.reusedSocket,
+                  }),
+                );
+                response.on('error', () => resolve({ reused: request.reusedSocket }));
+              },
+            );
+            request.on('error', () => resolve({ reused: request.reusedSocket }));
+          },
+        );
+        if (outcome.status === 200) figures.ok += 1;
+        else if (outcome.status !== undefined) figures.other += 1;
+        if (outcome.close) figures.closeHeader += 1;
+        if (outcome.status !== undefined) continue;
+        if (outcome.reused || !signalled) figures.lost += 1;
+        else figures.notAccepted += 1;
+        if (signalled) return;
+      }
+    };
+    const running = Array.from({ length: clients }, client);
+    while (figures.ok < clients * 4) await new Promise((resolve) => setTimeout(resolve, 20));
+    signalled = true;
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    await Promise.all(running);
+    agent.destroy();
+    console.log(`SIGTERM under ${clients} keep-alive clients: ${JSON.stringify(figures)}`);
+    expect(figures.lost).toBe(0);
+    expect(figures.other).toBe(0);
+    expect(figures.closeHeader).toBeGreaterThan(0);
+  });
+});
+
+describe('npm start', { timeout: 180_000 }, () => {
+  it('stops the whole app, launcher and API, on SIGTERM to its top process (npm)', async () => {
+    const dataDir = makeTempDir('cratedig-npm-start-');
+    const npm = spawn('npm', ['start'], {
+      cwd: join(API_DIR, '../..'),
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        CRATEDIG_ENV: 'test',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push({ child: npm, dataDir });
+    let output = '';
+    const serving = new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/serving on http/.test(output)) resolve();
+      };
+      npm.stdout?.on('data', onData);
+      npm.stderr?.on('data', onData);
+      npm.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+    });
+    await serving;
+    const servingLine = output.split('\n').find((line) => line.includes('serving on http')) ?? '';
+    const apiPid = Number(/"pid":(\d+)/.exec(servingLine)?.[1]);
+    const port = Number(/serving on http:\/\/[^:]+:(\d+)/.exec(servingLine)?.[1]);
+    // The launcher (scripts/start.mjs) is the API's parent.
+    const launcherPid = Number(readFileSync(`/proc/${apiPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+    expect((await get(port, '/api/health')).statusCode).toBe(200);
+
+    npm.kill('SIGTERM');
+    await new Promise((resolve) => npm.once('exit', resolve));
+    for (const pid of [launcherPid, apiPid]) {
+      while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(output).toContain('SIGTERM received');
+    expect(output).toContain('stopped');
+    await expect(get(port, '/api/health')).rejects.toThrow();
+  });
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 // `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen,
-// with graceful shutdown (issue 2 §1, §4).
+// with graceful shutdown: on a signal, requests in flight finish (up to a timeout) before the server
+// and then the database close.
 
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
@@ -16,10 +17,16 @@ import { runCommandLine } from './cli/run-command';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { registerConnectionDrain } from './lib/connection-drain';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * How long open keep-alive connections get to receive one last answer with `Connection: close`
+ * before the server closes; shutdown moves on as soon as none is open.
+ */
+const DRAIN_WINDOW_MS = 1000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -50,9 +57,17 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  let logIdleError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.pgliteDir,
+    onIdleClientError: (error) => logIdleError(error),
+  });
   // The app is built first so that start-up work logs through the same (redacting) logger.
   const app = await buildApp(config, { database });
+  const connections = registerConnectionDrain(app);
+  logIdleError = (err) =>
+    app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
   let closing = false;
   let jobs: JobEngine | undefined;
 
@@ -62,8 +77,9 @@ async function main(): Promise<void> {
       closing = true;
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info(`${signal ?? 'exit'} received, finishing in-flight requests`);
-      // Fastify stops accepting, answers new requests on open sockets with 503, waits for in-flight
-      // ones, and drops idle keep-alive sockets (forceCloseConnections: 'idle').
+      // Open keep-alive connections get their last answer with `Connection: close`; then Fastify stops
+      // accepting, waits for in-flight requests and drops idle sockets (forceCloseConnections: 'idle').
+      if (app.server.listening) await connections.drain(DRAIN_WINDOW_MS);
       await app.close();
       await jobs?.stop();
       await control?.close();

@@ -1,7 +1,8 @@
-// spec §7 "Session and account": request and response schemas of every accounts call (issue 3).
+// Request and response schemas of every accounts call: sign-in and token rotation, registration,
+// social sign-in and linking, password reset, and the signed-in user's own settings.
 // The API validates and serialises with these; the web client types its calls from them.
 import { z } from 'zod';
-import { httpUrl } from './common';
+import { httpUrl, line, multiLineText } from './common';
 import { NOTIFICATION_TIMEFRAMES, USER_TYPES } from './constants';
 import { authProvider } from './user';
 
@@ -22,12 +23,26 @@ const email = z
       issue.input === undefined ? 'Missing data for required field.' : 'Not a valid email address.',
   })
   .max(MAX_NAME);
-const username = z
+/**
+ * The one username rule, held by registration, the lookup of GET /users/un/{username} and the
+ * password sign-in: 1 to 254 characters (an email address is a username after the first social
+ * sign-in), letters, digits and `. _ - @ + '`, no spaces or control characters.
+ */
+export const USERNAME_MAX_LENGTH = MAX_NAME;
+export const USERNAME_PATTERN = /^[\p{L}\p{N}._@+'-]+$/u;
+export const USERNAME_CHARACTERS_MESSAGE = "Use only letters, digits and . _ - @ + ' (no spaces).";
+export const username = z
   .string()
   .trim()
   .min(1, 'Missing data for required field.')
-  .max(MAX_NAME, `At most ${MAX_NAME} characters.`);
-const opaqueToken = z.string().min(1).max(MAX_TOKEN);
+  .max(MAX_NAME, `At most ${MAX_NAME} characters.`)
+  .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE);
+
+/** True when `value` is a username that the rule above allows (sign-in refuses any other). */
+export function isUsername(value: string): boolean {
+  return username.safeParse(value).success;
+}
+const opaqueToken = line(MAX_TOKEN).min(1);
 
 /** POST /tokens and PUT /tokens answer (spec §3 "Token refresh response"). */
 export const tokenPair = z
@@ -38,20 +53,20 @@ export type TokenPair = z.infer<typeof tokenPair>;
 /** PUT /tokens: the internal refresh (spec §7). */
 // The web client sends access_token '' when it has none; the refresh token alone decides.
 export const refreshTokensBody = z.object({
-  access_token: z.string().max(MAX_TOKEN),
+  access_token: line(MAX_TOKEN),
   refresh_token: opaqueToken,
 });
 export type RefreshTokensBody = z.infer<typeof refreshTokensBody>;
 
 /** GET /users/un/{username}: what the password login checks first (spec §4 "Password login"). */
-export const usernameParams = z.object({ username: z.string().min(1).max(MAX_NAME) });
+export const usernameParams = z.object({ username });
 export const usernameLookup = z
   .object({ is_firebase_user: z.boolean(), auth_provider: authProvider.nullable() })
   .meta({ id: 'UsernameLookup' });
 export type UsernameLookup = z.infer<typeof usernameLookup>;
 
 /** GET /users/{email}. */
-export const emailParams = z.object({ email: z.string().min(1).max(MAX_NAME) });
+export const emailParams = z.object({ email: line(MAX_NAME).min(1) });
 
 /**
  * POST /users, both forms of spec §7 in one body (they share username, email and about_me):
@@ -63,10 +78,10 @@ export const createUserBody = z
   .object({
     username,
     email,
-    about_me: z.string().max(MAX_TEXT).optional(),
+    about_me: multiLineText(MAX_TEXT).optional(),
     password: password.optional(),
     auth_provider: z.literal('web_client').optional(),
-    firebase_uid: z.string().min(1).max(128).optional(),
+    firebase_uid: line(128).min(1).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.firebase_uid === undefined && body.password === undefined) {
@@ -86,7 +101,7 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 export const linkAuthIdBody = z.object({
   // spec §7 sends the id as a string
   id: z.string().regex(/^[1-9]\d{0,9}$/, 'Must be a user id.'),
-  firebase_uid: z.string().min(1).max(128),
+  firebase_uid: line(128).min(1),
   auth_provider: authProvider,
 });
 export type LinkAuthIdBody = z.infer<typeof linkAuthIdBody>;
@@ -106,14 +121,20 @@ export const notificationPreferencesBody = z.object({
 });
 export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBody>;
 
+export const SOUNDCLOUD_URL_MESSAGE = 'Enter a link that starts with http:// or https://';
+
 /**
  * PUT /me/profile-update. spec §5: no bounds on about_me or the SoundCloud URL (beyond sanity);
  * the link must still be http(s), since the profile page renders it as a link. '' or null clears it.
  * An empty user_type list means the default, ['listener'].
  */
 export const profileUpdateBody = z.object({
-  about_me: z.string().max(MAX_TEXT),
-  soundcloud_url: z.union([z.literal(''), httpUrl.max(2048)]).nullable(),
+  about_me: multiLineText(MAX_TEXT),
+  soundcloud_url: z
+    .string()
+    .max(2048)
+    .refine((value) => value === '' || httpUrl.safeParse(value).success, SOUNDCLOUD_URL_MESSAGE)
+    .nullable(),
   user_type: z.array(z.enum(USER_TYPES)).max(USER_TYPES.length * 2),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

@@ -1,5 +1,4 @@
-// The catalogue calls (issue 4, spec §7 "Lists and details", domain.md "Wire format" / "Catalogue"):
-// request and response schemas of the discover lists, the detail pages and their tabs, and the
+// The catalogue calls: request and response schemas of the discover lists, the detail pages and their tabs, and the
 // featured lists. Built from the entity schemas, so the API cannot send a field they do not name.
 import { z } from 'zod';
 import { artist } from './artist';

@@ -1,13 +1,13 @@
-// spec §3 Comment (post) and issue 5's text rules.
+// A comment (a post) on a set or a track, and the rules its text must follow.
 import { z } from 'zod';
-import { id, instant, seconds } from './common';
+import { CONTROL_CHARACTERS_MESSAGE, id, instant, NO_CONTROL_CHARACTERS_BUT_LINES, seconds } from './common';
 import { COMMENT_MAX_LENGTH } from './constants';
 import { publicAuthor } from './user';
 
 export const post = z
   .object({
     id,
-    // stored as written and always rendered as text, never as HTML (issue 5)
+    // stored as written and always rendered as text, never as HTML
     text: z.string(),
     // when it was written
     timestamp: instant,
@@ -21,14 +21,15 @@ export const post = z
 export type Post = z.infer<typeof post>;
 
 /**
- * Comment text (spec §5, issue 5): not empty, not only whitespace, at most COMMENT_MAX_LENGTH
+ * Comment text: not empty, not only whitespace, at most COMMENT_MAX_LENGTH
  * characters. Checked, not trimmed: the text is stored as written. A pattern rather than a refine
  * so that OpenAPI shows the rule too.
  */
 export const commentText = z
   .string()
   .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`)
-  .regex(/\S/, 'Comment must not be empty');
+  .regex(/\S/, 'Comment must not be empty')
+  .regex(NO_CONTROL_CHARACTERS_BUT_LINES, CONTROL_CHARACTERS_MESSAGE);
 
 /** spec §7 POST /posts and PUT /posts/{id}: the comment and what it is about. */
 export const postBody = z

@@ -1,5 +1,5 @@
-// The comment calls (issue 5, spec §7 Comments and "Lists and details"; spec §3 Comment): the lists of
-// a set's or a track's posts, newest first, and the author's create / edit / delete.
+// The comment calls: the lists of a set's or a track's posts, newest first, paged like every list,
+// and the author's create / edit / delete.
 import { z } from 'zod';
 import { post, postBody } from './comment';
 import { idParams, limitParam, listResponse, offsetParam } from './common';
@@ -28,8 +28,8 @@ export type PostList = z.infer<typeof postList>;
  * POST /posts and PUT /posts/{id} (comment.ts postBody). On PUT a set_meta_id / track_meta_id left
  * out keeps the post's current one; null removes it (one of the two must remain).
  */
-// set_timestamp is stored in whole seconds as a PostgreSQL integer: a larger value is the client's
-// mistake (422), never a database overflow (500).
+// set_timestamp is the playback position in seconds, fractions kept (stored as a double); an
+// absurdly large one is the client's mistake (422).
 const SET_TIMESTAMP_MAX_S = 2_147_483_647;
 const withBoundedTimestamp = postBody
   .refine((b) => b.set_timestamp == null || b.set_timestamp <= SET_TIMESTAMP_MAX_S, {

@@ -14,6 +14,29 @@ import {
 // PostgreSQL `integer` ids: a larger value would make the database throw instead of answering 404.
 const PG_INT_MAX = 2_147_483_647;
 
+// ---------------------------------------------------------------------------------------------------
+// Strings
+
+// C0 controls and DEL. PostgreSQL text cannot hold NUL at all, and no name, address or token contains
+// the others; multi-line texts keep tab, line feed and carriage return.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL_CHARACTERS_G = /[\u0000-\u001f\u007f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+export const NO_CONTROL_CHARACTERS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters.';
+
+/** A one-line string that is stored or compared: no control characters (422). */
+export function line(max: number) {
+  return z.string().max(max).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
+}
+
+/** A multi-line text that is stored (about me, comments): tabs and line breaks, no other controls. */
+export function multiLineText(max: number) {
+  return z.string().max(max).regex(NO_CONTROL_CHARACTERS_BUT_LINES, CONTROL_CHARACTERS_MESSAGE);
+}
+
 /** A database id as it travels in bodies and responses. */
 export const id = z.number().int().positive().max(PG_INT_MAX);
 
@@ -27,7 +50,10 @@ export const isoDate = z.iso.date();
 export const instant = z.iso.datetime();
 
 /** domain.md: start_time, end_time, current_timestamp, set_timestamp are seconds, fractions allowed. */
-export const seconds = z.number().nonnegative();
+export const seconds = z
+  .number()
+  .nonnegative()
+  .meta({ description: 'Seconds, fractions allowed (e.g. 45.37); stored as sent.' });
 
 /**
  * domain.md: images and audio are site-relative `/media/...` paths or absolute http(s) URLs; the client
@@ -87,10 +113,17 @@ export const errorShape = z
 export type ErrorShape = z.infer<typeof errorShape>;
 
 // ---------------------------------------------------------------------------------------------------
-// Request pieces. Path and query values arrive as strings, so these coerce.
+// Request pieces. Path and query values arrive as strings and are parsed strictly.
 
-/** A positive integer id in a path, e.g. `/sets/{id}`. */
-export const idParam = z.coerce.number().int().positive().max(PG_INT_MAX);
+/**
+ * A positive integer id in a path, e.g. `/sets/{id}`: decimal digits only, no sign, no leading zero,
+ * within PostgreSQL's integer. `0x1F`, `+1`, `01`, ` 1` or `1e3` name nothing, so they answer 404.
+ */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number.')
+  .transform(Number)
+  .pipe(z.number().max(PG_INT_MAX, 'Must be a positive whole number.'));
 
 /** `{id}` path params. */
 export const idParams = z.object({ id: idParam });
@@ -108,13 +141,34 @@ function emptyAsAbsent<T extends z.ZodType<string, string>>(schema: T) {
 /** spec §7: followed_filter is `true` or empty. */
 export const followedFilter = z.stringbool({ truthy: ['true'], falsy: ['', 'false'] });
 
+/**
+ * A whole number in a query string, written in decimal digits (`limit=20`, not `0x14` or `2e1`),
+ * between `min` and `max`.
+ */
+export function wholeNumberParam(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^[0-9]{1,10}$/, 'Must be a whole number.')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+}
+
 export const limitParam = (defaultLimit: number = LIST_LIMIT_DEFAULT) =>
-  z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(defaultLimit);
-export const offsetParam = z.coerce.number().int().min(0).max(PG_INT_MAX).default(0);
-export const searchParam = emptyAsAbsent(z.string().trim().max(200));
+  wholeNumberParam(1, LIST_LIMIT_MAX).default(defaultLimit);
+export const offsetParam = wholeNumberParam(0, PG_INT_MAX).default(0);
+/**
+ * A search string. Control characters (NUL, escapes) cannot be typed into a search box and PostgreSQL
+ * text cannot hold NUL: they are removed rather than refused, so a pasted search still finds something.
+ */
+export const searchParam = emptyAsAbsent(
+  z
+    .string()
+    .max(200)
+    .transform((value) => value.replace(CONTROL_CHARACTERS_G, '').trim()),
+);
 export const genreParam = emptyAsAbsent(z.enum(GENRES));
 /** domain.md: keyset cursor, e.g. the name/title of the last item (search) or a created_dt. */
-export const afterParam = z.string().max(200);
+export const afterParam = z.string().max(200).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
 /** One of the prefixed order_by values whitelisted for a list, e.g. 'set_meta.release_date'. */
 export type SortField<L extends SortList> = Extract<(typeof SORTS)[L][keyof (typeof SORTS)[L]], string>;

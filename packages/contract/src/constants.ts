@@ -1,6 +1,6 @@
-// Business constants and vocabularies of spec §9. Every other place imports them from here.
+// The product's business constants and vocabularies. Every other place imports them from here.
 
-// spec §9 Vocabularies
+// Vocabularies
 export const GENRES = [
   'Afro House',
   'Bass / Club',
@@ -36,18 +36,18 @@ export const DEFAULT_USER_TYPE: UserType = 'listener';
 export const MIX_TYPES = ['original_mix', 'remix', 'edit', 'ID'] as const;
 export type MixType = (typeof MIX_TYPES)[number];
 
-// spec §3: roles an artist plays on a track
+// Roles an artist plays on a track
 export const ARTIST_ROLES = ['producer', 'ID', 'feat', 'mixer'] as const;
 export type ArtistRole = (typeof ARTIST_ROLES)[number];
 
-// spec §3: set_sponsors[].sponsor_type; label_meta means a label with a full profile
+// A set sponsor's sponsor_type; label_meta means a label with a full profile
 export const SPONSOR_TYPES = ['artist_meta', 'label', 'label_meta'] as const;
 export type SponsorType = (typeof SPONSOR_TYPES)[number];
 
-// spec §3: auth_provider is internal, web_client or a social provider id without '.com'
+// A user's auth_provider is internal, web_client or a social provider id without '.com'
 export const AUTH_PROVIDERS = ['internal', 'web_client', 'google', 'apple'] as const;
 
-// spec §9 Auth and requests
+// Auth and requests
 export const AUTH = {
   refreshCooldownMs: 30_000,
   refreshBeforeExpiryMs: 5 * 60_000,
@@ -62,18 +62,18 @@ export const AUTH = {
   rateLimitDefaultWaitS: 60,
 } as const;
 
-// spec §9 Lists and search
+// Lists and search
 export const PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const PASSWORD_MIN_LENGTH = 3;
-// domain.md Wire format: limit default 20, max 100
+// Page size of every list: 20 by default, at most 100
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;
-// domain.md: comments are 1..2000 characters
+// A comment is 1 to 2000 characters
 export const COMMENT_MAX_LENGTH = 2000;
 
-// spec §9 Display limits, §5 card limits
+// Display limits and card limits
 export const DISPLAY = {
   bellBadgeMax: 99,
   likeBadgeMax: 999,
@@ -86,7 +86,7 @@ export const DISPLAY = {
   expandedPreview: { lg: 4, md: 3, sm: 2 },
 } as const;
 
-// spec §9 Player
+// Player
 export const PLAYER = {
   seekStepS: 1,
   volumeMin: 0,
@@ -97,7 +97,7 @@ export const PLAYER = {
   progressSaveMs: 30_000,
 } as const;
 
-// spec §9 Toasts
+// Toasts
 export const TOASTS = {
   maxSnack: 3,
   autoHideMs: 5_000,
@@ -107,16 +107,16 @@ export const TOASTS = {
   authExpiredMs: 2_000,
 } as const;
 
-// spec §9 Overlay
+// Overlay
 export const OVERLAY = { opacity: 0.7, zIndex: 9999 } as const;
 
-// spec §9 Screen breakpoints (MUI's defaults)
+// Screen breakpoints (MUI's defaults)
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
 
-// spec §9 Onboarding
+// Onboarding
 export const ONBOARDING_STEPS = 4;
 
-// spec §9 Policy constants
+// Policy constants
 export const POLICY = {
   minimumAge: 18,
   arbitrationOptOutDays: 30,
@@ -124,7 +124,7 @@ export const POLICY = {
   policyChangeNoticeDays: 30,
 } as const;
 
-// spec §9 Sort choices per list, mapped to the prefixed order_by fields of spec §7 / domain.md.
+// Sort choices per list, mapped to the prefixed order_by fields the API takes.
 export const SORTS = {
   sets: {
     artist: 'set_meta.artist',
@@ -172,7 +172,7 @@ export interface SortChoice {
   order_direction: OrderDirection;
 }
 
-// spec §9 Default sorts
+// Default sorts
 export const DEFAULT_SORTS = {
   sets: { order_by: SORTS.sets.release_date, order_direction: 'desc' },
   tracks: { order_by: SORTS.tracks.release_date, order_direction: 'desc' },
@@ -184,7 +184,7 @@ export const DEFAULT_SORTS = {
   search: { order_by: 'name', order_direction: 'asc' },
 } as const satisfies Record<string, SortChoice>;
 
-// spec §9: artists and labels reset to latest_track_date descending when the filter dialog is cleared
+// Artists and labels reset to latest_track_date descending when the filter dialog is cleared
 export const FILTER_RESET_SORTS = {
   sets: DEFAULT_SORTS.sets,
   tracks: DEFAULT_SORTS.tracks,

@@ -1,4 +1,4 @@
-// GET /api/health (issue 2): 200 when the database answers, 503 otherwise.
+// GET /api/health: 200 when the database answers, 503 otherwise.
 import { z } from 'zod';
 import { errorShape } from './common';
 

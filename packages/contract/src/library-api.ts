@@ -1,6 +1,6 @@
-// The library calls (issue 5, spec §7 "Likes, favourites, follows, purchase" and the profile lists
-// `/users/{id}/...`; domain.md "Favourites, likes, watching, follows"). Each toggle answers the state
-// the spec names after the change; the web client flips its buttons from these answers (spec §4).
+// The library calls: favourites, likes (watching, for an ID), follows and purchases, and the profile
+// lists `/users/{id}/...`. Each toggle answers the item's state after the change, and the web client
+// flips its buttons from these answers rather than guessing.
 import { z } from 'zod';
 import { count, idParams } from './common';
 

@@ -40,7 +40,7 @@ export const queueNewCurrentBody = z
   .meta({ id: 'QueueNewCurrentBody' });
 export type QueueNewCurrentBody = z.infer<typeof queueNewCurrentBody>;
 
-/** PUT /plays: the resume position of a set, in seconds (domain.md Player). */
+/** PUT /plays: the resume position of a set, in seconds with fractions, stored as sent (domain.md Player). */
 export const playBody = z
   .object({ set_meta_id: id, current_timestamp: seconds.max(7 * 24 * 3600) })
   .meta({ id: 'PlayBody' });
@@ -49,7 +49,7 @@ export type PlayBody = z.infer<typeof playBody>;
 /** GET /set_tracks/play/{track_id}. */
 export const trackPlayParams = z.object({ track_id: idParam });
 
-/** POST /set-likes: the user liked second `set_timestamp` of the set. */
+/** POST /set-likes: the user liked the moment `set_timestamp` (seconds with fractions) of the set. */
 export const setLikeBody = z
   .object({ set_meta_id: id, set_timestamp: seconds.max(7 * 24 * 3600) })
   .meta({ id: 'SetLikeBody' });

@@ -55,6 +55,8 @@ export class CommandError extends Error {
 export function consoleOutput(): CommandOutput {
   const tty = process.stdout.isTTY === true;
   let lastPlain = 0;
+  let startedAt = 0;
+  let startedLabel: string | undefined;
   return {
     info: (text) => {
       if (tty) process.stdout.write('\r\x1b[K');
@@ -65,7 +67,20 @@ export function consoleOutput(): CommandOutput {
       process.stderr.write(`${text}\n`);
     },
     progress: (done, total, label) => {
-      const text = `${label ? `${label} ` : ''}${done}/${total}`;
+      const now = Date.now();
+      if (startedAt === 0 || label !== startedLabel || done <= 1) {
+        startedAt = now;
+        startedLabel = label;
+      }
+      // time left from the rate so far
+      const elapsed = now - startedAt;
+      const left =
+        done > 1 && done < total ? Math.round(((total - done) * elapsed) / (done - 1) / 1000) : undefined;
+      const eta =
+        left === undefined
+          ? ''
+          : `, ${left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`} left`;
+      const text = `${label ? `${label} ` : ''}${done}/${total}${eta}`;
       if (tty) {
         const width = 30;
         const filled = total > 0 ? Math.round((done / total) * width) : width;
@@ -74,7 +89,6 @@ export function consoleOutput(): CommandOutput {
         return;
       }
       // Plain lines at most once a second (and at the end), so logs stay readable.
-      const now = Date.now();
       if (done >= total || now - lastPlain >= 1000) {
         lastPlain = now;
         process.stdout.write(`${text}\n`);

@@ -1,6 +1,15 @@
 // Every `cratedig` command, in the order `cratedig --help` lists them.
 import type { Command } from './command';
 import { digestsCommand } from './commands/digests';
+import { exportCommand } from './commands/export';
+import { featureCommand } from './commands/feature';
+import { importCommand } from './commands/import';
 import { releaseCommand } from './commands/release';
 
-export const commands: Command[] = [releaseCommand, digestsCommand];
+export const commands: Command[] = [
+  importCommand,
+  exportCommand,
+  featureCommand,
+  releaseCommand,
+  digestsCommand,
+];

@@ -20,4 +20,14 @@ export const CATALOGUE_TABLES = [
   'catalogue_counts',
   'search_documents',
   'search_words',
+  // maintained relations (refresh_catalogue_relations)
+  'artist_sets',
+  'label_sets',
+  'track_sets',
+  'artist_tracks',
+  'artist_remixes',
+  'artist_ids',
+  'label_tracks',
+  'label_artists',
+  'artist_labels',
 ] as const;

@@ -23,7 +23,6 @@ export interface Database {
    * a script of several statements (its last result answered). The job engine talks through this.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,11 +33,30 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size on a server. */
   poolMax?: number;
+  /**
+   * Told when an idle pooled connection fails (the server restarted or went away). The pool drops
+   * that connection and opens a new one on the next query; without a listener the error would crash
+   * the process.
+   */
+  onIdleClientError?: (error: Error) => void;
 }
+
+/**
+ * While the server is unreachable a query fails after this long instead of waiting for a connection,
+ * so that requests answer 503 promptly during an outage.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Finds connections that a dead server or a NAT silently dropped.
+      keepAlive: true,
+    });
+    pool.on('error', (error) => options.onIdleClientError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -47,9 +65,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query(sql);
       },
       executeSql: (text, values) => pool.query(text, values),
-      ping: async () => {
-        await pool.query('select 1');
-      },
       close: () => pool.end(),
     };
   }
@@ -71,9 +86,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // PGlite's query() takes one statement; exec() runs a script (pg-boss sends BEGIN; …; COMMIT).
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
-    },
-    ping: async () => {
-      await client.query('select 1');
     },
     close: () => client.close(),
   };

@@ -1,5 +1,5 @@
 // Small named errors that services throw; plugins/errors.ts turns them into the domain error shape
-// (domain.md "Wire format": {code, status, message, errors?}). Throw these, never ad-hoc replies.
+// {code, status, message, errors?}. Throw these, never ad-hoc replies.
 
 import type { ErrorShape } from '@cratedig/contract/common';
 
@@ -23,10 +23,6 @@ export class HttpError extends Error {
 
 export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
-}
-
-export function badRequest(message = 'The request is malformed.'): HttpError {
-  return new HttpError(400, message);
 }
 
 /** No valid token (or wrong credentials). The web client's transport refreshes or signs out on it. */

@@ -64,8 +64,8 @@ export function requireFirebase(request: FastifyRequest): FirebaseIdentity {
 const INVALID_TOKEN = 'The token is invalid or has expired.';
 
 /**
- * How long this process reuses the user row behind one of our access tokens on a read (issue 4
- * "Speed": one query fewer per request). The consequence: an account deleted by another process (no
+ * How long this process reuses the user row behind one of our access tokens on a read (one query
+ * fewer per request; docs/decisions/0006). The consequence: an account deleted by another process (no
  * endpoint deletes one) keeps working on GETs for at most this long here, inside the token's own 1 h
  * life anyway. Writes never use the cache and drop the entry, so a change of one's own account is
  * seen by the next request. Per process, not shared state: another instance simply has its own.

@@ -1,11 +1,14 @@
-// The one error handler: every 4xx/5xx becomes the domain error shape (domain.md "Wire format"),
-// 5xx are logged with the request id and answered with a generic message that leaks no internals.
+// The one error handler: every 4xx/5xx becomes the domain error shape {code, status, message,
+// errors?, request_id}; 5xx are logged with the request id and answered with a generic message that
+// leaks no internals.
 import { STATUS_CODES } from 'node:http';
 import type { ErrorShape } from '@cratedig/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type FieldErrors, isHttpError, notFound } from '../lib/http-errors';
 
+/** Logged when PostgreSQL refused a value that the contract let through: a validation gap to close. */
+export const DATA_EXCEPTION_LOG = 'the database refused a value the contract let through';
 const GENERIC_5XX = 'Something went wrong on our side. Please try again in a moment.';
 /** webargs' key for an error about the whole body rather than one field (the spec's API came from it). */
 const WHOLE_INPUT_KEY = '_schema';
@@ -22,9 +25,13 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { body, headers } = toErrorResponse(error);
     body.request_id = request.id;
-    if (body.code >= 500) {
+    if (body.code >= 500 && body.code !== 503) {
       // The request logger carries the request id, which the client saw in x-request-id.
       request.log.error({ err: error }, 'request failed');
+    } else if (isDataException(error)) {
+      request.log.warn({ err: error, code: body.code }, DATA_EXCEPTION_LOG);
+    } else if (body.code === 503) {
+      request.log.warn({ err: error, code: body.code }, 'the database is unavailable');
     } else {
       request.log.info({ code: body.code, message: body.message }, 'request rejected');
     }
@@ -43,6 +50,73 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
   });
 }
 
+/**
+ * Fastify's errors raised before routing (a malformed percent-encoding, a path parameter past
+ * maxParamLength): answered in the domain error shape like every other error. Pass as Fastify's
+ * `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : 'The address is not valid (malformed percent-encoding).';
+  request.log.info({ code: status, message }, 'request rejected');
+  // Raised before the hooks that add the security headers: the ones a JSON answer needs, here.
+  void reply
+    .code(status)
+    .headers({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    })
+    .type('application/json; charset=utf-8')
+    .send({ ...errorBody(status, message), request_id: request.id });
+}
+
+// Connection-level failures of the database (node-postgres errors and PostgreSQL's class 08 and 57P0x
+// codes): the database is down or restarting, which is a 503, not a bug.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection closed',
+];
+
+/** The error and its causes (drizzle wraps the driver's error as `cause`). */
+function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current as { code?: unknown; message?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    const code = typeof link.code === 'string' ? link.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+    const message = typeof link.message === 'string' ? link.message : '';
+    if (UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+  }
+  return false;
+}
+
+function isDataException(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    if (typeof link.code === 'string' && /^22[0-9A-Z]{3}$/.test(link.code)) return true;
+  }
+  return false;
+}
+
 export function errorBody(code: number, message: string, errors?: FieldErrors): ErrorShape {
   return { code, status: STATUS_CODES[code] ?? 'Error', message, ...(errors ? { errors } : {}) };
 }
@@ -54,6 +128,18 @@ function toErrorResponse(error: FastifyError): { body: ErrorShape; headers: Reco
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { body: validationBody(error.validationContext, error.validation), headers: {} };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The pool reconnects by itself once the database is back; clients retry (Retry-After).
+    return {
+      body: errorBody(503, 'The service is temporarily unavailable. Please try again in a moment.'),
+      headers: { 'retry-after': '5' },
+    };
+  }
+  if (isDataException(error)) {
+    // A value PostgreSQL cannot take (class 22: a bad date, a number out of range, NUL in text) is
+    // the client's; the contract should have refused it first, so it is logged as a gap to close.
+    return { body: errorBody(422, 'Some of the data sent is not valid.'), headers: {} };
   }
   if (isResponseSerializationError(error)) {
     // Our response did not match the contract: a bug on our side, never the client's fault.
@@ -102,7 +188,6 @@ interface ValidationIssue {
 }
 
 function validationBody(context: string | undefined, issues: ValidationIssue[]): ErrorShape {
-  // A path parameter that does not parse (say /sets/abc) names nothing that can exist.
   if (context === 'headers') return errorBody(400, 'Some request headers are not valid.');
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {

@@ -1,4 +1,4 @@
-// Logger options and request ids. Logs never contain a password or a token (issue 2 §4): credential
+// Logger options and request ids. Logs never contain a password or a token: credential
 // headers and fields of those names are censored, query strings are scrubbed, and request bodies are
 // never logged at all.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// /media/*: artwork and audio from MEDIA_DIR (issue 2 §5) with HTTP Range support from @fastify/send
+// /media/*: artwork and audio from MEDIA_DIR with HTTP Range support from @fastify/send
 // (206 + Content-Range, Accept-Ranges, 416, ETag, Last-Modified). @fastify/static already refuses
 // "..", encoded or not, and non-canonical paths; the realpath check here also stops a symlink inside
 // the media folder from reaching a file outside it.

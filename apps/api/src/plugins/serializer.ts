@@ -1,5 +1,5 @@
-// Response serialisation (issue 4 "Speed"): the API still cannot send a field the contract does not
-// name, but a response no longer runs through zod on every request. Each route's response schema is
+// Response serialisation: the API cannot send a field the contract does not name, yet a response
+// does not run through zod on every request (docs/decisions/0005). Each route's response schema is
 // converted once to JSON Schema and compiled with fast-json-stringify (Fastify's own serializer),
 // which writes only the declared properties. A schema that does not convert faithfully (codecs or
 // defaults that make its wire form differ from its output type, or anything JSON Schema cannot say)

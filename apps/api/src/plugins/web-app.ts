@@ -1,4 +1,4 @@
-// Serves the built web app from the same origin (issue 2 §5): Vite's hashed /assets/* cached for a
+// Serves the built web app from the same origin: Vite's hashed /assets/* cached for a
 // year, everything else (index.html, sw.js, icons) revalidated on every use so a deploy shows at once,
 // and client-side routes (/sets/12, /home, …) answered with index.html.
 import { existsSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** Paths the SPA never owns: the API, media, share previews (/public, issue "share"), and assets. */
+/** Paths the SPA never owns: the API, media, share previews (/public), and assets. */
 const NOT_SPA = /^\/(api|media|public|assets)(\/|$)/;
 
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
@@ -22,6 +22,9 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     // send's default "public, max-age=0" is replaced per file in setHeaders.
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes .br and .gz twins of every file worth compressing (scripts/precompress.mjs):
+    // served with Content-Encoding by Accept-Encoding (br first), with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },

@@ -12,6 +12,7 @@ const KEPT_TABLES = new Set(['genres']);
 const DERIVED_TABLES = new Set(['catalogue_counts']);
 const REFRESH_STATS = `do $$ begin
   if to_regproc('refresh_catalogue_stats') is not null then perform refresh_catalogue_stats(); end if;
+  if to_regproc('refresh_catalogue_relations') is not null then perform refresh_catalogue_relations(); end if;
 end $$;`;
 
 let shared: Promise<Database> | undefined;
@@ -23,6 +24,23 @@ export function getTestDatabase(): Promise<Database> {
   return shared;
 }
 
+/**
+ * With TEST_DATABASE_URL, the URL of the worker's own database on that server (for a second app
+ * instance on the same database); undefined on PGlite.
+ */
+export function workerDatabaseUrl(): string | undefined {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const url = new URL(serverUrl);
+  url.pathname = `/${workerDatabaseName()}`;
+  return url.toString();
+}
+
+function workerDatabaseName(): string {
+  // Workers run in parallel, so each gets its own database, named after its pool slot.
+  return `cratedig_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+}
+
 async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -31,8 +49,7 @@ async function openTestDatabase(): Promise<Database> {
     await database.exec(REFRESH_STATS);
     return database;
   }
-  // Workers run in parallel, so each gets its own database, named after its pool slot.
-  const name = `cratedig_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  const name = workerDatabaseName();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -41,9 +58,7 @@ async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+  const database = await openDatabase({ databaseUrl: workerDatabaseUrl(), poolMax: 4 });
   await migrate(database);
   await database.exec(REFRESH_STATS);
   return database;

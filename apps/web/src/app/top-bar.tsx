@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../components/logo';
+import { NotificationBell } from '../features/notifications';
 import { colors } from '../lib/design-tokens';
 import { AccountMenu } from './account-menu';
-import { NotificationSlot } from './notification-slot';
 import { SearchBox } from './search-box';
 import { isInSection, NAV_LINKS } from './site-links';
 
@@ -59,7 +59,7 @@ export function TopBar() {
         <Box sx={{ flex: 1, display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>
           <SearchBox />
         </Box>
-        <NotificationSlot />
+        <NotificationBell />
         <AccountMenu />
       </Toolbar>
     </AppBar>

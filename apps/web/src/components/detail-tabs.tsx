@@ -12,7 +12,12 @@ export interface DetailTab {
   render: () => ReactNode;
 }
 
-/** The tabs of a detail page; only the selected panel renders (and fetches). */
+/**
+ * The tabs of a detail page; only the selected panel renders (and fetches). Each tab's state (its
+ * sort above all) is its own: two tabs rendering the same list component must not hand one's sort to
+ * the other, since an ID list sorts only by artist, title or first seen and the API refuses a track
+ * list's sort there. The panel is keyed by its tab, so switching tabs starts the new one afresh.
+ */
 export function DetailTabs({ tabs, label }: { tabs: DetailTab[]; label: string }) {
   const shown = tabs.filter((tab) => tab.count === undefined || tab.count > 0);
   const [selected, setSelected] = useState<string | undefined>(shown[0]?.key);
@@ -46,7 +51,13 @@ export function DetailTabs({ tabs, label }: { tabs: DetailTab[]; label: string }
           />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`panel-${current.key}`} aria-labelledby={`tab-${current.key}`} sx={{ pt: 3 }}>
+      <Box
+        key={current.key}
+        role="tabpanel"
+        id={`panel-${current.key}`}
+        aria-labelledby={`tab-${current.key}`}
+        sx={{ pt: 3 }}
+      >
         {current.render()}
       </Box>
     </Box>

@@ -49,9 +49,13 @@ export function SetCard({ set, size = 'default' }: { set: SetMeta; size?: CardSi
 
 export function TrackCard({ track, size = 'default' }: { track: TrackMeta; size?: CardSize }) {
   const title = trackDisplayTitle(track);
-  const chips = [track.mix_type === 'ID' ? 'ID' : null, track.genre, track.label_name].filter(
-    (chip): chip is string => chip !== null,
-  );
+  const released = track.mix_type === 'ID' ? track.release : null;
+  const chips = [
+    track.mix_type === 'ID' ? 'ID' : null,
+    released ? 'Released' : null,
+    track.genre,
+    track.label_name,
+  ].filter((chip): chip is string => chip !== null);
   return (
     <MediaCard
       to={`/tracks/${track.id}`}
@@ -62,7 +66,13 @@ export function TrackCard({ track, size = 'default' }: { track: TrackMeta; size?
       fullSubtitle={track.artist}
       meta={
         <>
-          <span>{track.mix_type === 'ID' ? 'Unreleased' : formatDate(track.release_date)}</span>
+          <span>
+            {track.mix_type !== 'ID'
+              ? formatDate(track.release_date)
+              : released
+                ? `Released ${formatDate(released.release_date)}`
+                : 'Unreleased'}
+          </span>
           <LikesCount value={track.total_user_likes} />
         </>
       }

@@ -90,7 +90,7 @@ function curatorOf(set: SetMeta) {
   );
 }
 
-const muted = (text: ReactNode) => (
+export const muted = (text: ReactNode) => (
   <Typography
     component="span"
     variant="body2"
@@ -188,35 +188,6 @@ export const trackColumns: Column<TrackMeta>[] = [
     render: (t) => muted(formatDate(t.release_date)),
   },
   { key: 'likes', header: 'Likes', align: 'right', render: (t) => <LikesCount value={t.total_user_likes} /> },
-];
-
-/** An artist's IDs (spec §9 IDs: artist, title, first seen). */
-export const idColumns: Column<TrackMeta>[] = [
-  {
-    key: 'title',
-    header: 'Title',
-    sortField: SORTS.ids.title,
-    render: (t) => (
-      <LeadCell
-        to={`/tracks/${t.id}`}
-        image={t.art_url_sm}
-        title={trackDisplayTitle(t)}
-        subtitle={t.set_meta ? `Found in ${t.set_meta.set_name}` : undefined}
-      />
-    ),
-  },
-  {
-    key: 'artist',
-    header: 'Artist',
-    sortField: SORTS.ids.artist,
-    render: (t) => <ArtistLinks refs={t.artists.map((a) => a.artist_meta)} />,
-  },
-  {
-    key: 'first',
-    header: 'First heard',
-    sortField: SORTS.ids.first_seen,
-    render: (t) => muted(formatDate(t.created_dt)),
-  },
 ];
 
 function countCell(n: number) {

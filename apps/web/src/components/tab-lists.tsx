@@ -8,7 +8,8 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import { useState } from 'react';
 import { nextSort } from '../lib/sort-state';
 import { ArtistCard, LabelCard, SetCard, TrackCard } from './entity-cards';
-import { artistColumns, idColumns, labelColumns, setColumns, trackColumns } from './entity-columns';
+import { artistColumns, labelColumns, setColumns, trackColumns } from './entity-columns';
+import { idColumns } from './id-columns';
 import { PagedList, type PagedQuery } from './paged-list';
 
 /** Column sorting held by the tab (spec §2: first click ascending, the same column toggles). */

@@ -4,6 +4,7 @@
 import type { Artist } from '@cratedig/contract/artist';
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import type { Label } from '@cratedig/contract/label';
+import type { Notification } from '@cratedig/contract/notification';
 import type { QueueItem } from '@cratedig/contract/queue';
 import type { SetTrack } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
@@ -187,4 +188,32 @@ export function makeQueue(setIds: number[], currentSetId?: number): QueueItem[] 
       played: currentIndex >= 0 && index < currentIndex,
     }),
   );
+}
+
+/**
+ * A notification of user 7 as GET /notifications answers it: track `id` released, unread, created
+ * `minutesAgo` before now; the track is 'Artist {id} – Track {id}', first heard in 'Set {id}'.
+ */
+export function makeNotification(
+  id: number,
+  { minutesAgo = 60, ...overrides }: Partial<Notification> & { minutesAgo?: number } = {},
+): Notification {
+  return {
+    id,
+    is_read: false,
+    read_dt: null,
+    created_dt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    release: {
+      set_meta: { set_name: `Set ${id}` },
+      track_meta: {
+        id: 500 + id,
+        artist: `Artist ${id}`,
+        title: `Track ${id}`,
+        release_date: '2024-06-01',
+        art_url_xl: null,
+      },
+      track_position: 3,
+    },
+    ...overrides,
+  };
 }

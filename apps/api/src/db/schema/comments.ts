@@ -1,6 +1,6 @@
 import { COMMENT_MAX_LENGTH } from '@cratedig/contract/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sets } from './sets';
 import { tracks } from './tracks';
 import { users } from './users';
@@ -15,7 +15,7 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     // playback position in seconds when the comment was written (0 when the set was not playing)
-    setTimestamp: integer('set_timestamp').notNull().default(0),
+    setTimestamp: doublePrecision('set_timestamp').notNull().default(0),
     setId: integer('set_id').references(() => sets.id, { onDelete: 'cascade' }),
     trackId: integer('track_id').references(() => tracks.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

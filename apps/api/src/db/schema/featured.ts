@@ -1,9 +1,7 @@
+import { FEATURED_KINDS, type FeaturedKind } from '@cratedig/contract/catalogue-api';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { sqlList } from './sql-helpers';
-
-export const FEATURED_KINDS = ['sets', 'tracks', 'artists', 'labels', 'festivals', 'venues'] as const;
-export type FeaturedKind = (typeof FEATURED_KINDS)[number];
 
 /**
  * Editorial featured lists of the home page (domain.md Catalogue). item_id points into the table

@@ -3,6 +3,7 @@
 export * from './accounts';
 export * from './artists';
 export * from './catalogue-counts';
+export * from './catalogue-relations';
 export * from './comments';
 export * from './featured';
 export * from './festivals';

@@ -22,6 +22,8 @@ export const labels = pgTable(
     latestSetDate: date('latest_set_date', { mode: 'string' }),
     latestTrackDate: date('latest_track_date', { mode: 'string' }),
     trackGenres: text('track_genres').array().notNull().default([]),
+    // its released tracks (the Tracks tab's total), maintained by refresh_catalogue_relations()
+    releasedTrackCount: integer('released_track_count').notNull().default(0),
     // users with the item in their likes (show_likes); kept exact by the library toggles
     totalUserLikes: integer('total_user_likes').notNull().default(0),
   },

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { artists } from './artists';
 import { labels } from './labels';
 import { sets } from './sets';
@@ -28,7 +36,7 @@ export const userSetFavs = pgTable(
     userLikes: integer('user_likes').notNull().default(0),
     // resume position in seconds (PUT /plays); on the wire user_fav.current_timestamp. Not named
     // current_timestamp here: that is an SQL keyword, a trap in every raw query.
-    resumePositionS: integer('resume_position_s').notNull().default(0),
+    resumePositionS: doublePrecision('resume_position_s').notNull().default(0),
     // when PUT /plays last saved the position: orders 'Continue listening' and the last played set
     positionSavedAt: timestamp('position_saved_at', { withTimezone: true, mode: 'date' }),
     updatedAt: updatedAt(),

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -68,7 +69,7 @@ export const setLikes = pgTable(
     setId: integer('set_id')
       .notNull()
       .references(() => sets.id, { onDelete: 'cascade' }),
-    setTimestamp: integer('set_timestamp').notNull(),
+    setTimestamp: doublePrecision('set_timestamp').notNull(),
     // the set track playing at that moment, when there was one
     trackPosition: integer('track_position'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -18,7 +18,7 @@ if (args[0] === '--scale' && args[1] === 'large' && args.length === 2) {
 }
 const unknown = args.filter((arg) => arg !== '--no-media');
 if (unknown.length > 0) {
-  // The large benchmark catalogue has its own generator in bench/ (issue 2 §8).
+  // The large benchmark catalogue has its own generator in bench/ (`--scale large` runs it).
   console.error(
     `unknown argument(s): ${unknown.join(' ')}\nusage: npm run seed [-- --no-media | --scale large]`,
   );

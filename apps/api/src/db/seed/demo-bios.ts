@@ -50,7 +50,7 @@ function lower(text: string | undefined): string {
   return (text ?? 'electronic music').toLowerCase();
 }
 
-/** 2 to 4 sentences (issue 2 §7). */
+/** 2 to 4 sentences. */
 export function artistBio(random: Random, facts: ArtistBioFacts): string {
   const sentences = [random.pick(OPENERS)(facts), random.pick(MIDDLES)(facts)];
   const extra = random.int(0, 2);

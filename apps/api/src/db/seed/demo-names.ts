@@ -1,5 +1,5 @@
-// Invented names for the demo catalogue (issue 2 §7: it must look like a real catalogue of electronic
-// music without naming real people). Any likeness to a real act is accidental.
+// Invented names for the demo catalogue: it must look like a real catalogue of electronic music
+// without naming real people. Any likeness to a real act is accidental.
 import type { Genre } from '@cratedig/contract/constants';
 
 export const ARTIST_NAMES = [

@@ -62,7 +62,7 @@ describe('seedDemo', () => {
     expect(buildDemoCatalogue()).toEqual(buildDemoCatalogue());
   });
 
-  it('loads the size of catalogue issue 2 demands', () => {
+  it('loads a catalogue of real size: 80 artists, 20 labels, 10 festivals, 10 venues, 40 sets at least', () => {
     expect(countsAfterFirst.artists).toBeGreaterThanOrEqual(80);
     expect(countsAfterFirst.labels).toBeGreaterThanOrEqual(20);
     expect(countsAfterFirst.festivals).toBeGreaterThanOrEqual(10);

@@ -1,7 +1,8 @@
-// Loads the demo catalogue (issue 2 §7): deterministic rows from demo-catalogue.ts, their artwork and
+// Loads the demo catalogue: deterministic rows from demo-catalogue.ts, their artwork and
 // playable audio rendered into the media folder, then written with upserts so a second run changes
-// nothing, and finally refresh_catalogue_stats() for the maintained columns and
-// refresh_search_documents() for the search.
+// nothing, and finally refresh_catalogue_stats() for the maintained columns,
+// refresh_catalogue_relations() for the detail tabs' relations and refresh_search_documents() for the
+// search.
 import { join } from 'node:path';
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -21,7 +22,8 @@ import {
   tracks,
   venues,
 } from '../schema/index';
-import { artPaths, audioPath, buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
+import { artPaths, audioPath } from './demo-build';
+import { buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
 
 export interface SeedDemoOptions {
   /** Absolute folder served under /media; artwork and audio are written below it. */
@@ -71,6 +73,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   });
   const tWritten = Date.now();
   await database.db.execute(sql`select refresh_catalogue_stats()`);
+  // The tabs' relations read the fresh counts (their sort keys), so they come second.
+  await database.db.execute(sql`select refresh_catalogue_relations()`);
   // after the stats: a search document's popularity reads them
   await database.db.execute(sql`select refresh_search_documents()`);
   const tDone = Date.now();

@@ -1,5 +1,5 @@
 // Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResets, rateLimitHits, refreshTokens, users } from '../../db/schema/index';
 
@@ -146,11 +146,18 @@ export async function expireUserResets(db: Db, userId: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Rate-limit hits (sliding windows in PostgreSQL, so every instance counts the same)
 
+export interface HitCounter {
+  bucket: string;
+  key: string;
+  max: number;
+  windowS: number;
+}
+
 /**
  * Seconds until `bucket:key` drops below `max` hits in the last `windowS` seconds, or 0 when it is
  * below already. One indexed query: the max-th most recent hit decides.
  */
-export async function secondsBlocked(db: Db, bucket: string, key: string, max: number, windowS: number) {
+async function secondsBlocked(db: Tx, { bucket, key, max, windowS }: HitCounter): Promise<number> {
   const [row] = await db
     .select({
       wait: sql<number>`extract(epoch from (${rateLimitHits.at} + make_interval(secs => ${windowS}) - now()))::float8`,
@@ -169,24 +176,51 @@ export async function secondsBlocked(db: Db, bucket: string, key: string, max: n
   return row ? Math.max(0, Number(row.wait)) : 0;
 }
 
-/** Records hits, dropping those of the same counters that fell out of their window. */
-export async function recordHits(
+type Tx = Pick<Db, 'select' | 'insert' | 'delete' | 'execute'>;
+
+/**
+ * Counts one hit on every counter, or none: in one transaction that first takes an advisory lock per
+ * counter (in a fixed order, so two requests never deadlock), checks every window and, when all are
+ * below their limits, records the hits. Concurrent requests on any number of instances queue on the
+ * lock, so a limit of 5 lets exactly 5 through. Answers the ids of the recorded hits, or how many
+ * seconds to wait when a counter is at its limit (nothing recorded then).
+ */
+export async function takeHits(
   db: Db,
-  hits: { bucket: string; key: string; windowS: number }[],
-): Promise<void> {
-  if (hits.length === 0) return;
-  await db.insert(rateLimitHits).values(hits.map(({ bucket, key }) => ({ bucket, key })));
-  for (const { bucket, key, windowS } of hits) {
-    await db
-      .delete(rateLimitHits)
-      .where(
-        and(
-          eq(rateLimitHits.bucket, bucket),
-          eq(rateLimitHits.key, key),
-          lt(rateLimitHits.at, sql`now() - make_interval(secs => ${windowS})`),
-        ),
-      );
-  }
+  counters: HitCounter[],
+): Promise<{ ids: number[] } | { waitS: number }> {
+  return db.transaction(async (tx) => {
+    const lockKeys = [...new Set(counters.map(({ bucket, key }) => `${bucket}\n${key}`))].sort();
+    for (const lockKey of lockKeys) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+    }
+    let waitS = 0;
+    for (const counter of counters) waitS = Math.max(waitS, await secondsBlocked(tx, counter));
+    if (waitS > 0) return { waitS };
+    const rows = await tx
+      .insert(rateLimitHits)
+      .values(counters.map(({ bucket, key }) => ({ bucket, key })))
+      .returning({ id: rateLimitHits.id });
+    // Hits that fell out of their window count no more.
+    for (const { bucket, key, windowS } of counters) {
+      await tx
+        .delete(rateLimitHits)
+        .where(
+          and(
+            eq(rateLimitHits.bucket, bucket),
+            eq(rateLimitHits.key, key),
+            lt(rateLimitHits.at, sql`now() - make_interval(secs => ${windowS})`),
+          ),
+        );
+    }
+    return { ids: rows.map((row) => row.id) };
+  });
+}
+
+/** Takes back hits recorded by takeHits (an attempt that turned out not to count, e.g. a good login). */
+export async function deleteHits(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids));
 }
 
 export async function clearHits(db: Db, bucket: string, key: string): Promise<void> {

@@ -1,9 +1,11 @@
 // The accounts limits of domain.md, counted in PostgreSQL (rate_limit_hits) so that several API
-// instances see the same counts. Every limit is a setting (config.ts, README).
+// instances see the same counts. Every limit is a setting (config.ts, README). Counting and deciding
+// happen in one locked transaction (queries.ts takeHits), so the limits hold exactly under concurrent
+// requests, on one instance or many.
 import type { RateLimit } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-errors';
-import { clearHits, recordHits, secondsBlocked } from './queries';
+import { clearHits, deleteHits, takeHits } from './queries';
 
 export interface Counter {
   bucket: string;
@@ -11,26 +13,32 @@ export interface Counter {
   limit: RateLimit;
 }
 
-/** 429 with Retry-After when any counter is at its limit (the longest wait wins). */
-export async function assertNotBlocked(db: Db, counters: Counter[], message?: string): Promise<void> {
-  let wait = 0;
-  for (const { bucket, key, limit } of counters) {
-    wait = Math.max(wait, await secondsBlocked(db, bucket, key, limit.max, limit.windowS));
-  }
-  if (wait > 0) throw tooManyRequests(wait, message);
+/** Hits taken by `take`, to give back when the attempt turns out not to count. */
+export interface Taken {
+  ids: number[];
 }
 
-export function count(db: Db, counters: Counter[]): Promise<void> {
-  return recordHits(
+/**
+ * Counts one attempt against each counter, or refuses it with 429 and Retry-After (the longest wait
+ * wins) when any counter is at its limit, counting nothing then.
+ */
+export async function take(db: Db, counters: Counter[], message?: string): Promise<Taken> {
+  const result = await takeHits(
     db,
-    counters.map(({ bucket, key, limit }) => ({ bucket, key, windowS: limit.windowS })),
+    counters.map(({ bucket, key, limit }) => ({ bucket, key, max: limit.max, windowS: limit.windowS })),
   );
+  if ('waitS' in result) throw tooManyRequests(result.waitS, message);
+  return result;
 }
 
-/** Counts one request against each counter, then refuses it if that took a counter past its limit. */
+/** Counts one request against each counter, refusing it when a counter is at its limit. */
 export async function takeOne(db: Db, counters: Counter[], message?: string): Promise<void> {
-  await assertNotBlocked(db, counters, message);
-  await count(db, counters);
+  await take(db, counters, message);
+}
+
+/** Gives back the hits of an attempt that does not count (a successful sign-in). */
+export function giveBack(db: Db, taken: Taken): Promise<void> {
+  return deleteHits(db, taken.ids);
 }
 
 export function reset(db: Db, counter: Counter): Promise<void> {

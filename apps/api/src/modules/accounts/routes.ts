@@ -18,7 +18,9 @@ import { user } from '@cratedig/contract/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createMailer } from '../../lib/mailer';
-import { requireFirebase, requireUser } from '../../plugins/auth';
+import { userContext } from '../../lib/service-context';
+import { requireFirebase } from '../../plugins/auth';
+import { accountsContext } from './context';
 import { requestPasswordReset, resetPassword } from './reset-service';
 import * as accounts from './service';
 
@@ -27,8 +29,7 @@ const noContent = z.null().meta({ description: 'No content.' });
 const bearer = [{ bearer: [] }];
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, accessTokens: app.accessTokens };
-  const resetDeps = { db: app.db, config: app.config, mailer: createMailer(app.config.auth) };
+  const ctx = accountsContext(app, createMailer(app.config.auth));
   const tags = ['accounts'];
 
   // spec §7: POST /me/onboarding "sends an empty body", possibly still labelled JSON. In this
@@ -75,7 +76,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { summary: 'The signed-in user', tags, security: bearer, response: { 200: user, ...errors } },
     },
-    async (request) => accounts.getMe(deps, requireUser(request)),
+    async (request) => accounts.getMe(userContext(app, request)),
   );
 
   app.post(
@@ -87,7 +88,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPair, ...errors },
       },
     },
-    async (request) => accounts.login(deps, request.headers.authorization, request.ip),
+    async (request) => accounts.login(ctx, request.headers.authorization, request.ip),
   );
 
   app.put(
@@ -100,7 +101,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPair, ...errors },
       },
     },
-    async (request) => accounts.refresh(deps, request.body),
+    async (request) => accounts.refresh(ctx, request.body),
   );
 
   app.get(
@@ -113,7 +114,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: usernameLookup, ...errors },
       },
     },
-    async (request) => accounts.lookupUsername(deps, request.params.username, request.ip),
+    async (request) => accounts.lookupUsername(ctx, request.params.username, request.ip),
   );
 
   app.get(
@@ -128,7 +129,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => accounts.getUserByEmail(deps, requireFirebase(request), request.params.email),
+    async (request) => accounts.getUserByEmail(ctx, requireFirebase(request), request.params.email),
   );
 
   app.post(
@@ -144,8 +145,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.body.firebase_uid === undefined) return accounts.register(deps, request.body, request.ip);
-      return accounts.createSocialUser(deps, request.body, requireFirebase(request));
+      if (request.body.firebase_uid === undefined) return accounts.register(ctx, request.body, request.ip);
+      return accounts.createSocialUser(ctx, request.body, requireFirebase(request));
     },
   );
 
@@ -161,7 +162,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => accounts.linkAuthId(deps, request.body, requireFirebase(request)),
+    async (request) => accounts.linkAuthId(ctx, request.body, requireFirebase(request)),
   );
 
   app.post(
@@ -175,7 +176,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(resetDeps, request.body.email);
+      await requestPasswordReset(ctx, request.body.email);
       return reply.code(204).send(null);
     },
   );
@@ -191,7 +192,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await resetPassword(resetDeps, request.body.token, request.body.new_password);
+      await resetPassword(ctx, request.body.token, request.body.new_password);
       return reply.code(204).send(null);
     },
   );
@@ -208,7 +209,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => accounts.updateNotificationPreferences(deps, requireUser(request), request.body),
+    async (request) => accounts.updateNotificationPreferences(userContext(app, request), request.body),
   );
 
   app.put(
@@ -223,7 +224,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => accounts.updateProfile(deps, requireUser(request), request.body),
+    async (request) => accounts.updateProfile(userContext(app, request), request.body),
   );
 
   app.post(
@@ -237,6 +238,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => accounts.completeOnboarding(deps, requireUser(request)),
+    async (request) => accounts.completeOnboarding(userContext(app, request)),
   );
 };

@@ -11,24 +11,19 @@ import type {
   TokenPair,
   UsernameLookup,
 } from '@cratedig/contract/accounts';
+import { isUsername } from '@cratedig/contract/accounts';
 import { DEFAULT_USER_TYPE } from '@cratedig/contract/constants';
 import type { User } from '@cratedig/contract/user';
-import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden, type HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import type { ServiceContext } from '../../lib/service-context';
-import {
-  type AccessTokenKey,
-  hashOpaqueToken,
-  newOpaqueToken,
-  signAccessToken,
-  verifyAccessToken,
-} from '../../lib/tokens';
-import type { AuthUser, FirebaseIdentity } from '../../plugins/auth';
+import type { ServiceContext, UserContext } from '../../lib/service-context';
+import { hashOpaqueToken, newOpaqueToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import type { FirebaseIdentity } from '../../plugins/auth';
+import type { AccountsContext } from './context';
 import { isFirebaseOnly, toUser } from './mapper';
 import * as q from './queries';
-import { assertNotBlocked, type Counter, count, reset, takeOne } from './rate-limits';
+import { type Counter, giveBack, reset, take, takeOne } from './rate-limits';
 
 /** domain.md: a refresh family expires 30 days after sign-in whatever its rotations. */
 const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,41 +31,35 @@ const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const LOGIN_BLOCKED = 'Too many failed login attempts. Please try again later.';
 const BAD_CREDENTIALS = 'Invalid username or password.';
 
-export interface AccountsDeps {
-  db: Db;
-  config: AppConfig;
-  accessTokens: AccessTokenKey;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Sign-in and tokens
 
 /** POST /tokens: Basic credentials → a fresh token pair, with the failed-login limits of domain.md. */
-export async function login(deps: AccountsDeps, authorization: string | undefined, ip: string) {
+export async function login(ctx: AccountsContext, authorization: string | undefined, ip: string) {
   const credentials = parseBasic(authorization);
   if (!credentials) throw unauthorized(BAD_CREDENTIALS);
   const account = credentials.username.toLowerCase();
-  const { limits } = deps.config.auth;
+  const { limits } = ctx.config.auth;
   const pair: Counter = { bucket: 'login:pair', key: `${account}\n${ip}`, limit: limits.loginPair };
   const counters: Counter[] = [
     pair,
     { bucket: 'login:account', key: account, limit: limits.loginAccount },
     { bucket: 'login:address', key: ip, limit: limits.loginAddress },
   ];
-  await assertNotBlocked(deps.db, counters, LOGIN_BLOCKED);
+  // Counted before the password is checked, so that concurrent guesses cannot all slip under the
+  // limit; a success gives its count back.
+  const taken = await take(ctx.db, counters, LOGIN_BLOCKED);
 
-  const user = await q.findUserByUsername(deps.db, credentials.username);
+  const user = await q.findUserByUsername(ctx.db, credentials.username);
   // Unknown users and password-less (social) accounts cost one verification too, and count the same.
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
-  if (!user || !ok) {
-    await count(deps.db, counters);
-    throw unauthorized(BAD_CREDENTIALS);
-  }
+  if (!user || !ok) throw unauthorized(BAD_CREDENTIALS);
   // A success forgives this address's earlier typos; the account and address totals still hold.
-  await reset(deps.db, pair);
-  return issueTokenPair(deps, user.id, randomUUID(), new Date(Date.now() + REFRESH_FAMILY_TTL_MS));
+  await giveBack(ctx.db, taken);
+  await reset(ctx.db, pair);
+  return issueTokenPair(ctx, user.id, randomUUID(), new Date(Date.now() + REFRESH_FAMILY_TTL_MS));
 }
 
 /** `Basic base64(username:password)` → credentials, or null for anything malformed. */
@@ -82,79 +71,80 @@ export function parseBasic(header: string | undefined): { username: string; pass
   if (colon <= 0) return null;
   const username = decoded.slice(0, colon).trim();
   const password = decoded.slice(colon + 1);
-  if (username === '' || password === '' || username.length > 254 || password.length > 1024) return null;
+  // No account has a name outside the username rule (registration holds it), so none can sign in.
+  if (!isUsername(username) || password === '' || password.length > 1024) return null;
   return { username, password };
 }
 
 async function issueTokenPair(
-  deps: AccountsDeps,
+  ctx: AccountsContext,
   userId: number,
   familyId: string,
   familyExpiresAt: Date,
 ): Promise<TokenPair> {
   const refreshToken = newOpaqueToken();
-  await q.insertRefreshToken(deps.db, {
+  await q.insertRefreshToken(ctx.db, {
     userId,
     familyId,
     tokenHash: hashOpaqueToken(refreshToken),
     familyExpiresAt,
   });
-  return { access_token: await signAccessToken(deps.accessTokens, userId), refresh_token: refreshToken };
+  return { access_token: await signAccessToken(ctx.accessTokens, userId), refresh_token: refreshToken };
 }
 
 /**
  * PUT /tokens: rotates the refresh token. Unknown, expired or revoked → 401; a rotated token used
  * again revokes its whole family (domain.md), so a stolen copy and the original both stop working.
  */
-export async function refresh(deps: AccountsDeps, body: RefreshTokensBody): Promise<TokenPair> {
+export async function refresh(ctx: AccountsContext, body: RefreshTokensBody): Promise<TokenPair> {
   const expired = unauthorized('The refresh token is invalid or has expired.');
-  const row = await q.findRefreshToken(deps.db, hashOpaqueToken(body.refresh_token));
+  const row = await q.findRefreshToken(ctx.db, hashOpaqueToken(body.refresh_token));
   if (!row || row.revokedAt || row.familyExpiresAt.getTime() <= Date.now()) throw expired;
-  if (row.rotatedAt || !(await q.markRotated(deps.db, row.id))) {
-    await q.revokeFamily(deps.db, row.familyId);
+  if (row.rotatedAt || !(await q.markRotated(ctx.db, row.id))) {
+    await q.revokeFamily(ctx.db, row.familyId);
     throw expired;
   }
   // The access token is optional (the web client sends '' without one), but if it is ours it must
   // belong to the same user as the refresh token.
   if (body.access_token) {
-    const accessUser = await verifyAccessToken(deps.accessTokens, body.access_token, { allowExpired: true });
+    const accessUser = await verifyAccessToken(ctx.accessTokens, body.access_token, { allowExpired: true });
     if (accessUser !== null && accessUser !== row.userId) {
-      await q.revokeFamily(deps.db, row.familyId);
+      await q.revokeFamily(ctx.db, row.familyId);
       throw expired;
     }
   }
   // The cascade removes a deleted user's tokens; this covers a deletion racing the refresh.
-  if (!(await q.findAuthUserById(deps.db, row.userId))) throw notFound('User');
-  return issueTokenPair(deps, row.userId, row.familyId, row.familyExpiresAt);
+  if (!(await q.findAuthUserById(ctx.db, row.userId))) throw notFound('User');
+  return issueTokenPair(ctx, row.userId, row.familyId, row.familyExpiresAt);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Users
 
-export async function getMe(deps: AccountsDeps, me: AuthUser): Promise<User> {
-  const row = await q.findUserById(deps.db, me.id);
+export async function getMe(ctx: UserContext): Promise<User> {
+  const row = await q.findUserById(ctx.db, ctx.userId);
   if (!row) throw unauthorized();
   return toUser(row);
 }
 
 /** GET /users/un/{username}: only what the password login needs (spec §4), rate limited. */
 export async function lookupUsername(
-  deps: AccountsDeps,
+  ctx: ServiceContext,
   username: string,
   ip: string,
 ): Promise<UsernameLookup> {
-  const limit = deps.config.auth.limits.usernameLookup;
-  await takeOne(deps.db, [{ bucket: 'lookup:address', key: ip, limit }]);
-  const row = await q.findUserByUsername(deps.db, username);
+  const limit = ctx.config.auth.limits.usernameLookup;
+  await takeOne(ctx.db, [{ bucket: 'lookup:address', key: ip, limit }]);
+  const row = await q.findUserByUsername(ctx.db, username);
   if (!row) throw notFound('User');
   return { is_firebase_user: isFirebaseOnly(row), auth_provider: row.authProvider };
 }
 
 /** GET /users/{email}: only with a Firebase token whose verified email is that email. */
-export async function getUserByEmail(deps: AccountsDeps, identity: FirebaseIdentity, email: string) {
+export async function getUserByEmail(ctx: ServiceContext, identity: FirebaseIdentity, email: string) {
   if (!sameVerifiedEmail(identity, email))
     throw forbidden('This token does not belong to that email address.');
-  const row = await q.findUserByEmail(deps.db, email);
+  const row = await q.findUserByEmail(ctx.db, email);
   if (!row) throw notFound('User');
   return toUser(row);
 }
@@ -166,12 +156,12 @@ function sameVerifiedEmail(identity: FirebaseIdentity, email: string): boolean {
 }
 
 /** POST /users, password form (open, rate limited per address). */
-export async function register(deps: AccountsDeps, body: CreateUserBody, ip: string): Promise<User> {
+export async function register(ctx: ServiceContext, body: CreateUserBody, ip: string): Promise<User> {
   if (body.password === undefined) throw unprocessable({ password: ['Missing data for required field.'] });
-  await takeOne(deps.db, [{ bucket: 'register:address', key: ip, limit: deps.config.auth.limits.register }]);
-  await assertFree(deps.db, body.username, body.email);
+  await takeOne(ctx.db, [{ bucket: 'register:address', key: ip, limit: ctx.config.auth.limits.register }]);
+  await assertFree(ctx.db, body.username, body.email);
   const passwordHash = await hashPassword(body.password);
-  return insertUnique(deps.db, {
+  return insertUnique(ctx.db, {
     username: body.username,
     email: body.email,
     passwordHash,
@@ -185,13 +175,17 @@ export async function register(deps: AccountsDeps, body: CreateUserBody, ip: str
  * uid and verified email must be the body's; username and email become that email, about_me the
  * display name (the client sends it; the token's name stands in when it does not) or ''.
  */
-export async function createSocialUser(deps: AccountsDeps, body: CreateUserBody, identity: FirebaseIdentity) {
+export async function createSocialUser(
+  ctx: ServiceContext,
+  body: CreateUserBody,
+  identity: FirebaseIdentity,
+) {
   if (body.firebase_uid !== identity.uid || !sameVerifiedEmail(identity, body.email) || !identity.email) {
     throw forbidden('This token does not belong to that account.');
   }
   const email = identity.email;
-  await assertFree(deps.db, email, email);
-  return insertUnique(deps.db, {
+  await assertFree(ctx.db, email, email);
+  return insertUnique(ctx.db, {
     username: email,
     email,
     aboutMe: body.about_me ?? identity.name ?? '',
@@ -238,13 +232,13 @@ function duplicateError(error: unknown): HttpError | null {
 }
 
 /** PUT /users/auth-id (spec §4 step 3): links the provider uid to the account with the token's email. */
-export async function linkAuthId(deps: AccountsDeps, body: LinkAuthIdBody, identity: FirebaseIdentity) {
+export async function linkAuthId(ctx: ServiceContext, body: LinkAuthIdBody, identity: FirebaseIdentity) {
   if (body.firebase_uid !== identity.uid) throw forbidden('This token does not belong to that sign-in.');
-  const row = await q.findUserById(deps.db, Number(body.id));
+  const row = await q.findUserById(ctx.db, Number(body.id));
   if (!row) throw notFound('User');
   if (!sameVerifiedEmail(identity, row.email)) throw forbidden('This token does not belong to that account.');
   try {
-    const updated = await q.updateUser(deps.db, row.id, {
+    const updated = await q.updateUser(ctx.db, row.id, {
       firebaseUid: identity.uid,
       authProvider: body.auth_provider,
     });
@@ -258,18 +252,14 @@ export async function linkAuthId(deps: AccountsDeps, body: LinkAuthIdBody, ident
 // ---------------------------------------------------------------------------------------------------
 // The signed-in user's own settings: always the token's user, never one named in the request.
 
-async function updateMe(deps: AccountsDeps, me: AuthUser, values: Partial<q.NewUserRow>): Promise<User> {
-  const row = await q.updateUser(deps.db, me.id, values);
+async function updateMe(ctx: UserContext, values: Partial<q.NewUserRow>): Promise<User> {
+  const row = await q.updateUser(ctx.db, ctx.userId, values);
   if (!row) throw unauthorized();
   return toUser(row);
 }
 
-export function updateNotificationPreferences(
-  deps: AccountsDeps,
-  me: AuthUser,
-  body: NotificationPreferencesBody,
-) {
-  return updateMe(deps, me, {
+export function updateNotificationPreferences(ctx: UserContext, body: NotificationPreferencesBody) {
+  return updateMe(ctx, {
     notificationTimeframe: body.notification_timeframe,
     notificationPreferencesEnabled: body.notification_preferences_enabled,
   });
@@ -283,16 +273,16 @@ export async function turnOffDigests(ctx: ServiceContext, userId: number): Promi
   return (await q.updateUser(ctx.db, userId, { notificationPreferencesEnabled: false })) !== undefined;
 }
 
-export function updateProfile(deps: AccountsDeps, me: AuthUser, body: ProfileUpdateBody) {
+export function updateProfile(ctx: UserContext, body: ProfileUpdateBody) {
   // spec §5: user_type defaults to listener when empty; duplicates are dropped.
   const userType = [...new Set(body.user_type)];
-  return updateMe(deps, me, {
+  return updateMe(ctx, {
     aboutMe: body.about_me,
     soundcloudUrl: body.soundcloud_url ? body.soundcloud_url : null,
     userType: userType.length > 0 ? userType : [DEFAULT_USER_TYPE],
   });
 }
 
-export function completeOnboarding(deps: AccountsDeps, me: AuthUser) {
-  return updateMe(deps, me, { completedOnboarding: true });
+export function completeOnboarding(ctx: UserContext) {
+  return updateMe(ctx, { completedOnboarding: true });
 }

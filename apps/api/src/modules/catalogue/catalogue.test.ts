@@ -1,4 +1,4 @@
-// Catalogue API through app.inject() on the demo catalogue (issue 4 "Tests"): every list and sort field
+// Catalogue API through app.inject() on the demo catalogue: every list and sort field
 // in both directions, genre and followed filters, paging without overlap and exact totals, the keyset
 // cursor, rejected queries, 404s, 401s and per-user state.
 import { encodeCursor } from '@cratedig/contract/catalogue-api';

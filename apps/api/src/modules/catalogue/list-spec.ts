@@ -20,7 +20,7 @@ export interface SortColumn {
   nullable: boolean;
 }
 
-type SortMap<L extends 'sets' | 'tracks' | 'ids' | 'artists' | 'labels'> = Record<SortField<L>, SortColumn>;
+type SortMap<L extends ItemKind> = Record<SortField<L>, SortColumn>;
 
 const c = (column: string, cast: SortColumn['cast'], nullable = false): SortColumn => ({
   column: sql.raw(column),

@@ -1,7 +1,8 @@
 // The catalogue's SQL (the only file here that talks to the database). Every list is ONE statement:
 // the page of ids (an index-ordered scan with LIMIT/OFFSET or a keyset bound), the items of that page
 // as JSON (item-sql.ts) and the exact total, in one round trip.
-import { decodeCursor } from '@cratedig/contract/catalogue-api';
+import { decodeCursor, type FeaturedKind } from '@cratedig/contract/catalogue-api';
+import { NO_CONTROL_CHARACTERS } from '@cratedig/contract/common';
 import type { OrderDirection } from '@cratedig/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -19,6 +20,7 @@ import {
   type SortColumn,
   searchPredicate,
 } from './list-spec';
+import type { RelationScope } from './relations';
 
 export interface ListParams {
   kind: ItemKind;
@@ -32,10 +34,12 @@ export interface ListParams {
   followed?: boolean | undefined;
   after?: string | undefined;
   /**
-   * Restricts the list to a detail page's tab, e.g. `x.id in (select set_id from set_artists ...)`.
-   * Its totals are then counted (small sets), not read from catalogue_counts.
+   * Restricts the list to the rows of a predicate over the item table (`x`). Its totals are then
+   * counted, not read from catalogue_counts.
    */
   scope?: SQL | undefined;
+  /** A detail page's tab: the owner's side of a maintained relation (relations.ts). */
+  relation?: RelationScope | undefined;
 }
 
 /** drizzle's execute() result differs per driver; both carry `rows`. */
@@ -46,6 +50,8 @@ function rowsOf<R>(result: unknown): R[] {
 export interface ListRows<T> {
   data: T[];
   total: number;
+  /** For a tab: whether its owner exists (a missing owner is a 404, not an empty page). */
+  found?: boolean;
 }
 
 const and = (parts: (SQL | undefined)[]): SQL => {
@@ -79,40 +85,81 @@ function keysetPredicate(col: SortColumn, direction: OrderDirection, after: stri
   if (cursor.value === null) {
     // Already among the nulls, which come last: only the rest of them remain.
     if (!col.nullable) return sql`false`;
-    return cursor.id === undefined ? sql`false` : sql`(${col.column} is null and x.id ${cmp} ${cursor.id})`;
+    return cursor.id === undefined
+      ? sql`false`
+      : sql`(${col.column} is null and x.id ${cmp} ${cursorId(cursor.id)})`;
   }
   const value = castCursorValue(col, cursor.value);
   const nullsAfter = col.nullable ? sql` or ${col.column} is null` : sql``;
   if (cursor.id === undefined) return sql`(${col.column} ${cmp} ${value}::${cast}${nullsAfter})`;
-  return sql`((${col.column}, x.id) ${cmp} (${value}::${cast}, ${cursor.id})${nullsAfter})`;
+  return sql`((${col.column}, x.id) ${cmp} (${value}::${cast}, ${cursorId(cursor.id)})${nullsAfter})`;
+}
+
+/** A cursor's id is a row id: an integer within PostgreSQL's integer. */
+function cursorId(id: number): number {
+  if (!Number.isInteger(id) || id < 0 || id > PG_INT_MAX) {
+    throw unprocessable({ query: { after: ['The cursor does not name a row.'] } });
+  }
+  return id;
 }
 
 function castCursorValue(col: SortColumn, value: string | number): string | number {
   const bad = () => unprocessable({ query: { after: ['The cursor does not match the sort field.'] } });
   if (col.cast === 'int') {
     const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isInteger(n) || Math.abs(n) > 2_147_483_647) throw bad();
+    if (!Number.isInteger(n) || Math.abs(n) > PG_INT_MAX) throw bad();
     return n;
   }
   const text = String(value);
-  if (col.cast === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) throw bad();
-  if (col.cast === 'date' && Number.isNaN(Date.parse(text))) throw bad();
-  if (col.cast === 'timestamptz' && Number.isNaN(Date.parse(text))) throw bad();
+  if (col.cast === 'date' && !isCalendarDate(text)) throw bad();
+  if (col.cast === 'timestamptz' && !isInstant(text)) throw bad();
+  // PostgreSQL text cannot hold NUL; no name or title has control characters.
+  if (!NO_CONTROL_CHARACTERS.test(text)) throw bad();
   return text;
 }
 
+const PG_INT_MAX = 2_147_483_647;
+
+/** YYYY-MM-DD naming a real day of years 1-9999 (JavaScript's Date.parse accepts 2024-02-30). */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO 8601 instant with a real date, time and offset, as created_dt values are written. */
+function isInstant(text: string): boolean {
+  const match =
+    /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/.exec(
+      text,
+    );
+  return match?.[1] !== undefined && isCalendarDate(match[1]);
+}
+
 /**
- * Builds the one statement of a list: `{ total, data }` in a single row.
+ * Builds the one statement of a list: `{ total, data }` in a single row (plus `found`, whether the
+ * owner of a tab exists).
  * Whole-catalogue lists page by an index-ordered scan and read the total from catalogue_counts.
- * Counted lists (a detail tab, a search, the followed filter) are small or must be counted anyway: their
- * rows are collected once (id + sort key) and both the page and the exact total come from that.
+ * A detail tab pages its maintained relation table the same way (an (owner_id, key, id) index scan)
+ * and reads the total from the owner's maintained count.
+ * Counted lists (a search, the followed filter, a filtered tab) are small or must be counted anyway:
+ * their rows are collected once (id + sort key) and both the page and the exact total come from that.
  */
 export function listStatement(params: ListParams): SQL {
-  const { kind } = params;
+  const { kind, relation } = params;
   const col = sortColumn(kind, params.orderBy);
   const table = KIND_TABLE[kind];
+  const filtered = params.search !== undefined || params.genre !== undefined || params.followed === true;
+  // A tab read straight from its relation: membership already implies the kind (released tracks, IDs).
+  const direct = relation !== undefined && !filtered;
+  const relationScope = relation === undefined ? undefined : relationMembers(relation);
   const filters = and([
-    kindPredicate(kind),
+    direct ? sql`x.owner_id = ${relation.ownerId}` : kindPredicate(kind),
+    direct ? undefined : relationScope,
     params.scope,
     params.genre === undefined ? undefined : genrePredicate(kind, params.genre),
     params.search === undefined ? undefined : searchPredicate(kind, params.search),
@@ -120,10 +167,22 @@ export function listStatement(params: ListParams): SQL {
   ]);
   const keyset =
     params.after === undefined ? undefined : keysetPredicate(col, params.direction, params.after);
-  const counted = params.scope !== undefined || params.search !== undefined || params.followed === true;
+  // A whole list's genre filter keeps its index-ordered scan and its total from catalogue_counts.
+  const counted =
+    !direct &&
+    (params.scope !== undefined ||
+      relation !== undefined ||
+      params.search !== undefined ||
+      params.followed === true);
+  const total = counted
+    ? sql`(select count(*) from x)`
+    : relation !== undefined
+      ? ownerColumn(relation, relation.relation.totalColumn)
+      : maintainedTotal(kind, params.genre);
+  const found = relation === undefined ? sql`` : sql`, ${ownerColumn(relation, 'true')} as found`;
   const item = itemSql(kind, params.userId);
   const items = sql`
-    select (${counted ? sql`(select count(*) from x)` : maintainedTotal(kind, params.genre)})::int as total,
+    select (${total})::int as total${found},
       coalesce((
         select json_agg(r.item order by r.ord) from (
           select p.ord, ${item.json} as item from page p join ${table} i on i.id = p.id ${item.joins}
@@ -131,10 +190,11 @@ export function listStatement(params: ListParams): SQL {
       ), '[]'::json) as data`;
   const limit = sql`order by ${orderBy(col, params.direction)} limit ${params.limit} offset ${params.offset}`;
   if (!counted) {
+    const source = direct ? sql.raw(relation.relation.table) : table;
     return sql`
       with page as (
         select q.id, row_number() over () as ord from (
-          select x.id from ${table} x where ${and([filters, keyset])} ${limit}
+          select x.id from ${source} x where ${and([filters, keyset])} ${limit}
         ) q
       ) ${items}`;
   }
@@ -148,9 +208,21 @@ export function listStatement(params: ListParams): SQL {
     ) ${items}`;
 }
 
+/** `x.id` is one of the tab owner's items. */
+function relationMembers({ relation, ownerId }: RelationScope): SQL {
+  return sql`x.id in (select r.id from ${sql.raw(relation.table)} r where r.owner_id = ${ownerId})`;
+}
+
+/** One column of a tab's owner row (null when the owner does not exist). */
+function ownerColumn({ relation, ownerId }: RelationScope, column: string): SQL {
+  return sql`(select ${sql.raw(column)} from ${sql.raw(relation.ownerTable)} o where o.id = ${ownerId})`;
+}
+
 export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows<T>> {
-  const row = rowsOf<{ total: number; data: T[] }>(await db.execute(listStatement(params)))[0];
-  return { total: row?.total ?? 0, data: row?.data ?? [] };
+  const row = rowsOf<{ total: number | null; data: T[]; found?: boolean | null }>(
+    await db.execute(listStatement(params)),
+  )[0];
+  return { total: row?.total ?? 0, data: row?.data ?? [], found: row?.found === true };
 }
 
 /** One item of a kind by id (or undefined): the same JSON as in the lists. */
@@ -188,54 +260,13 @@ export async function findSetDetail<T>(db: Db, id: number, userId: number): Prom
   return rowsOf<{ item: T }>(await db.execute(setDetailStatement(id, userId)))[0]?.item;
 }
 
-/** Whether an item exists (for the 404 of a detail tab whose list is empty). */
-export async function itemExists(db: Db, kind: ItemKind, id: number): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from ${KIND_TABLE[kind]} where id = ${id}`)).length > 0;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Detail tabs: scopes over the item kinds (definitions of migration 0003, so tab totals match the
-// maintained counts on the detail item).
-
-export const scopes = {
-  /** Sets the artist performs (artist.set_count). */
-  artistSets: (id: number) => sql`x.id in (select sa.set_id from set_artists sa where sa.artist_id = ${id})`,
-  /** Released tracks credited as producer or feat (artist.track_count). */
-  artistTracks: (id: number) =>
-    sql`x.id in (select ta.track_id from track_artists ta where ta.artist_id = ${id} and ta.role in ('producer', 'feat'))`,
-  /** Released tracks credited as mixer (artist.remix_count). */
-  artistRemixes: (id: number) =>
-    sql`x.id in (select ta.track_id from track_artists ta where ta.artist_id = ${id} and ta.role = 'mixer')`,
-  /** IDs credited in any role (artist.id_count). */
-  artistIds: (id: number) =>
-    sql`x.id in (select ta.track_id from track_artists ta where ta.artist_id = ${id})`,
-  /** Labels of its released tracks plus labels it founded (artist.label_count). */
-  artistLabels: (id: number) => sql`x.id in (
-    select t.label_id from track_artists ta join tracks t on t.id = ta.track_id
-    where ta.artist_id = ${id} and t.mix_type <> 'ID' and t.label_id is not null
-    union select lb.label_id from label_bosses lb where lb.artist_id = ${id})`,
-  /** Sets playing one of its tracks or curated by it (label.set_count). */
-  labelSets: (id: number) => sql`x.id in (
-    select st.set_id from tracks t join set_tracks st on st.track_id = t.id where t.label_id = ${id}
-    union select sp.set_id from set_sponsors sp where sp.label_id = ${id})`,
-  /** Its tracks (label.track_count). */
-  labelTracks: (id: number) => sql`x.label_id = ${id}`,
-  /** Distinct artists credited on its tracks (label.artist_count). */
-  labelArtists: (id: number) => sql`x.id in (
-    select ta.artist_id from tracks t join track_artists ta on ta.track_id = t.id where t.label_id = ${id})`,
-  /** Sets playing the track (track.set_count). */
-  trackSets: (id: number) => sql`x.id in (select st.set_id from set_tracks st where st.track_id = ${id})`,
-};
-
 // ---------------------------------------------------------------------------------------------------
 // Featured lists (domain.md Catalogue): editorial order; "most liked recently" when a kind is empty.
-
-export type FeaturedKindSql = 'sets' | 'tracks' | 'artists' | 'labels' | 'festivals' | 'venues';
 
 /** How many items the "most liked recently" fallback offers. */
 export const FEATURED_FALLBACK_SIZE = 20;
 
-function featuredItem(kind: FeaturedKindSql, userId: number): { table: SQL; joins: SQL; json: SQL } {
+function featuredItem(kind: FeaturedKind, userId: number): { table: SQL; joins: SQL; json: SQL } {
   if (kind === 'festivals' || kind === 'venues') {
     return { table: sql.raw(kind), joins: sql``, json: placeJson('i') };
   }
@@ -252,7 +283,7 @@ const FALLBACK_RECENT = 500;
  * the planner too: an unbounded sort over 1M tracks crossed PostgreSQL's JIT threshold (+30 ms).
  * Festivals and venues have no likes: theirs are the places of the newest sets.
  */
-function fallbackIds(kind: FeaturedKindSql): SQL {
+function fallbackIds(kind: FeaturedKind): SQL {
   const recent = sql.raw(String(FALLBACK_RECENT));
   switch (kind) {
     case 'sets':
@@ -278,7 +309,7 @@ function fallbackIds(kind: FeaturedKindSql): SQL {
   }
 }
 
-export function featuredStatement(kind: FeaturedKindSql, userId: number, limit: number, offset: number): SQL {
+export function featuredStatement(kind: FeaturedKind, userId: number, limit: number, offset: number): SQL {
   const item = featuredItem(kind, userId);
   const fallbackLimit = Math.max(0, Math.min(limit, FEATURED_FALLBACK_SIZE - offset));
   return sql`
@@ -308,7 +339,7 @@ export function featuredStatement(kind: FeaturedKindSql, userId: number, limit: 
 
 export async function listFeatured<T>(
   db: Db,
-  kind: FeaturedKindSql,
+  kind: FeaturedKind,
   userId: number,
   limit: number,
   offset: number,

@@ -1,26 +1,22 @@
-// Catalogue rules (issue 4 "Server"): which list a call means, 404s, and the response envelopes.
+// Catalogue rules: which list a call means, 404s for unknown items and parents, and the response
+// envelopes `{data, pagination}`. Every set it answers carries an mp3_permalink signed for the caller.
 // The SQL lives in queries.ts; the item shapes in item-sql.ts.
 
 import type { Artist } from '@cratedig/contract/artist';
-import type { SetDetail } from '@cratedig/contract/catalogue-api';
+import type { FeaturedKind, FeaturedQuery, SetDetail } from '@cratedig/contract/catalogue-api';
 import type { ListQuery, ListResponse } from '@cratedig/contract/common';
 import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
+import type { Festival, Venue } from '@cratedig/contract/place';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackDetail, TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
+import type { UserContext } from '../../lib/service-context';
 import type { ItemKind } from './list-spec';
-import {
-  type FeaturedKindSql,
-  findItem,
-  findSetDetail,
-  itemExists,
-  listFeatured,
-  listItems,
-  scopes,
-} from './queries';
+import { findItem, findSetDetail, listFeatured, listItems } from './queries';
+import { RELATIONS, type Relation } from './relations';
 import { findTrackDetail } from './release-queries';
 
 /** A parsed list query of any list (contract listQuery); order_by is whitelisted per list there. */
@@ -30,19 +26,21 @@ type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string }
 export interface ListOptions {
   /** The favs/followed variants (`/sets/favs`, `/artists/followed`): same as followed_filter=true. */
   followedOnly?: boolean;
+  /** Restricts the list to the rows of a predicate over the item table (a profile's lists). */
   scope?: SQL;
+  /** A detail page's tab: the owner's items; a 404 when the owner does not exist. */
+  tab?: { relation: Relation; ownerId: number };
 }
 
 async function list<T>(
-  db: Db,
+  ctx: UserContext,
   kind: ItemKind,
-  userId: number,
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
-  const { data, total } = await listItems<T>(db, {
+  const { data, total, found } = await listItems<T>(ctx.db, {
     kind,
-    userId,
+    userId: ctx.userId,
     orderBy: query.order_by,
     direction: query.order_direction,
     limit: query.limit,
@@ -52,20 +50,23 @@ async function list<T>(
     followed: options.followedOnly === true || query.followed_filter === true,
     after: query.after,
     scope: options.scope,
+    relation: options.tab,
   });
+  // An empty page could not tell a missing owner from one with no items.
+  if (options.tab && !found) throw notFound(NAMES[options.tab.relation.owner]);
   return { data, pagination: { offset: query.offset, count: data.length, total } };
 }
 
-export const listSets = (db: Db, userId: number, query: ListQuery<'sets'>, options?: ListOptions) =>
-  list<SetMeta>(db, 'sets', userId, query, options);
-export const listTracks = (db: Db, userId: number, query: ListQuery<'tracks'>, options?: ListOptions) =>
-  list<TrackMeta>(db, 'tracks', userId, query, options);
-export const listIds = (db: Db, userId: number, query: ListQuery<'ids'>, options?: ListOptions) =>
-  list<TrackMeta>(db, 'ids', userId, query, options);
-export const listArtists = (db: Db, userId: number, query: ListQuery<'artists'>, options?: ListOptions) =>
-  list<Artist>(db, 'artists', userId, query, options);
-export const listLabels = (db: Db, userId: number, query: ListQuery<'labels'>, options?: ListOptions) =>
-  list<Label>(db, 'labels', userId, query, options);
+export const listSets = async (ctx: UserContext, query: ListQuery<'sets'>, options?: ListOptions) =>
+  signSetPage(ctx, await list<SetMeta>(ctx, 'sets', query, options));
+export const listTracks = (ctx: UserContext, query: ListQuery<'tracks'>, options?: ListOptions) =>
+  list<TrackMeta>(ctx, 'tracks', query, options);
+export const listIds = (ctx: UserContext, query: ListQuery<'ids'>, options?: ListOptions) =>
+  list<TrackMeta>(ctx, 'ids', query, options);
+export const listArtists = (ctx: UserContext, query: ListQuery<'artists'>, options?: ListOptions) =>
+  list<Artist>(ctx, 'artists', query, options);
+export const listLabels = (ctx: UserContext, query: ListQuery<'labels'>, options?: ListOptions) =>
+  list<Label>(ctx, 'labels', query, options);
 
 // ---------------------------------------------------------------------------------------------------
 // Details
@@ -78,72 +79,83 @@ const NAMES: Record<ItemKind, string> = {
   labels: 'Label',
 };
 
-async function detail<T>(db: Db, kind: ItemKind, id: number, userId: number): Promise<T> {
-  const item = await findItem<T>(db, kind, id, userId);
+async function detail<T>(ctx: UserContext, kind: ItemKind, id: number): Promise<T> {
+  const item = await findItem<T>(ctx.db, kind, id, ctx.userId);
   if (item === undefined) throw notFound(NAMES[kind]);
   return item;
 }
 
-export const getArtist = (db: Db, userId: number, id: number) => detail<Artist>(db, 'artists', id, userId);
-export const getLabel = (db: Db, userId: number, id: number) => detail<Label>(db, 'labels', id, userId);
-/** A track or an ID: the detail page shows both (spec §2 Track detail), with its release links. */
-export async function getTrack(db: Db, userId: number, id: number): Promise<TrackDetail> {
-  const track = await findTrackDetail<TrackDetail>(db, id, userId);
+export const getArtist = (ctx: UserContext, id: number) => detail<Artist>(ctx, 'artists', id);
+export const getLabel = (ctx: UserContext, id: number) => detail<Label>(ctx, 'labels', id);
+/** A track or an ID: one detail page shows both, with the ID's release or where it was first heard. */
+export async function getTrack(ctx: UserContext, id: number): Promise<TrackDetail> {
+  const track = await findTrackDetail<TrackDetail>(ctx.db, id, ctx.userId);
   if (track === undefined) throw notFound('Track');
   return track;
 }
 
-export async function getSet(db: Db, userId: number, id: number): Promise<SetDetail> {
-  const set = await findSetDetail<SetDetail>(db, id, userId);
+export async function getSet(ctx: UserContext, id: number): Promise<SetDetail> {
+  const set = await findSetDetail<SetDetail>(ctx.db, id, ctx.userId);
   if (set === undefined) throw notFound('Set');
-  return set;
+  return signSetAudio(ctx, set);
 }
 
-/**
- * A detail page's tab: 404 when the parent does not exist (an empty page could not tell the two
- * apart), else the scoped list.
- */
-async function tab<T>(
-  db: Db,
-  parent: ItemKind,
-  parentId: number,
-  run: () => Promise<ListResponse<T>>,
-): Promise<ListResponse<T>> {
-  const [exists, result] = await Promise.all([itemExists(db, parent, parentId), run()]);
-  if (!exists) throw notFound(NAMES[parent]);
-  return result;
-}
+const tab = (relation: Relation, ownerId: number): ListOptions => ({ tab: { relation, ownerId } });
 
-export const artistSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'artists', id, () => listSets(db, userId, query, { scope: scopes.artistSets(id) }));
-export const artistTracks = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'artists', id, () => listTracks(db, userId, query, { scope: scopes.artistTracks(id) }));
-export const artistRemixes = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'artists', id, () => listTracks(db, userId, query, { scope: scopes.artistRemixes(id) }));
-export const artistIds = (db: Db, userId: number, id: number, query: ListQuery<'ids'>) =>
-  tab(db, 'artists', id, () => listIds(db, userId, query, { scope: scopes.artistIds(id) }));
-export const artistLabels = (db: Db, userId: number, id: number, query: ListQuery<'labels'>) =>
-  tab(db, 'artists', id, () => listLabels(db, userId, query, { scope: scopes.artistLabels(id) }));
+export const artistSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
+  listSets(ctx, query, tab(RELATIONS.artistSets, id));
+export const artistTracks = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
+  listTracks(ctx, query, tab(RELATIONS.artistTracks, id));
+export const artistRemixes = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
+  listTracks(ctx, query, tab(RELATIONS.artistRemixes, id));
+export const artistIds = (ctx: UserContext, id: number, query: ListQuery<'ids'>) =>
+  listIds(ctx, query, tab(RELATIONS.artistIds, id));
+export const artistLabels = (ctx: UserContext, id: number, query: ListQuery<'labels'>) =>
+  listLabels(ctx, query, tab(RELATIONS.artistLabels, id));
 
-export const labelSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'labels', id, () => listSets(db, userId, query, { scope: scopes.labelSets(id) }));
-export const labelTracks = (db: Db, userId: number, id: number, query: ListQuery<'tracks'>) =>
-  tab(db, 'labels', id, () => listTracks(db, userId, query, { scope: scopes.labelTracks(id) }));
-export const labelArtists = (db: Db, userId: number, id: number, query: ListQuery<'artists'>) =>
-  tab(db, 'labels', id, () => listArtists(db, userId, query, { scope: scopes.labelArtists(id) }));
+export const labelSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
+  listSets(ctx, query, tab(RELATIONS.labelSets, id));
+export const labelTracks = (ctx: UserContext, id: number, query: ListQuery<'tracks'>) =>
+  listTracks(ctx, query, tab(RELATIONS.labelTracks, id));
+export const labelArtists = (ctx: UserContext, id: number, query: ListQuery<'artists'>) =>
+  listArtists(ctx, query, tab(RELATIONS.labelArtists, id));
 
-export const trackSets = (db: Db, userId: number, id: number, query: ListQuery<'sets'>) =>
-  tab(db, 'tracks', id, () => listSets(db, userId, query, { scope: scopes.trackSets(id) }));
+export const trackSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
+  listSets(ctx, query, tab(RELATIONS.trackSets, id));
 
 // ---------------------------------------------------------------------------------------------------
-// Featured
+// Featured (Home): editorial order, "most liked recently" when a kind has no editorial rows
 
-export async function featured<T>(
-  db: Db,
-  userId: number,
-  kind: FeaturedKindSql,
-  query: { limit: number; offset: number },
-): Promise<ListResponse<T>> {
-  const { data, total } = await listFeatured<T>(db, kind, userId, query.limit, query.offset);
+/** The item each featured kind answers, in its contract shape. */
+interface FeaturedItems {
+  sets: SetMeta;
+  tracks: TrackMeta;
+  artists: Artist;
+  labels: Label;
+  festivals: Festival;
+  venues: Venue;
+}
+
+async function featured<K extends FeaturedKind>(
+  ctx: UserContext,
+  kind: K,
+  query: FeaturedQuery,
+): Promise<ListResponse<FeaturedItems[K]>> {
+  const { data, total } = await listFeatured<FeaturedItems[K]>(
+    ctx.db,
+    kind,
+    ctx.userId,
+    query.limit,
+    query.offset,
+  );
   return { data, pagination: { offset: query.offset, count: data.length, total } };
 }
+
+export const featuredSets = async (ctx: UserContext, query: FeaturedQuery) =>
+  signSetPage(ctx, await featured(ctx, 'sets', query));
+export const featuredTracks = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'tracks', query);
+export const featuredArtists = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'artists', query);
+export const featuredLabels = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'labels', query);
+export const featuredFestivals = (ctx: UserContext, query: FeaturedQuery) =>
+  featured(ctx, 'festivals', query);
+export const featuredVenues = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'venues', query);

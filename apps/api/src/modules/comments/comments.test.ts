@@ -1,4 +1,4 @@
-// Comments (issue 5, spec §3 Comment, §5, §6, §7): the posts tabs newest first, the author's create /
+// Comments: the posts tabs newest first, the author's create /
 // edit / delete, another user's attempts (403, nothing changed), text rules, and text kept as text.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,7 +194,7 @@ describe('PUT and DELETE /posts/{id}', () => {
     expect(response.json()).toMatchObject({
       id: created.id,
       text: 'first!',
-      set_timestamp: 12,
+      set_timestamp: 12.7,
       set_meta_id: setId,
     });
     const found = (await list(`/api/sets/${setId}/posts?limit=100`)).data.find(

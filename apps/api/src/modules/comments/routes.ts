@@ -1,5 +1,6 @@
-// Comment routes (issue 5, spec §7 Comments and the posts tabs): thin, each declares its contract
-// schemas and calls one service function. Every route needs a signed-in user and acts as that user.
+// Comment routes: the posts tabs of sets and tracks, and writing, editing and deleting a comment. Thin:
+// each declares its contract schemas and calls one service function. Every route needs a signed-in user
+// and acts as that user.
 
 import { post } from '@cratedig/contract/comment';
 import {
@@ -13,7 +14,7 @@ import { errorShape, idParams } from '@cratedig/contract/common';
 import { commentMarkers } from '@cratedig/contract/moments-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
+import { userContext } from '../../lib/service-context';
 import * as comments from './service';
 
 const errors = {
@@ -29,7 +30,6 @@ const errors = {
 const doc = (summary: string) => ({ summary, tags: ['comments'], security: [{ bearer: [] }] });
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
   const guard = { onRequest: app.authenticate };
 
   for (const on of ['set', 'track'] as const) {
@@ -44,7 +44,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: postList, ...errors },
         },
       },
-      (req) => comments.listPosts(db, on, req.params.id, req.query),
+      (req) => comments.listPosts(userContext(app, req), on, req.params.id, req.query),
     );
   }
 
@@ -58,7 +58,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentMarkers, ...errors },
       },
     },
-    (req) => comments.setCommentMarkers(db, req.params.id),
+    (req) => comments.setCommentMarkers(userContext(app, req), req.params.id),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post, ...errors },
       },
     },
-    (req) => comments.createPost(db, requireUser(req).id, req.body),
+    (req) => comments.createPost(userContext(app, req), req.body),
   );
   app.put(
     '/api/posts/:id',
@@ -84,7 +84,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post, ...errors },
       },
     },
-    (req) => comments.updatePost(db, requireUser(req).id, req.params.id, req.body),
+    (req) => comments.updatePost(userContext(app, req), req.params.id, req.body),
   );
   app.delete(
     '/api/posts/:id',
@@ -97,7 +97,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await comments.deletePost(db, requireUser(req).id, req.params.id);
+      await comments.deletePost(userContext(app, req), req.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
-// Comment rules (issue 5, spec §5-§7): newest first, only the author edits or deletes (403 otherwise,
-// nothing changed), unknown sets and tracks are 404s. Text rules are the contract's (comments-api.ts);
+// Comment rules: newest first, only the author edits or deletes (403 otherwise, nothing changed),
+// unknown sets and tracks are 404s. Text rules are the contract's (comments-api.ts);
 // the text is stored exactly as written and goes back as JSON text, never as HTML.
 
 import type { Post } from '@cratedig/contract/comment';
@@ -11,21 +11,21 @@ import {
 } from '@cratedig/contract/comments-api';
 import { COMMENT_MARKER_TEXT_MAX, COMMENT_MARKERS_MAX } from '@cratedig/contract/constants';
 import type { CommentMarkers } from '@cratedig/contract/moments-api';
-import type { Db } from '../../db/client';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
+import type { UserContext } from '../../lib/service-context';
 import { toPost } from './mapper';
 import * as q from './queries';
 
 export async function listPosts(
-  db: Db,
+  ctx: UserContext,
   on: 'set' | 'track',
   id: number,
   query: PostListQuery,
 ): Promise<PostList> {
   const target: q.PostTarget = { column: on === 'set' ? 'set_id' : 'track_id', id };
   const [exists, page] = await Promise.all([
-    q.targetExists(db, target),
-    q.listPosts(db, target, query.limit, query.offset, {
+    q.targetExists(ctx.db, target),
+    q.listPosts(ctx.db, target, query.limit, query.offset, {
       by: query.order_by === POST_ORDERS.set_position ? 'set_timestamp' : 'created',
       // newest first by default; set order from the start of the set
       direction: query.order_direction ?? (query.order_by === POST_ORDERS.set_position ? 'asc' : 'desc'),
@@ -39,11 +39,11 @@ export async function listPosts(
 }
 
 /** The seek bar's comment markers of a set: its timed comments in set order, first lines only. */
-export async function setCommentMarkers(db: Db, setId: number): Promise<CommentMarkers> {
+export async function setCommentMarkers(ctx: UserContext, setId: number): Promise<CommentMarkers> {
   const target: q.PostTarget = { column: 'set_id', id: setId };
   const [exists, markers] = await Promise.all([
-    q.targetExists(db, target),
-    q.commentMarkers(db, setId, COMMENT_MARKERS_MAX, COMMENT_MARKER_TEXT_MAX),
+    q.targetExists(ctx.db, target),
+    q.commentMarkers(ctx.db, setId, COMMENT_MARKERS_MAX, COMMENT_MARKER_TEXT_MAX),
   ]);
   if (!exists) throw notFound('Set');
   return {
@@ -58,7 +58,8 @@ export async function setCommentMarkers(db: Db, setId: number): Promise<CommentM
 }
 
 /** Seconds as the table keeps them (whole seconds; the contract allows fractions). */
-const wholeSeconds = (s: number | null | undefined) => Math.floor(s ?? 0);
+/** The playback position as sent, fractions included; none is the start of the set. */
+const positionS = (s: number | null | undefined) => s ?? 0;
 
 /** Turns a database refusal caused by the client's ids into the 404 / 422 it deserves. */
 function clientError(error: unknown): Error | undefined {
@@ -73,11 +74,11 @@ function clientError(error: unknown): Error | undefined {
   return undefined;
 }
 
-export async function createPost(db: Db, userId: number, body: PostInput): Promise<Post> {
+export async function createPost(ctx: UserContext, body: PostInput): Promise<Post> {
   try {
-    const row = await q.insertPost(db, userId, {
+    const row = await q.insertPost(ctx.db, ctx.userId, {
       text: body.text,
-      setTimestamp: wholeSeconds(body.set_timestamp),
+      setTimestamp: positionS(body.set_timestamp),
       setId: body.set_meta_id ?? null,
       trackId: body.track_meta_id ?? null,
     });
@@ -89,28 +90,28 @@ export async function createPost(db: Db, userId: number, body: PostInput): Promi
   }
 }
 
-export async function updatePost(db: Db, userId: number, postId: number, body: PostInput): Promise<Post> {
+export async function updatePost(ctx: UserContext, postId: number, body: PostInput): Promise<Post> {
   let row: q.PostRow | undefined;
   try {
-    row = await q.updatePost(db, userId, postId, {
+    row = await q.updatePost(ctx.db, ctx.userId, postId, {
       text: body.text,
-      setTimestamp: wholeSeconds(body.set_timestamp),
+      setTimestamp: positionS(body.set_timestamp),
       setId: body.set_meta_id,
       trackId: body.track_meta_id,
     });
   } catch (error) {
     throw clientError(error) ?? error;
   }
-  if (row === undefined) throw await missingOrForbidden(db, postId);
+  if (row === undefined) throw await missingOrForbidden(ctx, postId);
   return toPost(row);
 }
 
-export async function deletePost(db: Db, userId: number, postId: number): Promise<void> {
-  if (!(await q.deletePost(db, userId, postId))) throw await missingOrForbidden(db, postId);
+export async function deletePost(ctx: UserContext, postId: number): Promise<void> {
+  if (!(await q.deletePost(ctx.db, ctx.userId, postId))) throw await missingOrForbidden(ctx, postId);
 }
 
 /** Why an author-only write matched nothing: no such post (404) or someone else's (403). */
-async function missingOrForbidden(db: Db, postId: number): Promise<Error> {
-  const author = await q.authorOf(db, postId);
+async function missingOrForbidden(ctx: UserContext, postId: number): Promise<Error> {
+  const author = await q.authorOf(ctx.db, postId);
   return author === undefined ? notFound('Post') : forbidden('Only the author may change this comment.');
 }

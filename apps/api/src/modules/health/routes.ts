@@ -1,6 +1,7 @@
 import { errorShape } from '@cratedig/contract/common';
 import { health, healthUnavailable } from '@cratedig/contract/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../lib/service-context';
 import { checkHealth } from './service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,6 +14,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: health, 503: healthUnavailable, '5xx': errorShape },
       },
     },
-    async () => checkHealth(app.database),
+    async () => checkHealth(serviceContext(app)),
   );
 };

@@ -1,6 +1,6 @@
-// The library's SQL (the only file here that talks to its tables). Every toggle is ONE statement
-// (issue 5): an INSERT … ON CONFLICT DO UPDATE that flips the flag on the user's row, and, for likes,
-// a data-modifying CTE that moves the item's total_user_likes by the same +1/-1 in the same statement.
+// The library's SQL (the only file here that talks to its tables). Every toggle is ONE statement: an
+// INSERT … ON CONFLICT DO UPDATE that flips the flag on the user's row, and, for likes, a
+// data-modifying CTE that moves the item's total_user_likes by the same +1/-1 in the same statement.
 //
 // Why this is exact under concurrency on a PostgreSQL server (READ COMMITTED):
 // - ON CONFLICT DO UPDATE locks the user's row and computes `not flag` from its latest committed
@@ -36,7 +36,7 @@ export const TARGETS = {
 export type Flag = 'is_fav' | 'show_likes' | 'is_followed' | 'is_purchased';
 
 /**
- * 'toggle' flips the flag; `true` sets it (idempotent: purchase, and the likes a moment like adds).
+ * 'toggle' flips the flag; `true` sets it (idempotent: a purchase).
  */
 export type FlagChange = 'toggle' | true;
 
@@ -105,41 +105,17 @@ export function flagStatement(
       from changed c`;
   }
 
-  if (!counts) {
-    // Idempotent set (purchase): the row is always written, so RETURNING always answers.
-    return sql`
-      with changed as (
-        insert into ${state} as s (user_id, ${column}, ${f})
-        select ${userId}, it.id, true from ${items} it where it.id = ${itemId}
-        on conflict (user_id, ${column}) do update set ${f} = true, updated_at = now()
-        returning ${columnList('s', columns)}
-      )
-      select ${columnList('c', columns)}, null::int as total_user_likes from changed c`;
-  }
-
-  // Idempotent "put into likes" (the moment-like flow, domain.md): only a real change (a new row, or
-  // the flag was off) is returned by the conditional DO UPDATE, and only that one counts +1. A repeat
-  // answers the row and the count as they are.
-  const others = columns.filter((c) => c !== flag);
+  // Idempotent set (purchase): the row is always written, so RETURNING always answers. Likes are only
+  // toggled here; an idempotent like would also have to move total_user_likes.
+  if (counts) throw new Error(`${flag} of ${target.itemTable} can only be toggled`);
   return sql`
-    with it as (select id, total_user_likes from ${items} where id = ${itemId}),
-    changed as (
+    with changed as (
       insert into ${state} as s (user_id, ${column}, ${f})
-      select ${userId}, it.id, true from it
-      on conflict (user_id, ${column}) do update set ${f} = true, updated_at = now() where not s.${f}
+      select ${userId}, it.id, true from ${items} it where it.id = ${itemId}
+      on conflict (user_id, ${column}) do update set ${f} = true, updated_at = now()
       returning ${columnList('s', columns)}
-    ),
-    counted as (
-      update ${items} x set total_user_likes = x.total_user_likes + 1
-      from changed c where x.id = ${itemId}
-      returning x.total_user_likes
     )
-    select true as ${f},
-      ${sql.raw(others.map((c) => `coalesce(c.${c}, cur.${c}, false) as ${c}`).join(', '))},
-      coalesce((select total_user_likes from counted), it.total_user_likes) as total_user_likes
-    from it
-    left join changed c on true
-    left join ${state} cur on cur.user_id = ${userId} and cur.${column} = it.id`;
+    select ${columnList('c', columns)}, null::int as total_user_likes from changed c`;
 }
 
 /** Applies a change; undefined when the item does not exist. */

@@ -1,6 +1,6 @@
-// Library routes (issue 5, spec §7 "Likes, favourites, follows, purchase" and the profile lists):
-// thin, each declares its contract schemas and calls one service function. Every route acts as the
-// token's user (domain.md); none takes a user id in a body.
+// Library routes: favourites, likes, follows and purchases, and the profile lists. Thin: each declares
+// its contract schemas and calls one service function. Every route acts as the token's user; none takes
+// a user id in a body.
 import {
   artistList,
   artistListQuery,
@@ -24,8 +24,7 @@ import {
 } from '@cratedig/contract/library-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
-import { signSetPage } from '../player/audio-links';
+import { userContext } from '../../lib/service-context';
 import * as library from './service';
 
 const errors = {
@@ -37,7 +36,6 @@ const errors = {
 } as const;
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
   const guard = { onRequest: app.authenticate };
   const toggle = <R extends z.ZodType>(summary: string, response: R) => ({
     ...guard,
@@ -52,27 +50,27 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- favourites and likes of sets and tracks (domain.md Favourites table) ----------------------
   app.put('/api/favs/set/:id', toggle("Toggles the set in the user's favourites", favResult), (req) =>
-    library.toggleSetFav(db, requireUser(req).id, req.params.id),
+    library.toggleSetFav(userContext(app, req), req.params.id),
   );
   app.put(
     '/api/favs/track/:id',
     toggle("Toggles the track (or ID) in the user's favourites", favResult),
-    (req) => library.toggleTrackFav(db, requireUser(req).id, req.params.id),
+    (req) => library.toggleTrackFav(userContext(app, req), req.params.id),
   );
   app.put(
     '/api/favs/set/:id/likes-toggle',
     toggle("Toggles the set in the user's likes", setLikesResult),
-    (req) => library.toggleSetLikes(db, requireUser(req).id, req.params.id),
+    (req) => library.toggleSetLikes(userContext(app, req), req.params.id),
   );
   app.put(
     '/api/favs/track/:id/likes-toggle',
     toggle("Toggles the track in the user's likes; for an ID, starts or stops watching it", trackLikesResult),
-    (req) => library.toggleTrackLikes(db, requireUser(req).id, req.params.id),
+    (req) => library.toggleTrackLikes(userContext(app, req), req.params.id),
   );
   app.put(
     '/api/favs/track/:id/purchase',
     toggle('Marks the track purchased (idempotent)', purchaseResult),
-    (req) => library.purchaseTrack(db, requireUser(req).id, req.params.id),
+    (req) => library.purchaseTrack(userContext(app, req), req.params.id),
   );
 
   // --- follows and likes of artists and labels ---------------------------------------------------
@@ -80,12 +78,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/api/stats/${kind}/:id/follow`,
       toggle(`Follows or unfollows the ${kind}`, followResult),
-      (req) => library.toggleFollow(db, requireUser(req).id, kind, req.params.id),
+      (req) => library.toggleFollow(userContext(app, req), kind, req.params.id),
     );
     app.put(
       `/api/stats/${kind}/:id/likes-toggle`,
       toggle(`Toggles the ${kind} in the user's likes`, statsLikesResult),
-      (req) => library.toggleStatsLikes(db, requireUser(req).id, kind, req.params.id),
+      (req) => library.toggleStatsLikes(userContext(app, req), kind, req.params.id),
     );
   }
 
@@ -101,21 +99,19 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: response, ...errors },
     },
   });
-  app.get('/api/users/:id/sets', profile('Liked Sets', setListQuery, setList), async (req) => {
-    const userId = requireUser(req).id;
-    // domain.md Player: every set's mp3_permalink is signed for the caller
-    return signSetPage(app.config, userId, await library.likedSets(db, userId, req.params.id, req.query));
-  });
+  app.get('/api/users/:id/sets', profile('Liked Sets', setListQuery, setList), (req) =>
+    library.likedSets(userContext(app, req), req.params.id, req.query),
+  );
   app.get('/api/users/:id/tracks', profile('Liked Tracks (released)', trackListQuery, trackList), (req) =>
-    library.likedTracks(db, requireUser(req).id, req.params.id, req.query),
+    library.likedTracks(userContext(app, req), req.params.id, req.query),
   );
   app.get('/api/users/:id/ids', profile('Watched IDs', idListQuery, trackList), (req) =>
-    library.watchedIds(db, requireUser(req).id, req.params.id, req.query),
+    library.watchedIds(userContext(app, req), req.params.id, req.query),
   );
   app.get('/api/users/:id/artists', profile('Liked Artists', artistListQuery, artistList), (req) =>
-    library.likedArtists(db, requireUser(req).id, req.params.id, req.query),
+    library.likedArtists(userContext(app, req), req.params.id, req.query),
   );
   app.get('/api/users/:id/labels', profile('Liked Labels', labelListQuery, labelList), (req) =>
-    library.likedLabels(db, requireUser(req).id, req.params.id, req.query),
+    library.likedLabels(userContext(app, req), req.params.id, req.query),
   );
 };

@@ -1,9 +1,7 @@
-// The toggles of issue 5 (spec §7 "Likes, favourites, follows, purchase"; domain.md Favourites table):
-// each one on, then off, with the state and the counts a client then reads back; concurrency; 404s.
+// The library toggles (favourites, likes, follows, purchase): each one on, then off, with the state and the counts a client then reads back; concurrency; 404s.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
-import { addToLikes } from './service';
 import { type CrowdUser, crowd, ids, oneId, seedCatalogue } from './test-support';
 
 let app: FastifyInstance;
@@ -142,23 +140,6 @@ describe('favourites, likes and purchases of tracks', () => {
     }
     const track = await get(`/api/tracks/${trackId}`, user);
     expect(track.user_fav).toMatchObject({ is_purchased: true, is_fav: false, show_likes: false });
-  });
-});
-
-describe('addToLikes (the moment-like flow of the player)', () => {
-  it('puts a track into the likes once: a repeat neither toggles it off nor counts it twice', async () => {
-    const user = await me();
-    const trackId = at(released, 5);
-    await put(`/api/favs/track/${trackId}`, user);
-    const before = (await get(`/api/tracks/${trackId}`, user)).total_user_likes;
-    const first = await addToLikes(app.db, user.id, 'track', trackId);
-    const again = await addToLikes(app.db, user.id, 'track', trackId);
-    expect(first).toMatchObject({ show_likes: true, is_fav: true, total_user_likes: before + 1 });
-    expect(again).toMatchObject({ show_likes: true, is_fav: true, total_user_likes: before + 1 });
-    expect((await get(`/api/tracks/${trackId}`, user)).user_fav.show_likes).toBe(true);
-    await expect(addToLikes(app.db, user.id, 'set', 2_000_000_000)).rejects.toMatchObject({
-      statusCode: 404,
-    });
   });
 });
 

@@ -8,8 +8,8 @@ import { sep } from 'node:path';
 import { audioLinkQuery } from '@cratedig/contract/player-api';
 import send from '@fastify/send';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIO_PREFIX, verifyAudioLink } from '../../lib/audio-links';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { AUDIO_PREFIX, verifyAudioLink } from './audio-links';
 
 /** A browser may keep the bytes for the link's life, but only for this user (private). */
 const MAX_CACHE_S = 24 * 3600;

@@ -1,14 +1,14 @@
-// Signed audio links (domain.md Player; issue 6 "Audio links"): a set's mp3_permalink plays for the
+// Signed audio links: a set's mp3_permalink plays for the
 // user it was signed for, with Range; unsigned, expired, tampered or re-addressed links answer 403.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signAudioUrl } from '../../lib/audio-links';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { signAudioUrl } from './audio-links';
 import { createSet } from './test-support';
 
 const AUDIO_PATH = '/media/audio/sets/test-set.mp3';

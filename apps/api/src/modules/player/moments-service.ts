@@ -9,9 +9,9 @@ import type {
   TrackMoments,
 } from '@cratedig/contract/moments-api';
 import type { SetMeta } from '@cratedig/contract/set';
+import { signSetAudio } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
-import { signSetAudio } from './audio-links';
 import * as q from './moments-queries';
 
 /**
@@ -68,7 +68,7 @@ export async function setHeat(ctx: ServiceContext, setId: number): Promise<SetHe
 
 function toPlayedSet(ctx: UserContext, row: q.PlayedRow): PlayedSet {
   return {
-    set_meta: signSetAudio(ctx.config, ctx.userId, row.set as SetMeta),
+    set_meta: signSetAudio(ctx, row.set as SetMeta),
     current_timestamp: row.current_timestamp,
     played_dt: row.played_dt,
     track: row.track,

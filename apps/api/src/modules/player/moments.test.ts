@@ -112,14 +112,14 @@ describe('GET /api/sets/{id}/heat', () => {
   it('keeps the slots in step with the recorded likes, which the migration also counts in', async () => {
     const me = await createUserWithToken(app);
     const set = await createSet(app);
-    for (const t of [0, 4, 5, 9, 10]) await like(me, set.id, t);
+    for (const t of [0, 4.9, 5, 9.5, 10]) await like(me, set.id, t);
     const slots = await query<{ slot: number; likes: number }>(
       app,
       sql`select slot, likes from set_like_slots where set_id = ${set.id} order by slot`,
     );
     const recount = await query<{ slot: number; likes: number }>(
       app,
-      sql`select set_timestamp / 5 as slot, count(*)::int as likes from set_likes where set_id = ${set.id}
+      sql`select floor(set_timestamp / 5)::int as slot, count(*)::int as likes from set_likes where set_id = ${set.id}
           group by 1 order by 1`,
     );
     expect(slots).toEqual(recount);
@@ -170,8 +170,8 @@ describe('GET /api/plays/continue and /api/plays/last', () => {
     ]);
     const [first] = body.data;
     expect(first).toMatchObject({
-      current_timestamp: 388,
-      set_meta: { id: tracked.id, set_name: 'Tracked', user_fav: { current_timestamp: 388 } },
+      current_timestamp: 388.6,
+      set_meta: { id: tracked.id, set_name: 'Tracked', user_fav: { current_timestamp: 388.6 } },
       track: { track_position: 2, track_meta_id: tracked.trackIds[1], start_time: 100, end_time: 3600 },
     });
     expect(first.played_dt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

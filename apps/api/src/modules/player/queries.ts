@@ -223,7 +223,7 @@ export async function recordMomentLike(
           returning x.track_position, x.track_id),
         l as (
           insert into set_likes (user_id, set_id, set_timestamp, track_position)
-          select ${userId}, s.id, ${Math.floor(t)}, (select track_position from st) from s),
+          select ${userId}, s.id, ${t}::float8, (select track_position from st) from s),
         uf as (
           insert into user_set_favs (user_id, set_id, user_likes) select ${userId}, s.id, 1 from s
           on conflict (user_id, set_id) do update

@@ -1,5 +1,5 @@
-// Player routes (spec §7 "Queue and playback", POST /set-likes, PUT /favs/{set,track}/…/likes; issue
-// 6 Server): thin, each declares its contract schemas and calls one service function. All need a
+// Player routes: the queue, plays and resume positions, moment likes (POST /set-likes) and putting a
+// set or track into the likes (PUT /favs/{set,track}/…/likes). Thin: each declares its contract schemas and calls one service function. All need a
 // signed-in user; the signed audio route (audio-routes.ts) is registered alongside.
 import { errorShape, idParams } from '@cratedig/contract/common';
 import {
@@ -19,7 +19,7 @@ import { queueItem } from '@cratedig/contract/queue';
 import { trackPlayTarget } from '@cratedig/contract/track';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
+import { userContext } from '../../lib/service-context';
 import { audioRoutes } from './audio-routes';
 import { momentsRoutes } from './moments-routes';
 import * as player from './service';
@@ -36,17 +36,12 @@ const noContent = z.null().describe('No content');
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: app.authenticate };
   const doc = (summary: string) => ({ summary, tags: ['player'], security: [{ bearer: [] }] });
-  const ctx = (request: Parameters<typeof requireUser>[0]): player.PlayerContext => ({
-    db: app.db,
-    config: app.config,
-    userId: requireUser(request).id,
-  });
 
   // --- queue --------------------------------------------------------------------------------------
   app.get(
     '/api/queue',
     { ...guard, schema: { ...doc("The user's queue, in order"), response: { 200: queueList, ...errors } } },
-    (req) => player.getQueue(ctx(req)),
+    (req) => player.getQueue(userContext(app, req)),
   );
   app.post(
     '/api/queue',
@@ -58,7 +53,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: queueItem, ...errors },
       },
     },
-    (req) => player.addToQueue(ctx(req), req.body),
+    (req) => player.addToQueue(userContext(app, req), req.body),
   );
   app.put(
     '/api/queue',
@@ -70,7 +65,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: queueList, ...errors },
       },
     },
-    (req) => player.updateQueueItem(ctx(req), req.body),
+    (req) => player.updateQueueItem(userContext(app, req), req.body),
   );
   app.delete(
     '/api/queue/:id',
@@ -79,7 +74,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...doc('Remove one item'), params: idParams, response: { 204: noContent, ...errors } },
     },
     async (req, reply) => {
-      await player.removeQueueItem(ctx(req), req.params.id);
+      await player.removeQueueItem(userContext(app, req), req.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -87,7 +82,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/queue',
     { ...guard, schema: { ...doc('Clear the queue'), response: { 204: noContent, ...errors } } },
     async (req, reply) => {
-      await player.clearQueue(ctx(req));
+      await player.clearQueue(userContext(app, req));
       return reply.code(204).send(null);
     },
   );
@@ -103,7 +98,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: queueItem, ...errors },
       },
     },
-    (req) => player.newCurrent(ctx(req), req.body),
+    (req) => player.newCurrent(userContext(app, req), req.body),
   );
   app.put(
     '/api/queue/next',
@@ -115,7 +110,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const next = await player.nextInQueue(ctx(req));
+      const next = await player.nextInQueue(userContext(app, req));
       return next ? next : reply.code(204).send(null);
     },
   );
@@ -132,7 +127,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await player.savePlay(ctx(req), req.body);
+      await player.savePlay(userContext(app, req), req.body);
       return reply.code(204).send(null);
     },
   );
@@ -146,7 +141,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trackPlayTarget, ...errors },
       },
     },
-    (req) => player.trackPlayTarget(app.db, req.params.track_id),
+    (req) => player.trackPlayTarget(userContext(app, req), req.params.track_id),
   );
 
   // --- moment likes ---------------------------------------------------------------------------------
@@ -160,7 +155,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: setLikeResponse, ...errors },
       },
     },
-    (req) => player.likeMoment(ctx(req), req.body),
+    (req) => player.likeMoment(userContext(app, req), req.body),
   );
   app.put(
     '/api/favs/set/:id/likes',
@@ -172,7 +167,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: setLikesResponse, ...errors },
       },
     },
-    (req) => player.putSetInLikes(ctx(req), req.params.id),
+    (req) => player.putSetInLikes(userContext(app, req), req.params.id),
   );
   app.put(
     '/api/favs/track/:trackId/likes',
@@ -184,7 +179,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trackLikesResponse, ...errors },
       },
     },
-    (req) => player.putTrackInLikes(ctx(req), req.params.trackId),
+    (req) => player.putTrackInLikes(userContext(app, req), req.params.trackId),
   );
 
   await app.register(audioRoutes);

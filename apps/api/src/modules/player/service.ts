@@ -4,34 +4,27 @@
 import type { QueueItem } from '@cratedig/contract/queue';
 import type { SetMeta, SetUserFav } from '@cratedig/contract/set';
 import type { TrackUserFav } from '@cratedig/contract/track';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
+import { signSetAudio } from '../../lib/audio-links';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { signSetAudio } from './audio-links';
+import type { UserContext } from '../../lib/service-context';
 import * as q from './queries';
 
 /** spec §8 Queue: the client shows 'This set is already in the queue.' on a 404 from POST /queue. */
 export const ALREADY_QUEUED = 'This set is already in the queue.';
 
-export interface PlayerContext {
-  db: Db;
-  config: AppConfig;
-  userId: number;
-}
-
 /** domain.md: a user_id in a body is checked against the token's user, never trusted. */
-function assertSelf(ctx: PlayerContext, userId: number): void {
+function assertSelf(ctx: UserContext, userId: number): void {
   if (userId !== ctx.userId) throw forbidden('You can only change your own queue.');
 }
 
-async function toQueue(ctx: PlayerContext, tx: q.Tx): Promise<QueueItem[]> {
+async function toQueue(ctx: UserContext, tx: q.Tx): Promise<QueueItem[]> {
   const found = await q.queueWithSets(tx, ctx.userId);
   const current = found.find(({ row }) => row.is_current)?.row.order;
   return found.map(({ row, set }) => ({
     id: row.id,
     user_id: ctx.userId,
     set_meta_id: row.set_id,
-    set_meta: signSetAudio(ctx.config, ctx.userId, set as SetMeta),
+    set_meta: signSetAudio(ctx, set as SetMeta),
     order: row.order,
     is_current: row.is_current,
     // spec §3: items before the current one are played
@@ -46,11 +39,11 @@ function itemOf(queue: QueueItem[], id: number): QueueItem {
   return item;
 }
 
-export function getQueue(ctx: PlayerContext): Promise<QueueItem[]> {
+export function getQueue(ctx: UserContext): Promise<QueueItem[]> {
   return toQueue(ctx, ctx.db);
 }
 
-export async function addToQueue(ctx: PlayerContext, body: { user_id: number; set_meta_id: number }) {
+export async function addToQueue(ctx: UserContext, body: { user_id: number; set_meta_id: number }) {
   assertSelf(ctx, body.user_id);
   return q.withUserQueueLock(ctx.db, ctx.userId, async (tx) => {
     if (!(await q.setExists(tx, body.set_meta_id))) throw notFound('Set');
@@ -61,7 +54,7 @@ export async function addToQueue(ctx: PlayerContext, body: { user_id: number; se
 }
 
 export async function updateQueueItem(
-  ctx: PlayerContext,
+  ctx: UserContext,
   body: { id: number; user_id: number; set_meta_id: number; order: number; is_current: boolean },
 ): Promise<QueueItem[]> {
   assertSelf(ctx, body.user_id);
@@ -78,14 +71,14 @@ export async function updateQueueItem(
   });
 }
 
-export async function removeQueueItem(ctx: PlayerContext, id: number): Promise<void> {
+export async function removeQueueItem(ctx: UserContext, id: number): Promise<void> {
   await q.withUserQueueLock(ctx.db, ctx.userId, async (tx) => {
     if (!(await q.deleteQueueItem(tx, ctx.userId, id))) throw notFound('Queue item');
     await q.renumberQueue(tx, ctx.userId);
   });
 }
 
-export async function clearQueue(ctx: PlayerContext): Promise<void> {
+export async function clearQueue(ctx: UserContext): Promise<void> {
   await q.withUserQueueLock(ctx.db, ctx.userId, (tx) => q.clearQueue(tx, ctx.userId));
 }
 
@@ -99,7 +92,7 @@ export async function clearQueue(ctx: PlayerContext): Promise<void> {
  * With is_current false the set's item is only un-marked (404 when it is not queued).
  */
 export async function newCurrent(
-  ctx: PlayerContext,
+  ctx: UserContext,
   body: { user_id: number; set_meta_id: number; is_current: boolean },
 ): Promise<QueueItem> {
   assertSelf(ctx, body.user_id);
@@ -133,7 +126,7 @@ export async function newCurrent(
  * domain.md: the item after the current one becomes current and is returned; with no current item the
  * first one starts. At the end of the queue nothing changes and the answer is undefined (204).
  */
-export async function nextInQueue(ctx: PlayerContext): Promise<QueueItem | undefined> {
+export async function nextInQueue(ctx: UserContext): Promise<QueueItem | undefined> {
   return q.withUserQueueLock(ctx.db, ctx.userId, async (tx) => {
     const rows = await q.queueRows(tx, ctx.userId);
     const at = rows.findIndex((row) => row.is_current);
@@ -148,22 +141,17 @@ export async function nextInQueue(ctx: PlayerContext): Promise<QueueItem | undef
 // Plays, resume, play targets
 
 /** PUT /plays: saves the resume position and counts a play (once per user and set per hour). */
-export async function savePlay(ctx: PlayerContext, body: { set_meta_id: number; current_timestamp: number }) {
+export async function savePlay(ctx: UserContext, body: { set_meta_id: number; current_timestamp: number }) {
   await ctx.db.transaction(async (tx) => {
-    // Whole seconds are stored (resume_position_s); rounding down never skips music on resume.
-    const saved = await q.saveResumePosition(
-      tx,
-      ctx.userId,
-      body.set_meta_id,
-      Math.floor(body.current_timestamp),
-    );
+    // The position is stored as sent, fractions of a second included.
+    const saved = await q.saveResumePosition(tx, ctx.userId, body.set_meta_id, body.current_timestamp);
     if (!saved) throw notFound('Set');
     await q.countPlay(tx, ctx.userId, body.set_meta_id);
   });
 }
 
-export async function trackPlayTarget(db: Db, trackId: number) {
-  const target = await q.findTrackPlayTarget(db, trackId);
+export async function trackPlayTarget(ctx: UserContext, trackId: number) {
+  const target = await q.findTrackPlayTarget(ctx.db, trackId);
   if (!target) throw notFound('Set with this track');
   return target;
 }
@@ -171,19 +159,19 @@ export async function trackPlayTarget(db: Db, trackId: number) {
 // ---------------------------------------------------------------------------------------------------
 // Moment likes
 
-export async function likeMoment(ctx: PlayerContext, body: { set_meta_id: number; set_timestamp: number }) {
+export async function likeMoment(ctx: UserContext, body: { set_meta_id: number; set_timestamp: number }) {
   const likes = await q.recordMomentLike(ctx.db, ctx.userId, body.set_meta_id, body.set_timestamp);
   if (likes === undefined) throw notFound('Set');
   return { likes };
 }
 
-export async function putSetInLikes(ctx: PlayerContext, setId: number): Promise<SetUserFav> {
+export async function putSetInLikes(ctx: UserContext, setId: number): Promise<SetUserFav> {
   const fav = await q.likeSet(ctx.db, ctx.userId, setId);
   if (!fav) throw notFound('Set');
   return fav;
 }
 
-export async function putTrackInLikes(ctx: PlayerContext, trackId: number): Promise<TrackUserFav> {
+export async function putTrackInLikes(ctx: UserContext, trackId: number): Promise<TrackUserFav> {
   const fav = await q.likeTrack(ctx.db, ctx.userId, trackId);
   if (!fav) throw notFound('Track');
   return fav;

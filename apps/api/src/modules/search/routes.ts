@@ -4,7 +4,6 @@ import { errorShape } from '@cratedig/contract/common';
 import { searchQuery, searchResponse } from '@cratedig/contract/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userContext } from '../../lib/service-context';
-import { signSetPage } from '../player/audio-links';
 import * as searchService from './service';
 
 const errors = { 401: errorShape, 422: errorShape, '5xx': errorShape } as const;
@@ -22,11 +21,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponse, ...errors },
       },
     },
-    async (req) => {
-      const ctx = userContext(app, req);
-      const result = await searchService.search(ctx, req.query);
-      // domain.md Player: every set carries an mp3_permalink signed for the caller.
-      return result.sets ? { ...result, sets: signSetPage(app.config, ctx.userId, result.sets) } : result;
-    },
+    (req) => searchService.search(userContext(app, req), req.query),
   );
 };

@@ -15,6 +15,7 @@ import {
 import { highlightRanges, normalisedWords } from '@cratedig/contract/search-normalise';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
+import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
 import { findCorrections, type PreparedQuery, type SearchRank, searchSection } from './queries';
 
@@ -62,8 +63,11 @@ export async function search(ctx: UserContext, query: SearchQuery): Promise<Sear
   const sections = await Promise.all(
     query.kinds.map(async (kind) => [kind, await section(ctx, kind, q, query.limit, query.offset)] as const),
   );
+  const found = Object.fromEntries(sections) as Omit<SearchResponse, 'query'>;
   return {
     query: { s: query.s, words: q.words, corrections: [...new Set([...q.corrections.values()].flat())] },
-    ...(Object.fromEntries(sections) as Omit<SearchResponse, 'query'>),
+    ...found,
+    // every set carries an mp3_permalink signed for the caller
+    ...(found.sets ? { sets: signSetPage(ctx, found.sets) } : {}),
   };
 }

@@ -38,6 +38,13 @@ describe('registration (spec §5, §8)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Password/)));
   });
 
+  it('explains the username rule under the field, as the server holds it', async () => {
+    const { fill, requests } = await openRegister(() => undefined);
+    await fill({ username: 'a b', email: 'nova@example.test', password: 'abc' });
+    expect(screen.getByText("Use only letters, digits and . _ - @ + ' (no spaces).")).toBeTruthy();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
   it('shows taken username and email under their fields', async () => {
     const { fill } = await openRegister(() =>
       apiError(422, 'Unprocessable Entity', { username: ['taken'], email: ['taken'] }),

@@ -1,4 +1,8 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@cratedig/contract/accounts';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  username as usernameRule,
+} from '@cratedig/contract/accounts';
 import type { User } from '@cratedig/contract/user';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -18,10 +22,17 @@ import { passwordLogin, SignInError } from './password-login';
 type Field = 'username' | 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** spec §5 Register: all fields except About are required; the password has at least 3 characters. */
+/**
+ * spec §5 Register: all fields except About are required; the password has at least 3 characters.
+ * The username follows the one rule of the contract (characters and length), as the server does.
+ */
 export function validateRegistration(values: Record<Field, string>): FieldErrors {
   const errors: FieldErrors = {};
   if (values.username.trim() === '') errors.username = FORM_MESSAGES.required;
+  else {
+    const checked = usernameRule.safeParse(values.username);
+    if (!checked.success) errors.username = checked.error.issues[0]?.message;
+  }
   if (values.email.trim() === '') errors.email = FORM_MESSAGES.required;
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = FORM_MESSAGES.invalidEmail;
   if (values.password === '') errors.password = FORM_MESSAGES.required;

@@ -22,8 +22,8 @@ import { useState } from 'react';
 import { colors } from '../../lib/design-tokens';
 import { formatClock } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
+import { relativeTime } from '../../lib/relative-time';
 import { CommentForm } from './comment-form';
-import { relativeTime } from './relative-time';
 
 /** 'at 1:02:13': a button playing the set from there, or plain text when nothing can play it. */
 function TimedChip({ seconds, onPlayAt }: { seconds: number; onPlayAt?: (seconds: number) => void }) {

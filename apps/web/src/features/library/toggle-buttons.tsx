@@ -199,7 +199,12 @@ export function purchaseLink(track: Pick<TrackMeta, 'purchase_url' | 'artist' | 
  * itself (no popup blocker); then PUT /favs/track/{id}/purchase records it and the button reads
  * 'Purchased' from the answer, also after a reload (user_fav.is_purchased).
  */
-export function PurchaseButton({ track }: { track: TrackMeta }) {
+export function PurchaseButton({
+  track,
+}: {
+  /** A whole track, or a release as an ID's page shows it (not bought yet as far as it says). */
+  track: Pick<TrackMeta, 'id' | 'purchase_url' | 'artist' | 'title'> & Partial<Pick<TrackMeta, 'user_fav'>>;
+}) {
   const purchased = track.user_fav?.is_purchased ?? false;
   const { toggle, pending } = useLibraryToggle(
     (t) => libraryCalls.purchase(t, track.id),

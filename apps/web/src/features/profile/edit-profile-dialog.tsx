@@ -41,7 +41,7 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
   const [about, setAbout] = useState(user?.about_me ?? '');
   const [soundcloud, setSoundcloud] = useState(user?.soundcloud_url ?? '');
   const [types, setTypes] = useState<UserType[]>(() => userTypesOf(user));
-  const { busy, save } = useProfileSave(onClose);
+  const { busy, save, fieldErrors } = useProfileSave(onClose);
   const typesLabelId = useId();
 
   const onSubmit = () =>
@@ -76,6 +76,8 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
           value={about}
           onChange={(event) => setAbout(event.target.value)}
           disabled={busy}
+          error={Boolean(fieldErrors.about_me)}
+          helperText={fieldErrors.about_me?.[0]}
         />
         <TextField
           label="SoundCloud URL"
@@ -88,6 +90,8 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
           value={soundcloud}
           onChange={(event) => setSoundcloud(event.target.value)}
           disabled={busy}
+          error={Boolean(fieldErrors.soundcloud_url)}
+          helperText={fieldErrors.soundcloud_url?.[0]}
         />
         <FormControl fullWidth disabled={busy}>
           <InputLabel id={typesLabelId}>I am a…</InputLabel>

@@ -8,35 +8,40 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/api-error';
 import { useAuth } from '../auth';
 import { PROFILE_MESSAGES } from './profile-messages';
 
 /**
  * Saves a profile setting (PUT /me/...) and tells the user how it went (spec §8 Profile): the signed-in
  * user is replaced by the server's answer, the dialog closes on success, and failures show
- * 'Failed to update profile'. One save at a time.
+ * 'Failed to update profile'; a refused field also gets the server's message under it (errors.json).
+ * One save at a time.
  */
 export function useProfileSave(onDone: () => void) {
   const api = useApi();
   const { updateUser } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
 
   async function save(path: string, body: object, successMessage: string) {
     if (busy) return;
     setBusy(true);
+    setFieldErrors({});
     try {
       updateUser(await api.transport.put<User>(path, { body }));
       enqueueSnackbar(successMessage, { variant: 'success' });
       onDone();
     } catch (error) {
       console.error(`${path} failed`, error);
+      if (isApiError(error) && error.status === 422) setFieldErrors(error.errors?.json ?? {});
       enqueueSnackbar(PROFILE_MESSAGES.failed, { variant: 'error' });
     } finally {
       setBusy(false);
     }
   }
-  return { busy, save };
+  return { busy, save, fieldErrors };
 }
 
 /** The frame of the profile menu's dialogs: a form with a title, its fields, Cancel and Save. */

@@ -33,6 +33,24 @@ function artistsOf(entry: SetTrack) {
   return entry.track_meta.artists.filter((a) => a.role !== 'mixer').map((a) => a.artist_meta);
 }
 
+/**
+ * The artist line as the data knows it, or null when nobody is credited. An ID whose artist is known
+ * shows that artist like any track; only an ID with an unknown artist reads 'ID'.
+ */
+function knownArtistName(entry: SetTrack): string | null {
+  const name = entry.track_meta.artist.trim();
+  if (artistsOf(entry).length > 0) return name || null;
+  return name && name !== 'ID' ? name : null;
+}
+
+function ArtistCell({ entry }: { entry: SetTrack }) {
+  const refs = artistsOf(entry);
+  if (refs.length > 0) return <ArtistLinks refs={refs} />;
+  const name = knownArtistName(entry);
+  if (name) return <>{name}</>;
+  return entry.track_meta.mix_type === 'ID' ? dim('ID') : dim('—');
+}
+
 // spec §2 Set detail columns: Artist, Title, Label, Released, Genre, Key, BPM, Likes (plus the start time).
 const columns: Column<Row>[] = [
   { key: 'time', header: 'Time', width: 64, render: (e) => <TrackStartCell entry={e} /> },
@@ -42,7 +60,9 @@ const columns: Column<Row>[] = [
     render: (e) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <Artwork src={e.track_meta.art_url_sm} size={36} radius={1} />
-        <span>{e.track_meta.mix_type === 'ID' ? dim('ID') : <ArtistLinks refs={artistsOf(e)} />}</span>
+        <span>
+          <ArtistCell entry={e} />
+        </span>
       </Box>
     ),
   },
@@ -152,9 +172,12 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
                   {trackDisplayTitle(t)}
                 </Link>
                 <Typography variant="body2" color="text.secondary" noWrap>
-                  {t.mix_type === 'ID'
-                    ? 'ID · unreleased'
-                    : [t.artist, t.label_name].filter(Boolean).join(' · ')}
+                  {(t.mix_type === 'ID'
+                    ? [knownArtistName(entry) ?? 'ID', 'unreleased']
+                    : [t.artist, t.label_name]
+                  )
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
               </Box>
               <LikesCount value={entry.likes} />

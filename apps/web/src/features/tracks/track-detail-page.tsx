@@ -1,3 +1,4 @@
+import type { TrackDetail } from '@cratedig/contract/track';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
@@ -14,6 +15,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
 import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
 import { TrackPlayButton } from '../player';
+import { FirstHeardNote, IdStatusNote } from './id-release-notes';
 import { useTrackDetail } from './track-detail-api';
 import { TrackSetsTab } from './track-sets-tab';
 
@@ -63,9 +65,7 @@ export function TrackDetailPage() {
   return (
     <>
       <DetailHero
-        kind={
-          isId ? 'ID · unreleased' : track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`
-        }
+        kind={heroKind(track)}
         image={track.art_url_xl}
         title={trackDisplayTitle(track)}
         actions={
@@ -88,6 +88,8 @@ export function TrackDetailPage() {
           </span>
         )}
       </DetailHero>
+      {isId && <IdStatusNote track={track} />}
+      {!isId && track.first_heard && <FirstHeardNote firstHeard={track.first_heard} />}
       <FactList facts={facts} />
       <DetailTabs
         label="Track"
@@ -98,4 +100,9 @@ export function TrackDetailPage() {
       />
     </>
   );
+}
+
+function heroKind(track: TrackDetail): string {
+  if (track.mix_type === 'ID') return track.release ? 'ID · released' : 'ID · unreleased';
+  return track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`;
 }

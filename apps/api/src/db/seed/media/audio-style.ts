@@ -2,7 +2,7 @@ import { createRandom } from './random';
 
 // The musical character of one set-track segment, derived from its seed, genre and BPM: tempo, key,
 // scale, drum pattern, bass line and lead timbre, so neighbouring tracks of a set sound clearly
-// different (issue 2 §7).
+// different.
 
 export type DrumStyle = 'four' | 'broken' | 'electro' | 'halftime' | 'afro' | 'none';
 export type BassStyle = 'offbeat' | 'rolling' | 'sustain' | 'arp';

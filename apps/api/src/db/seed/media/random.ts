@@ -1,5 +1,5 @@
 // Seeded randomness for the demo media: the same seed string must give the same artwork and audio on
-// every machine (the seed is deterministic, issue 2 §7), so nothing here may touch Math.random.
+// every machine (the seed is deterministic), so nothing here may touch Math.random.
 
 export interface Random {
   /** Uniform in [0, 1). */

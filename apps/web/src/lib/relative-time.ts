@@ -1,4 +1,4 @@
-// "3 minutes ago" for comment times (spec §2 Comments tabs), in English like the rest of the UI.
+// "3 minutes ago" for comment and notification times, in English like the rest of the UI.
 const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,10 +1,12 @@
-// Signed audio links (domain.md Player: "Audio is reached only through signed links"). A set's
+// Signed audio links: audio is reached only through a link signed for one user that expires. A set's
 // mp3_permalink is its /media/audio/… path plus `?u={userId}&exp={unix s}&sig={base64url HMAC-SHA256
 // over "path|u|exp"}`. It stays a /media path so the contract's mediaUrl (and the client's
-// site-address prefixing) hold unchanged; the route in audio-routes.ts owns /media/audio/sets/* and
+// site-address prefixing) hold unchanged; the player's audio route owns /media/audio/sets/* and
 // refuses anything unsigned. An <audio> element sends no bearer token, hence a capability in the URL.
+// Every module that answers sets signs them here, in its service, for the signed-in caller.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type AppConfig, resolveJwtSecret } from '../../config';
+import { type AppConfig, resolveJwtSecret } from '../config';
+import type { UserContext } from './service-context';
 
 /**
  * Set audio lives here (db/seed demo-catalogue audioPath, sets.audio_path). Everything below it is
@@ -54,14 +56,10 @@ export function signAudioUrl(
 }
 
 /** `signAudioUrl` over a set-shaped object's mp3_permalink (lists, details, queue items). */
-export function signSetAudio<T extends { mp3_permalink: string | null }>(
-  config: AppConfig,
-  userId: number,
-  set: T,
-): T {
+export function signSetAudio<T extends { mp3_permalink: string | null }>(ctx: UserContext, set: T): T {
   return set.mp3_permalink === null
     ? set
-    : { ...set, mp3_permalink: signAudioUrl(config, userId, set.mp3_permalink) };
+    : { ...set, mp3_permalink: signAudioUrl(ctx.config, ctx.userId, set.mp3_permalink) };
 }
 
 export type LinkCheck = { ok: true; userId: number; expiresAt: number } | { ok: false; reason: string };
@@ -92,9 +90,8 @@ export function verifyAudioLink(
 
 /** `signSetAudio` over every set of a `{data, pagination}` page. */
 export function signSetPage<T extends { mp3_permalink: string | null }, P extends { data: T[] }>(
-  config: AppConfig,
-  userId: number,
+  ctx: UserContext,
   page: P,
 ): P {
-  return { ...page, data: page.data.map((set) => signSetAudio(config, userId, set)) };
+  return { ...page, data: page.data.map((set) => signSetAudio(ctx, set)) };
 }

@@ -1,0 +1,15 @@
+// What the accounts rules need beyond the database and settings: the key that signs our access tokens
+// and the mailer that sends password-reset mail. Still the shared ServiceContext shape, extended.
+import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../lib/mailer';
+import { type ServiceContext, serviceContext } from '../../lib/service-context';
+import type { AccessTokenKey } from '../../lib/tokens';
+
+export interface AccountsContext extends ServiceContext {
+  accessTokens: AccessTokenKey;
+  mailer: Mailer;
+}
+
+export function accountsContext(app: FastifyInstance, mailer: Mailer): AccountsContext {
+  return { ...serviceContext(app), accessTokens: app.accessTokens, mailer };
+}

@@ -1,0 +1,118 @@
+// What every source (JSON, CUE sheet, pasted tracklist) is read into before anything touches the
+// catalogue: items named as written, with where each came from for the messages of a refusal.
+import type { ArtistRole, Genre, MixType, SponsorType } from '@cratedig/contract/constants';
+
+/** Where a value came from: the file and a line ('line 12') or JSON path ('$.sets[0].genre'). */
+export interface Origin {
+  file: string;
+  at: string;
+}
+
+/** A refusal: the import stops, nothing is written. */
+export class ImportRefusal extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ImportRefusal';
+  }
+}
+
+export function problem(origin: Origin, what: string): string {
+  return `${origin.file}${origin.at ? `: ${origin.at}` : ''}: ${what}`;
+}
+
+/** A picture or audio: a file to copy into the media folder, or a reference kept as is. */
+export type MediaSource = { kind: 'file'; path: string; origin: Origin } | { kind: 'ref'; value: string };
+
+export interface ArtistInput {
+  name: string;
+  bio?: string | null;
+  art?: { sm: MediaSource | null; xl: MediaSource | null };
+  links?: {
+    beatport?: string | null;
+    instagram?: string | null;
+    youtube?: string | null;
+    website?: string | null;
+  };
+}
+
+export interface LabelInput {
+  name: string;
+  bio?: string | null;
+  sponsorType?: 'label' | 'label_meta';
+  art?: { sm: MediaSource | null; xl: MediaSource | null };
+  logo?: MediaSource | null;
+  socials?: string[];
+  founders?: string[];
+}
+
+export interface PlaceInput {
+  name: string;
+  city?: string | null;
+  country?: string | null;
+  art?: { sm: MediaSource | null; xl: MediaSource | null };
+}
+
+export interface TrackInput {
+  /** Unique within the batch; the same track written twice has the same ref. */
+  ref: string;
+  title: string;
+  artistLine: string;
+  credits: { name: string; role: ArtistRole }[];
+  mixType: MixType;
+  mixName: string | null;
+  labelName: string | null;
+  releaseDate?: string | null;
+  bpm?: number | null;
+  key?: string | null;
+  genre?: Genre | null;
+  purchaseUrl?: string | null;
+  art?: { sm: MediaSource | null; xl: MediaSource | null };
+  createdDt?: string;
+  /** For an ID: the ref of the set it was first heard in. */
+  foundInSet?: string;
+  /** For an ID that came out: the ref of the track it was released as. */
+  releasedAs?: string;
+  origin: Origin;
+}
+
+export interface SetTrackInput {
+  trackRef: string;
+  start: number;
+  end: number;
+  origin: Origin;
+}
+
+export interface SetInput {
+  ref: string;
+  name: string;
+  artistLine: string;
+  artists: string[];
+  date: string;
+  genre: Genre;
+  /** Milliseconds, when the source gives it (required unless the audio is a file to read). */
+  durationMs?: number;
+  audio: MediaSource | null;
+  art?: { sm: MediaSource | null; xl: MediaSource | null };
+  sponsors: { type: SponsorType; name: string }[];
+  festival?: string | null;
+  venue?: string | null;
+  tracks: SetTrackInput[];
+  /** Set track times still to be closed by the audio's duration (CUE and tracklists: the last end). */
+  lastEndsWithAudio: boolean;
+  origin: Origin;
+}
+
+export interface Batch {
+  artists: ArtistInput[];
+  labels: LabelInput[];
+  festivals: PlaceInput[];
+  venues: PlaceInput[];
+  tracks: TrackInput[];
+  sets: SetInput[];
+  /** Featured lists by kind: names of the items (set names, track refs, artist names, ...). */
+  featured?: Partial<Record<'sets' | 'tracks' | 'artists' | 'labels' | 'festivals' | 'venues', string[]>>;
+}
+
+export function emptyBatch(): Batch {
+  return { artists: [], labels: [], festivals: [], venues: [], tracks: [], sets: [] };
+}

@@ -1,0 +1,127 @@
+// Audio and artwork of an import: checked before anything is written, then copied into the media
+// folder under content-addressed names (the same file imported twice is stored once). Copies go to
+// temporary names first and are renamed only once the catalogue transaction has committed; a refusal
+// or a failed commit removes them, so the media folder is left exactly as it was.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, constants, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { parseFile } from 'music-metadata';
+import { AUDIO_PREFIX } from '../../lib/audio-links';
+
+export interface AudioFacts {
+  durationMs: number;
+  hash: string;
+}
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Why a file cannot be read, in the operator's words; undefined when it can. */
+async function unreadable(path: string): Promise<string | undefined> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return `${path} is not a file`;
+    await access(path, constants.R_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `the audio file ${path} does not exist`;
+    return `${path} cannot be read (${code ?? 'error'})`;
+  }
+}
+
+/** The duration (from the audio) and content hash of an MP3; a message when it is not one. */
+export async function probeAudio(path: string): Promise<AudioFacts | string> {
+  const why = await unreadable(path);
+  if (why) return why;
+  try {
+    const meta = await parseFile(path, { duration: true, skipCovers: true });
+    const codec = `${meta.format.container ?? ''} ${meta.format.codec ?? ''}`;
+    if (!/layer 3|mp3/i.test(codec) && !/mpeg/i.test(meta.format.container ?? '')) {
+      return `${path} is not an MP3 (${codec.trim() || 'unknown format'})`;
+    }
+    const seconds = meta.format.duration;
+    if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return `${path} has no readable duration`;
+    return { durationMs: Math.round(seconds * 1000), hash: await sha256(path) };
+  } catch (error) {
+    return `${path} is not an MP3 (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+const IMAGE_TYPES = new Set(['.jpg', '.jpeg', '.png', '.webp', '.gif', '.svg']);
+
+/** The content hash of an artwork file; a message when it is missing or not a picture. */
+export async function probeImage(path: string): Promise<{ hash: string } | string> {
+  const why = await unreadable(path);
+  if (why) return why.replace('the audio file', 'the artwork file');
+  if (!IMAGE_TYPES.has(extname(path).toLowerCase())) {
+    return `${path} is not a picture (.jpg, .png, .webp, .gif or .svg)`;
+  }
+  return { hash: await sha256(path) };
+}
+
+/**
+ * The site path a file is stored under. Audio goes where set audio lives, so it is served only
+ * through signed links (lib/audio-links.ts): `/media/audio/sets/import-<hash>.mp3`; artwork under
+ * `/media/art/import/<hash>.<ext>`.
+ */
+export function mediaPathFor(kind: 'audio' | 'art', hash: string, sourcePath: string): string {
+  if (kind === 'audio') return `${AUDIO_PREFIX}import-${hash.slice(0, 32)}.mp3`;
+  const ext = extname(sourcePath).toLowerCase().replace('.jpeg', '.jpg');
+  return `/media/art/import/${hash.slice(0, 32)}${ext}`;
+}
+
+/** Copies staged into the media folder: temporary until commit(), removed by discard(). */
+export class MediaStage {
+  private readonly staged = new Map<string, { temp: string; final: string }>();
+  private readonly createdDirs: string[] = [];
+
+  constructor(private readonly mediaDir: string) {}
+
+  private fsPath(sitePath: string): string {
+    return join(this.mediaDir, sitePath.replace(/^\/media\//, ''));
+  }
+
+  /** Copies `source` to a temporary name beside `sitePath`, unless that file is already stored. */
+  async add(source: string, sitePath: string): Promise<void> {
+    if (this.staged.has(sitePath)) return;
+    const final = this.fsPath(sitePath);
+    if (await exists(final)) return;
+    const folder = join(final, '..');
+    const created = await mkdir(folder, { recursive: true });
+    if (created) this.createdDirs.push(created);
+    const temp = `${final}.${randomBytes(6).toString('hex')}.tmp`;
+    this.staged.set(sitePath, { temp, final });
+    await copyFile(source, temp);
+  }
+
+  get count(): number {
+    return this.staged.size;
+  }
+
+  async commit(): Promise<void> {
+    for (const { temp, final } of this.staged.values()) await rename(temp, final);
+    this.staged.clear();
+  }
+
+  async discard(): Promise<void> {
+    for (const { temp } of this.staged.values()) await rm(temp, { force: true });
+    this.staged.clear();
+    // Folders this import created held only its copies.
+    for (const dir of this.createdDirs.reverse()) await rm(dir, { recursive: true, force: true });
+    this.createdDirs.length = 0;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,197 @@
+// Reading the operator's files into one batch and checking everything that needs no database: the
+// file formats, genres, dates, the audio (an MP3, its duration) and artwork, and the set track times.
+// Any problem refuses the whole import before a row or a media file is written.
+import { relative } from 'node:path';
+import { type Batch, emptyBatch, ImportRefusal, problem, type SetInput } from './batch';
+import { parseTrackText } from './credits';
+import { parseCue, type SourceContext } from './cue';
+import { parseCatalogueJson } from './json-source';
+import { mediaPathFor, probeAudio, probeImage } from './media';
+import { normaliseName } from './normalise';
+import { readTextFile } from './text-file';
+import { parseTracklist } from './tracklist';
+
+/** A media file checked and ready to copy: where it comes from and the site path it will have. */
+export interface MediaFile {
+  source: string;
+  sitePath: string;
+}
+
+export interface ReadBatch {
+  batch: Batch;
+  /** Checked media by source path. */
+  media: Map<string, MediaFile>;
+  files: number;
+}
+
+export const SOURCE_EXTENSIONS = ['.json', '.cue', '.txt'] as const;
+
+type Parser = (text: string, source: SourceContext, into: Batch, problems: string[]) => void;
+
+function parserFor(path: string): Parser | undefined {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.json')) return parseCatalogueJson;
+  if (lower.endsWith('.cue')) return parseCue;
+  if (lower.endsWith('.txt')) return parseTracklist;
+  return undefined;
+}
+
+/**
+ * `knownArtists` answers which of the artist lines the sources write are artists the catalogue has
+ * (normalised keys), so 'Above & Beyond' stays one artist while 'Bicep & Hammer' is two.
+ */
+export async function readSources(
+  paths: string[],
+  cwd: string,
+  knownArtists: (lines: string[]) => Promise<Set<string>>,
+  progress?: (done: number, total: number) => void,
+): Promise<ReadBatch> {
+  const problems: string[] = [];
+  const texts: { path: string; name: string; text: string; parse: Parser }[] = [];
+  for (const path of paths) {
+    const name = relative(cwd, path) || path;
+    const parse = parserFor(path);
+    if (!parse) {
+      problems.push(
+        problem({ file: name, at: '' }, 'not a catalogue file (.json), CUE sheet (.cue) or tracklist (.txt)'),
+      );
+      continue;
+    }
+    try {
+      texts.push({ path, name, text: await readTextFile(path), parse });
+    } catch (error) {
+      problems.push(
+        problem({ file: name, at: '' }, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`),
+      );
+    }
+  }
+  // First pass: which whole artist lines do the sources write?
+  const lines = new Set<string>();
+  for (const t of texts) {
+    const source: SourceContext = {
+      name: t.name,
+      path: t.path,
+      parseTrack: (text) =>
+        parseTrackText(text, (line) => {
+          lines.add(line);
+          return false;
+        }),
+    };
+    t.parse(t.text, source, emptyBatch(), []);
+  }
+  const known = await knownArtists([...lines]);
+  const batch = emptyBatch();
+  let done = 0;
+  for (const t of texts) {
+    const isKnown = (line: string) => known.has(normaliseName(line));
+    t.parse(
+      t.text,
+      { name: t.name, path: t.path, parseTrack: (text) => parseTrackText(text, isKnown) },
+      batch,
+      problems,
+    );
+    progress?.(++done, texts.length);
+  }
+  const media = await checkMedia(batch, cwd, problems);
+  for (const set of batch.sets) checkTimes(set, problems);
+  if (problems.length > 0) throw new ImportRefusal(problems);
+  return { batch, media, files: paths.length };
+}
+
+async function checkMedia(batch: Batch, cwd: string, problems: string[]): Promise<Map<string, MediaFile>> {
+  const media = new Map<string, MediaFile>();
+  const shown = (path: string) => relative(cwd, path) || path;
+  for (const set of batch.sets) {
+    const audio = set.audio;
+    if (audio?.kind === 'file') {
+      const facts = await probeAudio(audio.path);
+      if (typeof facts === 'string') {
+        problems.push(problem(audio.origin, facts.replace(audio.path, shown(audio.path))));
+      } else {
+        set.durationMs = facts.durationMs;
+        media.set(audio.path, {
+          source: audio.path,
+          sitePath: mediaPathFor('audio', facts.hash, audio.path),
+        });
+      }
+    } else if (set.durationMs === undefined) {
+      problems.push(
+        problem(set.origin, 'no duration: give "duration" (ms) or an audio file to read it from'),
+      );
+    }
+  }
+  const pictures = [
+    ...batch.sets.map((s) => s.art),
+    ...batch.tracks.map((t) => t.art),
+    ...batch.artists.map((a) => a.art),
+    ...batch.labels.flatMap((l) => [l.art, { sm: l.logo ?? null, xl: null }]),
+    ...batch.festivals.map((p) => p.art),
+    ...batch.venues.map((p) => p.art),
+  ];
+  for (const art of pictures) {
+    for (const source of [art?.sm, art?.xl]) {
+      if (source?.kind !== 'file' || media.has(source.path)) continue;
+      const facts = await probeImage(source.path);
+      if (typeof facts === 'string')
+        problems.push(problem(source.origin, facts.replace(source.path, shown(source.path))));
+      else
+        media.set(source.path, {
+          source: source.path,
+          sitePath: mediaPathFor('art', facts.hash, source.path),
+        });
+    }
+  }
+  return media;
+}
+
+/**
+ * Set track times in whole seconds: each track starts after the previous one (no overlap, in
+ * order), before the audio ends, and ends after it starts; a CUE sheet's or tracklist's last track
+ * ends with the audio.
+ */
+function checkTimes(set: SetInput, problems: string[]): void {
+  const durationS = set.durationMs === undefined ? undefined : set.durationMs / 1000;
+  let previousEnd = 0;
+  let previousStart = -1;
+  set.tracks.forEach((st, i) => {
+    const start = Math.round(st.start);
+    const end =
+      set.lastEndsWithAudio && i === set.tracks.length - 1
+        ? Math.floor(durationS ?? Number.NaN)
+        : Math.round(st.end);
+    const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+    if (start <= previousStart) {
+      problems.push(
+        problem(
+          st.origin,
+          `starts at ${clock(start)}, not after the previous track (${clock(previousStart)}): timestamps out of order`,
+        ),
+      );
+    } else if (start < previousEnd) {
+      problems.push(
+        problem(
+          st.origin,
+          `starts at ${clock(start)}, before the previous track ends (${clock(previousEnd)}): overlapping timestamps`,
+        ),
+      );
+    } else if (durationS !== undefined && start >= durationS) {
+      problems.push(
+        problem(st.origin, `starts at ${clock(start)}, after the audio ends (${clock(durationS)})`),
+      );
+    } else if (!(end > start) && (!set.lastEndsWithAudio || i === set.tracks.length - 1)) {
+      // (where a track ends at the next one's start, an unordered next start is reported on its own line)
+      problems.push(
+        problem(
+          st.origin,
+          `ends at ${Number.isNaN(end) ? '?' : clock(end)}, not after its start (${clock(start)})`,
+        ),
+      );
+    } else if (!set.lastEndsWithAudio && durationS !== undefined && end > Math.ceil(durationS)) {
+      problems.push(problem(st.origin, `ends at ${clock(end)}, after the audio ends (${clock(durationS)})`));
+    }
+    st.start = start;
+    st.end = end;
+    previousStart = start;
+    previousEnd = Number.isNaN(end) ? start : end;
+  });
+}

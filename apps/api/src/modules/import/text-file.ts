@@ -1,0 +1,60 @@
+// Reads a text source whatever tool wrote it: a UTF-8 BOM, UTF-16, or a legacy single-byte encoding
+// (Windows-1252 and the like, as older CUE writers produce) detected from the bytes; CRLF or LF.
+import { readFile } from 'node:fs/promises';
+import { GENRES, type Genre } from '@cratedig/contract/constants';
+import chardet from 'chardet';
+import iconv from 'iconv-lite';
+import { normaliseName } from './normalise';
+
+export async function readTextFile(path: string): Promise<string> {
+  const bytes = await readFile(path);
+  return decodeText(bytes);
+}
+
+export function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return iconv.decode(bytes.subarray(2), 'utf-16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return iconv.decode(bytes.subarray(2), 'utf-16be');
+  const utf8 = bytes.toString('utf8');
+  // Valid UTF-8 (no replacement characters) is taken as such; chardet guesses the rest.
+  if (!utf8.includes('\uFFFD')) return utf8;
+  const guess = chardet.detect(bytes);
+  const encoding = guess && iconv.encodingExists(guess) && !/^utf-?8$/i.test(guess) ? guess : 'windows-1252';
+  return iconv.decode(bytes, encoding);
+}
+
+/** The lines of a text, without line endings. */
+export function linesOf(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
+}
+
+const GENRE_KEYS = new Map<string, Genre>(GENRES.map((genre) => [normaliseName(genre), genre]));
+
+/** One of the catalogue's genres, written in any case or punctuation; undefined when unknown. */
+export function genreOf(text: string): Genre | undefined {
+  return GENRE_KEYS.get(normaliseName(text));
+}
+
+/** A recorded date as YYYY-MM-DD from 'YYYY-MM-DD', 'YYYY/MM/DD', 'DD.MM.YYYY' or a year alone. */
+export function dateOf(text: string): string | undefined {
+  const t = text.trim();
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
+  let ymd: [string, string, string] | undefined;
+  if (m?.[1] && m[2] && m[3]) ymd = [m[1], m[2], m[3]];
+  m = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(t);
+  if (m?.[1] && m[2] && m[3]) ymd = [m[3], m[2], m[1]];
+  if (/^\d{4}$/.test(t)) ymd = [t, '1', '1'];
+  if (!ymd) return undefined;
+  const iso = `${ymd[0]}-${ymd[1].padStart(2, '0')}-${ymd[2].padStart(2, '0')}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso ? undefined : iso;
+}
+
+/** Seconds from 'h:mm:ss', 'mm:ss' or 'm:ss'; undefined when not a time. */
+export function clockSeconds(text: string): number | undefined {
+  const m = /^(?:(\d+):)?(\d{1,3}):(\d{2})$/.exec(text.trim());
+  if (!m?.[2] || !m[3]) return undefined;
+  const seconds = Number(m[3]);
+  if (seconds >= 60) return undefined;
+  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + seconds;
+}

@@ -1,0 +1,138 @@
+// Pasted tracklists as 1001Tracklists and SoundCloud descriptions write them: a small header of
+// 'Key: value' lines (Title, Artist, Date, Genre; optionally Audio, Artwork, Festival, Venue,
+// Curator), then one line per track: '[00:00] Artist - Title (Remixer Remix) [Label]',
+// '01. 12:34 Artist ft. Other – Title', '1:02:03 ID - ID'. The audio is the file the header names, or
+// the MP3 beside the tracklist with the same base name.
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { type Batch, type MediaSource, type Origin, problem, type SetInput, type TrackInput } from './batch';
+import { splitArtists } from './credits';
+import type { SourceContext } from './cue';
+import { clockSeconds, dateOf, genreOf, linesOf } from './text-file';
+
+const HEADER =
+  /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator)\s*:\s*(.*)$/i;
+const TRACK = /^\s*(?:\d{1,3}\s*[.)]\s*)?\[?((?:\d+:)?\d{1,3}:\d{2})\]?\s*[-–—.:]?\s*(.+)$/;
+
+export function parseTracklist(text: string, source: SourceContext, into: Batch, problems: string[]): void {
+  const at = (line: number): Origin => ({ file: source.name, at: `line ${line}` });
+  const whole: Origin = { file: source.name, at: '' };
+  const header = new Map<string, { value: string; line: number }>();
+  const rows: { line: number; start: number; text: string }[] = [];
+  const before = problems.length;
+  linesOf(text).forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === '' || raw.trim().startsWith('#')) return;
+    const track = TRACK.exec(raw);
+    if (track?.[1] && track[2]) {
+      const start = clockSeconds(track[1]);
+      if (start === undefined)
+        problems.push(problem(at(line), `'${track[1]}' is not a time (mm:ss or h:mm:ss)`));
+      else rows.push({ line, start, text: track[2].trim() });
+      return;
+    }
+    const field = HEADER.exec(raw);
+    if (field?.[1] && rows.length === 0) {
+      const key = canonicalKey(field[1].toLowerCase());
+      header.set(key, { value: (field[2] ?? '').trim(), line });
+      return;
+    }
+    problems.push(
+      problem(
+        at(line),
+        `'${raw.trim()}' is neither a header line ('Genre: Techno') nor a track ('12:34 Artist - Title')`,
+      ),
+    );
+  });
+
+  const need = (key: string, label: string) => {
+    const entry = header.get(key);
+    if (!entry || entry.value === '') problems.push(problem(whole, `the header has no ${label}`));
+    return entry;
+  };
+  const title = need('title', "'Title:' (the set name)");
+  const artist = need('artist', "'Artist:' (the set artists)");
+  const dateLine = need('date', "'Date:' (the recorded date)");
+  const genreLine = need('genre', "'Genre:'");
+  const genre = genreLine?.value ? genreOf(genreLine.value) : undefined;
+  if (genreLine?.value && !genre)
+    problems.push(problem(at(genreLine.line), `unknown genre '${genreLine.value}'`));
+  const date = dateLine?.value ? dateOf(dateLine.value) : undefined;
+  if (dateLine?.value && !date) {
+    problems.push(problem(at(dateLine.line), `'${dateLine.value}' is not a date (YYYY-MM-DD or YYYY)`));
+  }
+  if (rows.length === 0) problems.push(problem(whole, 'no track lines (e.g. "00:00 Artist - Title")'));
+
+  const folder = dirname(source.path);
+  const audioLine = header.get('audio');
+  let audio: MediaSource;
+  if (audioLine?.value) {
+    audio = { kind: 'file', path: resolve(folder, audioLine.value), origin: at(audioLine.line) };
+  } else {
+    const base = basename(source.path, extname(source.path));
+    const beside = ['.mp3', '.MP3'].map((ext) => join(folder, base + ext)).find((p) => existsSync(p));
+    audio = { kind: 'file', path: beside ?? join(folder, `${base}.mp3`), origin: whole };
+  }
+  if (problems.length > before || !title || !artist || !genre || !date) return;
+
+  const setRef = `tracklist:${source.path}`;
+  const curator = header.get('curator')?.value;
+  const artists = splitArtists(artist.value);
+  const set: SetInput = {
+    ref: setRef,
+    name: title.value,
+    artistLine: artist.value,
+    artists: [],
+    date,
+    genre,
+    audio,
+    sponsors: curator
+      ? [{ type: artists.some((a) => a === curator) ? 'artist_meta' : 'label', name: curator }]
+      : [],
+    festival: header.get('festival')?.value || null,
+    venue: header.get('venue')?.value || null,
+    tracks: [],
+    lastEndsWithAudio: true,
+    origin: whole,
+  };
+  const artwork = header.get('artwork');
+  if (artwork?.value) {
+    const art: MediaSource = { kind: 'file', path: resolve(folder, artwork.value), origin: at(artwork.line) };
+    set.art = { sm: art, xl: art };
+  }
+  rows.forEach((row, i) => {
+    const parsed = source.parseTrack(row.text);
+    if (!parsed) {
+      problems.push(problem(at(row.line), `'${row.text}' is not 'Artist - Title'`));
+      return;
+    }
+    const input: TrackInput = {
+      ref: `${setRef}#${i + 1}`,
+      title: parsed.title,
+      artistLine: parsed.artistLine,
+      credits: parsed.credits,
+      mixType: parsed.mixType,
+      mixName: parsed.mixName,
+      labelName: parsed.labelName,
+      origin: at(row.line),
+      ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre } : {}),
+    };
+    into.tracks.push(input);
+    set.tracks.push({
+      trackRef: input.ref,
+      start: row.start,
+      end: rows[i + 1]?.start ?? Number.NaN,
+      origin: at(row.line),
+    });
+  });
+  into.sets.push(set);
+}
+
+function canonicalKey(key: string): string {
+  if (key === 'name' || key === 'set') return 'title';
+  if (key === 'artists' || key === 'dj') return 'artist';
+  if (key === 'recorded') return 'date';
+  if (key === 'mp3' || key === 'file') return 'audio';
+  if (key === 'cover') return 'artwork';
+  return key;
+}

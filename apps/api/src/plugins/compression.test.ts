@@ -1,0 +1,121 @@
+// What a browser receives by Accept-Encoding: the web app's files as the build compressed them (brotli
+// or gzip twins, else the file itself), API answers compressed on the fly when worth it, and media
+// (audio in byte ranges, artwork) always as stored.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../../scripts/precompress.mjs';
+import { buildTestApp, makeTempDir } from '../test/app';
+
+// Repetitive enough to compress, large enough (> 1 KB) to get twins.
+const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'cratedig ${i}';`).join('\n');
+const INDEX = `<!doctype html><html><head><title>Cratedig</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}<script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+const AUDIO = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7) % 256));
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const root = makeTempDir('cratedig-compression-');
+  const distDir = join(root, 'dist');
+  mkdirSync(join(distDir, 'assets'), { recursive: true });
+  writeFileSync(join(distDir, 'index.html'), INDEX);
+  writeFileSync(join(distDir, 'assets', 'app-abc123.js'), SCRIPT);
+  writeFileSync(join(distDir, 'assets', 'tiny-abc123.js'), 'console.log(1);');
+  precompress(distDir);
+  const mediaDir = join(root, 'media');
+  mkdirSync(join(mediaDir, 'audio'), { recursive: true });
+  writeFileSync(join(mediaDir, 'audio', 'set-1.mp3'), AUDIO);
+  app = await buildTestApp({ webDistDir: distDir, mediaDir });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+describe('the web app, compressed once at build time', () => {
+  it('sends a hashed asset as brotli when the browser accepts it, decoding to the same bytes', async () => {
+    const response = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(response.headers['content-length'])).toBeLessThan(SCRIPT.length / 3);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser that accepts gzip only', async () => {
+    const response = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself without Accept-Encoding or with identity', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
+      const response = await get('/assets/app-abc123.js', headers);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.body).toBe(SCRIPT);
+    }
+  });
+
+  it('sends a file too small to be worth compressing as it is', async () => {
+    const response = await get('/assets/tiny-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log(1);');
+  });
+
+  it('sends index.html for a client route compressed, still revalidated', async () => {
+    const response = await get('/sets/12', { 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+  });
+});
+
+describe('API answers', () => {
+  it('compresses a large JSON answer when asked', async () => {
+    const plain = await get('/api/docs/json');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(10_000);
+    const br = await get('/api/docs/json', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves a small JSON answer (under 1 KB) uncompressed', async () => {
+    const response = await get('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(response.body.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('media', () => {
+  it('never compresses audio, neither a byte range nor the whole file', async () => {
+    const range = await get('/media/audio/set-1.mp3', {
+      'accept-encoding': 'br, gzip',
+      range: 'bytes=100-1099',
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.headers['content-range']).toBe(`bytes 100-1099/${AUDIO.length}`);
+    expect(range.rawPayload.equals(AUDIO.subarray(100, 1100))).toBe(true);
+    const whole = await get('/media/audio/set-1.mp3', { 'accept-encoding': 'br, gzip' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.rawPayload.equals(AUDIO)).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+import type { SetTrack } from '@cratedig/contract/set';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSet, makeTrack } from '../../test/factories';
+import { asDesktop } from '../../test/media-query';
+import { renderWithPlayer } from '../../test/render';
+import { SetTrackList } from './set-track-list';
+
+const idFields = {
+  title: 'ID',
+  mix_type: 'ID',
+  release_date: null,
+  label_name: null,
+  label_meta: null,
+  label_meta_id: null,
+  genre: null,
+  bpm: null,
+  key: null,
+} as const;
+
+function entries(): SetTrack[] {
+  const [first, second] = makeSet(1, { tracks: 2 }).set_tracks;
+  if (!first || !second) throw new Error('two entries expected');
+  return [
+    {
+      ...first,
+      track_meta: makeTrack({
+        ...idFields,
+        id: 101,
+        artist: 'Tiber & Lune',
+        artists: [
+          { role: 'ID', artist_meta: { id: 31, name: 'Tiber' } },
+          { role: 'ID', artist_meta: { id: 32, name: 'Lune' } },
+        ],
+      }),
+    },
+    // an ID nobody has put a name to
+    { ...second, track_meta: makeTrack({ ...idFields, id: 102, artist: 'ID', artists: [] }) },
+  ];
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('set track list artists', () => {
+  it('shows a known ID artist in the table; only an unknown one reads ID', () => {
+    asDesktop();
+    renderWithPlayer(<SetTrackList entries={entries()} />);
+    const rows = within(screen.getByRole('table', { name: 'Track list' }))
+      .getAllByRole('row')
+      .slice(1);
+    const [known, unknown] = rows;
+    if (!known || !unknown) throw new Error('two rows expected');
+    expect(within(known).getByRole('link', { name: 'Tiber' }).getAttribute('href')).toBe('/artists/31');
+    expect(within(known).getByRole('link', { name: 'Lune' })).toBeTruthy();
+    expect(within(known).queryByText('ID', { selector: 'span' })).toBeNull();
+    expect(within(unknown).getAllByText('ID').length).toBeGreaterThan(0);
+    expect(within(unknown).queryByRole('link', { name: /Tiber|Lune/ })).toBeNull();
+  });
+
+  it('shows a known ID artist on the small-screen cards', () => {
+    renderWithPlayer(<SetTrackList entries={entries()} />);
+    const items = within(screen.getByRole('list', { name: 'Track list' })).getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('Tiber & Lune · unreleased');
+    expect(items[1]?.textContent).toContain('ID · unreleased');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueFile } from './catalogue-file';
+
+describe('catalogue file', () => {
+  it('accepts a minimal file and leaves maintained fields out', () => {
+    const parsed = catalogueFile.parse({
+      format: 'cratedig-catalogue',
+      version: 1,
+      sets: [
+        {
+          id: 1,
+          set_name: 'Live',
+          artist: 'A',
+          artists: [{ id: 1, name: 'A' }],
+          release_date: '2024-01-01',
+          genre: 'House',
+          mp3_permalink: 'live.mp3',
+          set_tracks: [
+            {
+              track_position: 1,
+              track_meta_id: 1,
+              start_time: 0,
+              end_time: 60,
+              track_meta: { id: 1, title: 'T', artist: 'A', artists: [], mix_type: 'original_mix' },
+            },
+          ],
+        },
+      ],
+    });
+    expect(parsed.artists).toEqual([]);
+    expect(parsed.sets[0]?.set_tracks).toHaveLength(1);
+  });
+
+  it('refuses a genre outside the catalogue list', () => {
+    const result = catalogueFile.safeParse({
+      format: 'cratedig-catalogue',
+      version: 1,
+      tracks: [{ id: 1, title: 'T', artist: 'A', artists: [], mix_type: 'original_mix', genre: 'Polka' }],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['tracks', 0, 'genre']);
+  });
+});

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Two Cratedig API instances on one PostgreSQL behind Debian's nginx, all on loopback: the production
+# shape of docs/deploy.md, small enough to run on one machine.
+#
+#   scripts/two-instances.sh start    # PostgreSQL (throwaway, unless DATABASE_URL is set), 2 instances, nginx
+#   scripts/two-instances.sh check    # a session, the login limit and counts behave as one across both
+#   scripts/two-instances.sh stop
+#
+# Ports (override with the variables): nginx NGINX_PORT=8310, instances API_PORTS="8311 8312",
+# the throwaway PostgreSQL PG_PORT=8319. State, logs and the nginx configuration live in STATE_DIR
+# (default /tmp/cratedig-two-instances). TLS is left to the real proxy (docs/deploy.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+STATE_DIR="${STATE_DIR:-/tmp/cratedig-two-instances}"
+NGINX_PORT="${NGINX_PORT:-8310}"
+API_PORTS="${API_PORTS:-8311 8312}"
+PG_PORT="${PG_PORT:-8319}"
+export PG_DIR="$STATE_DIR/pg" PG_PORT
+
+say() { echo "two-instances: $*" >&2; }
+
+wait_healthy() {
+  local port="$1"
+  for _ in $(seq 1 600); do
+    if curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1; then return 0; fi
+    sleep 0.5
+  done
+  say "the instance on port $port did not become healthy; see $STATE_DIR/api-$port.log"
+  return 1
+}
+
+write_nginx_conf() {
+  local servers=""
+  for port in $API_PORTS; do servers+="    server 127.0.0.1:$port max_fails=0;"$'\n'; done
+  mkdir -p "$STATE_DIR/nginx"
+  cat >"$STATE_DIR/nginx/nginx.conf" <<EOF
+# Written by scripts/two-instances.sh; the same shape as docs/deploy.md, without TLS.
+worker_processes 1;
+pid $STATE_DIR/nginx/nginx.pid;
+error_log $STATE_DIR/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log $STATE_DIR/nginx/access.log;
+  client_body_temp_path $STATE_DIR/nginx/body;
+  proxy_temp_path $STATE_DIR/nginx/proxy;
+  fastcgi_temp_path $STATE_DIR/nginx/fastcgi;
+  uwsgi_temp_path $STATE_DIR/nginx/uwsgi;
+  scgi_temp_path $STATE_DIR/nginx/scgi;
+  client_max_body_size 2m;
+
+  upstream cratedig {
+$servers    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location / {
+      proxy_pass http://cratedig;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      # Cratedig counts rate limits per client address and, with TRUST_PROXY=true, takes it from
+      # X-Forwarded-For: nginx replaces whatever the client sent with the address it sees.
+      proxy_set_header X-Forwarded-For \$remote_addr;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      # An instance that is stopping or cannot reach the database: try the other one for requests
+      # that are safe to repeat.
+      proxy_next_upstream error timeout http_503;
+      proxy_buffering off;
+    }
+  }
+}
+EOF
+}
+
+start() {
+  mkdir -p "$STATE_DIR"
+  local url="${DATABASE_URL:-}"
+  if [ -z "$url" ]; then
+    url="$(bash scripts/pg-server.sh start)"
+    url="${url%/postgres}/cratedig"
+    psql "${url%/cratedig}/postgres" -qtc "select 1 from pg_database where datname = 'cratedig'" | grep -q 1 ||
+      psql "${url%/cratedig}/postgres" -qc "create database cratedig"
+  fi
+  [ -f "$STATE_DIR/jwt-secret" ] || node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))" >"$STATE_DIR/jwt-secret"
+  node -e "import('./scripts/web-build.mjs').then((m) => m.ensureWebBuild())"
+  mkdir -p "$STATE_DIR/media"
+  local first=1
+  for port in $API_PORTS; do
+    say "starting an instance on 127.0.0.1:$port"
+    # Both instances share the database, the signing key and the media folder; each has its own DATA_DIR.
+    env PORT="$port" HOST=127.0.0.1 DATABASE_URL="$url" DATA_DIR="$STATE_DIR/data-$port" \
+      MEDIA_DIR="$STATE_DIR/media" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")" TRUST_PROXY=true \
+      PUBLIC_URL="http://127.0.0.1:$NGINX_PORT" SEED_DEMO="$([ $first = 1 ] && echo true || echo false)" \
+      setsid node --import tsx apps/api/src/main.ts >"$STATE_DIR/api-$port.log" 2>&1 &
+    echo $! >"$STATE_DIR/api-$port.pid"
+    # The first instance migrates and loads the demo catalogue before the second one starts.
+    wait_healthy "$port"
+    first=0
+  done
+  write_nginx_conf
+  nginx -p "$STATE_DIR/nginx" -c "$STATE_DIR/nginx/nginx.conf"
+  say "nginx on http://127.0.0.1:$NGINX_PORT in front of ports $API_PORTS"
+}
+
+stop() {
+  if [ -f "$STATE_DIR/nginx/nginx.pid" ]; then
+    nginx -p "$STATE_DIR/nginx" -c "$STATE_DIR/nginx/nginx.conf" -s quit 2>/dev/null || true
+  fi
+  for port in $API_PORTS; do
+    local pidfile="$STATE_DIR/api-$port.pid"
+    if [ -f "$pidfile" ]; then
+      kill -TERM "$(cat "$pidfile")" 2>/dev/null || true
+      rm -f "$pidfile"
+    fi
+  done
+  [ -n "${DATABASE_URL:-}" ] || bash scripts/pg-server.sh stop || true
+}
+
+case "${1:-}" in
+start) start ;;
+check) node scripts/two-instances-check.mjs "http://127.0.0.1:$NGINX_PORT" $API_PORTS ;;
+stop) stop ;;
+*)
+  echo "usage: $0 start|check|stop" >&2
+  exit 2
+  ;;
+esac
