@@ -18,6 +18,7 @@ export function Bio({ text }: { text: string }) {
   const ref = useRef<HTMLElement>(null);
   const id = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again, even when its box keeps its size
   useLayoutEffect(() => {
     const element = ref.current;
     // Measured only while folded; once open the button stays so the text can fold again.
