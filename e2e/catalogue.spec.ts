@@ -103,7 +103,12 @@ test('browse from home to a set, its artist, a label and a track; titles change 
   const header = page.getByRole('main').locator('header').first();
   await header.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/artists\/\d+$/);
-  await expect(page.getByRole('main').getByText('Artist', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('paragraph')
+      .filter({ hasText: /^Artist$/ }),
+  ).toBeVisible();
   const artistName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   await expect(page).toHaveTitle(`${artistName} on Cratedig`);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(

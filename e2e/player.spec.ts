@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signedInPage, signInByApi, type TestAccount } from './support/session';
 
-// The player journeys, in Chromium against the served app and its seeded sets (24 kHz MP3s
-// of 15-30 min). Audio state is read from the one shared <audio> element the player owns.
+// The player journeys, in Chromium against the served app and its seeded sets (demo MP3s of
+// 15-30 min). Audio state is read from the one shared <audio> element the player owns.
 
 interface SetTrackInfo {
   start_time: number;
@@ -332,7 +332,7 @@ test.describe('the player', () => {
     await page.goto(`/sets/${set.id}`);
     await playFrom(page, track).click();
     await expect(playingRow(page)).toContainText(track.track_meta.title);
-    // The set's likes button is named 'Like {set name}, {n} likes'.
+    // The set's likes button (library issue): 'Like {set name}, {n} likes'.
     const escaped = set.set_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const setLikes = page.getByRole('button', { name: new RegExp(`${escaped}, \\d+ likes$`) });
     await expect(setLikes).toHaveAccessibleName(new RegExp(`, ${set.likes} likes$`));

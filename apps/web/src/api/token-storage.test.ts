@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenStorage } from './token-storage';
+import { createTokenStorage, onTokensRemovedElsewhere } from './token-storage';
 
 // jsdom's real localStorage; the shared test setup clears it after each test.
 describe('stored browser values (spec §3)', () => {
@@ -40,5 +40,24 @@ describe('stored browser values (spec §3)', () => {
     storage.saveTokens({ accessToken: 'a', refreshToken: 'r', expiresAt: 1 });
     storage.clearAccessToken();
     expect(storage.read()).toEqual({ accessToken: null, refreshToken: 'r', expiresAt: null });
+  });
+});
+
+describe('a logout in another tab', () => {
+  const storageEvent = (key: string | null, newValue: string | null) =>
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
+
+  it('is heard when the access token is removed or the storage cleared, not when it is refreshed', () => {
+    const heard: string[] = [];
+    const stop = onTokensRemovedElsewhere(() => heard.push('signed out'));
+    storageEvent('accessToken', 'a fresh token');
+    storageEvent('next', null);
+    expect(heard).toEqual([]);
+    storageEvent('accessToken', null);
+    storageEvent(null, null);
+    expect(heard).toEqual(['signed out', 'signed out']);
+    stop();
+    storageEvent('accessToken', null);
+    expect(heard).toHaveLength(2);
   });
 });

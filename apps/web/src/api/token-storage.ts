@@ -90,3 +90,18 @@ export function createTokenStorage(storage: KeyValueStorage = window.localStorag
     },
   };
 }
+
+/**
+ * Calls `listener` when another tab of this site removes the stored access token (a logout there,
+ * or a session that ended for good): the browser tells every other tab through a 'storage' event.
+ * Returns the function that stops listening.
+ */
+export function onTokensRemovedElsewhere(listener: () => void, target: Window = window): () => void {
+  const handle = (event: StorageEvent) => {
+    // key null: the other tab cleared the whole storage.
+    const removed = event.key === null || (event.key === STORAGE_KEYS.accessToken && event.newValue === null);
+    if (removed) listener();
+  };
+  target.addEventListener('storage', handle);
+  return () => target.removeEventListener('storage', handle);
+}

@@ -8,7 +8,8 @@ import { BottomPlayer } from '../features/player/bottom-player';
 export const PLAYER_HEIGHT_VAR = '--cd-player-height';
 
 /**
- * Ties the app-wide player to the session: the user id for queue calls, the queue loaded on sign-in,
+ * Ties the app-wide player to the session: the user id for queue calls, the queue and the last played
+ * set loaded on sign-in,
  * and logout (or leaving the signed-in area for any reason) pausing the audio and forgetting the
  * playing set and the queue.
  */
@@ -19,7 +20,10 @@ function usePlayerSession() {
 
   useEffect(() => {
     player.setUser(userId);
-    if (userId !== null) void player.loadQueue();
+    if (userId === null) return;
+    void player.loadQueue();
+    // After a reload the player shows the set last played, paused where it was left.
+    void player.restoreLastPlayed();
   }, [player, userId]);
 
   useEffect(() => onLogout(() => player.reset()), [player, onLogout]);

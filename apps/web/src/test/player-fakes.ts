@@ -1,7 +1,9 @@
 // The player's fakes: a PlayerApi that records every call over an in-memory queue and set table, and
 // an audio element (the component and store tests run in jsdom, which has no media playback).
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
+import type { PlayedSet } from '@cratedig/contract/moments-api';
 import type { QueueItem } from '@cratedig/contract/queue';
+import type { QueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { ApiError } from '../api/api-error';
 import type { PlayerApi } from '../features/player';
@@ -13,14 +15,26 @@ export type Call = [method: keyof PlayerApi, ...args: unknown[]];
 export const unauthorised = () =>
   new ApiError({ status: 401, kind: 'http', message: 'Authentication required' });
 
+/** The queue renumbered 1..n with `played` as the server derives it (the items before the current one). */
+function asServer(queue: QueueItem[]): QueueItem[] {
+  const current = queue.findIndex((item) => item.is_current);
+  return queue.map((item, index) => ({
+    ...item,
+    order: index + 1,
+    played: current >= 0 && index < current,
+  }));
+}
+
 /**
- * A PlayerApi over an in-memory queue and set table that records its calls. `fail` makes the next
- * call of a method throw the given error once.
+ * A PlayerApi over an in-memory queue and set table that records its calls and answers as the
+ * server does. `fail` makes the next call of a method throw the given error once; `lastPlayed` is
+ * what GET /plays/last answers (null: nothing played yet).
  */
 export function recordingApi(sets: SetDetail[], queue: QueueItem[] = []) {
   const calls: Call[] = [];
   const failures = new Map<keyof PlayerApi, unknown>();
-  let items = queue;
+  let items = asServer(queue);
+  let lastPlayed: PlayedSet | null = null;
   const record = (method: keyof PlayerApi, ...args: unknown[]) => {
     calls.push([method, ...args]);
     const failure = failures.get(method);
@@ -46,20 +60,22 @@ export function recordingApi(sets: SetDetail[], queue: QueueItem[] = []) {
     addToQueue: async (userId, setId) => {
       record('addToQueue', userId, setId);
       const item = makeQueue([setId])[0] as QueueItem;
-      items = [...items, { ...item, order: items.length + 1 }];
-      return item;
+      items = asServer([...items, item]);
+      return items.at(-1) as QueueItem;
     },
     updateQueueItem: async (body) => {
       record('updateQueueItem', body);
       const moved = items.find((item) => item.id === body.id);
       const rest = items.filter((item) => item.id !== body.id);
       if (moved) rest.splice(body.order - 1, 0, moved);
-      items = rest.map((item, index) => ({ ...item, order: index + 1 }));
+      items = asServer(rest);
+      if (moved && body.is_current)
+        items = asServer(items.map((i) => ({ ...i, is_current: i.id === moved.id })));
       return items;
     },
     removeQueueItem: async (id) => {
       record('removeQueueItem', id);
-      items = items.filter((item) => item.id !== id);
+      items = asServer(items.filter((item) => item.id !== id));
     },
     clearQueue: async () => {
       record('clearQueue');
@@ -67,7 +83,18 @@ export function recordingApi(sets: SetDetail[], queue: QueueItem[] = []) {
     },
     newCurrent: async (body) => {
       record('newCurrent', body);
-      items = items.map((item) => ({ ...item, is_current: item.set_meta_id === body.set_meta_id }));
+      // As the server: the set lands right after the item that was current (inserted when not
+      // queued; an item from before the current one lands where the current one ends up).
+      const current = items.findIndex((item) => item.is_current);
+      const at = items.findIndex((item) => item.set_meta_id === body.set_meta_id);
+      if (at < 0 || at !== current) {
+        const item = at >= 0 ? (items[at] as QueueItem) : (makeQueue([body.set_meta_id])[0] as QueueItem);
+        const rest = items.filter((entry) => entry.id !== item.id);
+        // Indexes in `rest`, the queue without the item.
+        const place = current < 0 ? 0 : at >= 0 && at < current ? current : current + 1;
+        rest.splice(Math.min(place, rest.length), 0, item);
+        items = asServer(rest.map((entry) => ({ ...entry, is_current: entry.id === item.id })));
+      }
       return items.find((item) => item.is_current) as QueueItem;
     },
     nextInQueue: async () => {
@@ -75,11 +102,15 @@ export function recordingApi(sets: SetDetail[], queue: QueueItem[] = []) {
       const index = items.findIndex((item) => item.is_current);
       const next = items[index + 1];
       if (!next) return null;
-      items = items.map((item) => ({ ...item, is_current: item.id === next.id }));
-      return { ...next, is_current: true };
+      items = asServer(items.map((item) => ({ ...item, is_current: item.id === next.id })));
+      return items.find((item) => item.is_current) as QueueItem;
     },
     savePlay: async (body) => {
       record('savePlay', body);
+    },
+    lastPlayed: async () => {
+      record('lastPlayed');
+      return lastPlayed;
     },
     trackPlayTarget: async (trackId) => {
       record('trackPlayTarget', trackId);
@@ -108,6 +139,9 @@ export function recordingApi(sets: SetDetail[], queue: QueueItem[] = []) {
     fail: (method: keyof PlayerApi, error: unknown) => failures.set(method, error),
     get queue() {
       return items;
+    },
+    setLastPlayed: (played: PlayedSet | null) => {
+      lastPlayed = played;
     },
   };
 }
@@ -171,13 +205,18 @@ export class FakeAudio extends EventTarget {
   }
 }
 
-/** A player store on a FakeAudio and a recording PlayerApi; its toasts go to notistack. */
-export function createTestPlayer(sets: SetDetail[], queue: QueueItem[] = []) {
+/**
+ * A player store on a FakeAudio and a recording PlayerApi; its toasts go to notistack. It keeps the
+ * queue in `queryClient`, which must be the one the rendered providers use.
+ */
+export function createTestPlayer(sets: SetDetail[], queue: QueueItem[], queryClient: QueryClient) {
   const backend = recordingApi(sets, queue);
   const audio = new FakeAudio();
   const store = new PlayerStore({
     api: backend.api,
     audio: audio.asElement(),
+    queryClient,
+    storage: null,
     notify: (message, variant) => {
       enqueueSnackbar(message, { variant });
     },

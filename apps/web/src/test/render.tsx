@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import type { Api } from '../api/transport';
 import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
 import type { LoadSession, SessionUser } from '../features/auth';
 import { makeSet, makeUser } from './factories';
@@ -54,14 +55,6 @@ function setUp(options: RenderOptions, ownClient: boolean) {
     window.localStorage.setItem('accessToken', 'access-token');
     window.localStorage.setItem('tokenExpiry', String(Date.now() + 60 * 60 * 1000));
   }
-  const player = options.player
-    ? createTestPlayer(
-        options.player.sets ?? [makeSet(1), makeSet(2), makeSet(3)],
-        options.player.queue ?? [],
-      )
-    : null;
-  // The player sends the signed-in user's id with its queue calls.
-  if (player && typeof session === 'object') player.store.setUser(session.id);
   // Component tests seed the cache with what the page had loaded: nothing goes stale under them.
   const client =
     options.queryClient ??
@@ -69,7 +62,20 @@ function setUp(options: RenderOptions, ownClient: boolean) {
       ? new QueryClient({
           defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
         })
-      : undefined);
+      : options.player
+        ? createQueryClient()
+        : undefined);
+  // The player keeps the queue in the same query cache the rendered UI reads.
+  const player =
+    options.player && client
+      ? createTestPlayer(
+          options.player.sets ?? [makeSet(1), makeSet(2), makeSet(3)],
+          options.player.queue ?? [],
+          client,
+        )
+      : null;
+  // The player sends the signed-in user's id with its queue calls.
+  if (player && typeof session === 'object') player.store.setUser(session.id);
   const wrap = (children: ReactNode) => (
     <AppProviders api={api} queryClient={client} loadSession={sessionLoader(session)} player={player?.store}>
       {children}

@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { useApi } from '../../api/api-context';
+import { onTokensRemovedElsewhere } from '../../api/token-storage';
 import type { Api } from '../../api/transport';
 import { SESSION_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
@@ -156,6 +157,14 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
     const firebase = loadedFirebaseSignIn();
     if (firebase) await firebase.then((module) => module.signOutProvider()).catch(() => {});
   }, [api, queryClient]);
+
+  // A logout in another tab removes the shared tokens: this tab signs out too, at once (its player
+  // stops through the logout listeners).
+  const signedIn = state.status === 'authenticated';
+  useEffect(() => {
+    if (!signedIn) return;
+    return onTokensRemovedElsewhere(() => void logout());
+  }, [signedIn, logout]);
 
   const onLogout = useCallback((listener: () => void) => {
     logoutListeners.current.add(listener);

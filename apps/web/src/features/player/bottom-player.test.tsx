@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeQueue } from '../../test/factories';
 import { renderWithPlayer } from '../../test/render';
 import { BottomPlayer } from './bottom-player';
+import { hoverLabelLeft } from './seek-bar';
 
 describe('the bottom player', () => {
   it('with nothing loaded says so, and Play starts the queue', async () => {
@@ -81,5 +82,37 @@ describe('the bottom player', () => {
     expect(audio.currentTime).toBe(900);
     await user.click(screen.getByRole('button', { name: 'Queue' }));
     expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
+  });
+
+  it('keeps like and previous on phones; share and the queue sit in the More player actions menu', async () => {
+    const { user, store } = renderWithPlayer(<BottomPlayer />, { queue: makeQueue([1, 2]) });
+    await act(() => store.play(1, 0));
+    expect(screen.getByRole('button', { name: 'Like this moment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous track' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'More player actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Share this set' })).toBeTruthy();
+    await user.click(await screen.findByRole('menuitem', { name: 'Queue (2)' }));
+    expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
+  });
+
+  it("the tab's title names the playing track while a set plays, and the page's title comes back", async () => {
+    document.title = 'Sets · Cratedig';
+    const { user, store } = renderWithPlayer(<BottomPlayer />);
+    await act(() => store.play(1, 310));
+    expect(document.title).toBe('▶ Artist 102 – Track 102 · Set 1');
+    // A page shown meanwhile sets its own title: it is kept for later, the playing title stays.
+    act(() => {
+      document.title = 'Labels · Cratedig';
+    });
+    await vi.waitFor(() => expect(document.title).toBe('▶ Artist 102 – Track 102 · Set 1'));
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(document.title).toBe('Labels · Cratedig');
+  });
+
+  it("the seek bar's hover label stays inside the bar, centred on the pointer where it can be", () => {
+    expect(hoverLabelLeft(300, 600, 100)).toBe(250);
+    expect(hoverLabelLeft(10, 600, 100)).toBe(0);
+    expect(hoverLabelLeft(595, 600, 100)).toBe(500);
+    expect(hoverLabelLeft(50, 80, 120)).toBe(0);
   });
 });

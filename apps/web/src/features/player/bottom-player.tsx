@@ -1,38 +1,28 @@
-// The bottom player (spec §2, signed-in only): artwork, the current-track and set lines, previous,
-// play/pause, like, share and next, the seek bar with elapsed / total time, volume on large screens,
-// and the queue button. Compact and dark; on phones the secondary controls fold away.
-import { PLAYER } from '@cratedig/contract/constants';
-import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
-import IosShareRounded from '@mui/icons-material/IosShareRounded';
+// The bottom player (signed-in only): artwork, the current-track and set lines, like, previous,
+// play/pause, next and share, the seek bar with elapsed / total time, volume on large screens, and the
+// queue button. Compact and dark; on phones like and previous stay, and share and the queue move into
+// a compact 'More player actions' menu. While a set plays the tab's title names the track.
 import KeyboardRounded from '@mui/icons-material/KeyboardRounded';
-import PauseRounded from '@mui/icons-material/PauseRounded';
-import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import QueueMusicRounded from '@mui/icons-material/QueueMusicRounded';
-import SkipNextRounded from '@mui/icons-material/SkipNextRounded';
-import SkipPreviousRounded from '@mui/icons-material/SkipPreviousRounded';
-import VolumeDownRounded from '@mui/icons-material/VolumeDownRounded';
-import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
-import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Slider from '@mui/material/Slider';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Artwork } from '../../components/artwork';
-import { copyMessage, shareLink } from '../../components/share-button';
 import { colors } from '../../lib/design-tokens';
 import { trackDisplayTitle } from '../../lib/track-title';
 import { useMediaSession } from './media-session';
-import { usePlayer, usePlayerState } from './player-context';
+import { usePlayerState, useQueue } from './player-context';
+import { PlayerControls, PlayerOverflowMenu, PlayerVolume } from './player-controls';
 import { QueuePopover } from './queue-popover';
 import { SeekBar } from './seek-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { usePlayerShortcuts } from './use-player-shortcuts';
+import { usePlayingTitle } from './use-playing-title';
 
 function NowPlaying() {
   const set = usePlayerState((state) => state.set);
@@ -91,105 +81,14 @@ function NowPlaying() {
   );
 }
 
-function Controls() {
-  const player = usePlayer();
-  const playing = usePlayerState((state) => state.playing);
-  const set = usePlayerState((state) => state.set);
-  const queued = usePlayerState((state) => state.queue.length > 0);
-  const { enqueueSnackbar } = useSnackbar();
-  const disabled = !set;
-  const share = async () => {
-    if (!set) return;
-    try {
-      await navigator.clipboard.writeText(shareLink('sets', set.id));
-      enqueueSnackbar(copyMessage('sets', set.set_name), { variant: 'success' });
-    } catch (error) {
-      console.error('Copying the share link failed', error);
-    }
-  };
-  const secondary = { display: { xs: 'none', sm: 'inline-flex' } } as const;
-  return (
-    <Box
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 0.25, sm: 0.75 } }}
-    >
-      <Tooltip title="Like this moment">
-        <span>
-          <IconButton
-            aria-label="Like this moment"
-            disabled={disabled}
-            onClick={() => void player.likeMoment()}
-            sx={secondary}
-          >
-            <FavoriteBorderRounded fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <IconButton
-        aria-label="Previous track"
-        disabled={disabled}
-        onClick={() => player.step('previous')}
-        sx={secondary}
-      >
-        <SkipPreviousRounded />
-      </IconButton>
-      <IconButton
-        aria-label={playing ? 'Pause' : 'Play'}
-        disabled={!set && !queued}
-        onClick={() => void player.toggle()}
-        sx={{
-          width: 44,
-          height: 44,
-          backgroundColor: colors.acid,
-          color: colors.ink,
-          '&:hover': { backgroundColor: colors.acidDeep },
-          '&.Mui-disabled': { backgroundColor: colors.surface3, color: 'text.secondary' },
-        }}
-      >
-        {playing ? <PauseRounded /> : <PlayArrowRounded />}
-      </IconButton>
-      <IconButton aria-label="Next track" disabled={disabled} onClick={() => player.step('next')}>
-        <SkipNextRounded />
-      </IconButton>
-      <Tooltip title="Copy share link">
-        <span>
-          <IconButton aria-label="Share this set" disabled={disabled} onClick={share} sx={secondary}>
-            <IosShareRounded fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-    </Box>
-  );
-}
-
-function Volume() {
-  const player = usePlayer();
-  const volume = usePlayerState((state) => state.volume);
-  const Icon = volume === 0 ? VolumeOffRounded : volume < 0.5 ? VolumeDownRounded : VolumeUpRounded;
-  return (
-    // spec §2: the volume slider shows on large screens only (lg, spec §9 breakpoints).
-    <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 1, width: 140 }}>
-      <Icon fontSize="small" sx={{ color: 'text.secondary' }} />
-      <Slider
-        aria-label="Volume"
-        size="small"
-        min={PLAYER.volumeMin}
-        max={PLAYER.volumeMax}
-        step={PLAYER.volumeStep}
-        value={volume}
-        onChange={(_, value) => player.setVolume(value as number)}
-        sx={{ color: 'text.primary', '& .MuiSlider-thumb': { width: 10, height: 10 } }}
-      />
-    </Box>
-  );
-}
-
 export function BottomPlayer() {
   const [queueAnchor, setQueueAnchor] = useState<HTMLElement | null>(null);
   const [help, setHelp] = useState(false);
-  const queueCount = usePlayerState((state) => state.queue.length);
+  const queueCount = useQueue().length;
   const openHelp = useCallback(() => setHelp(true), []);
   usePlayerShortcuts(openHelp);
   useMediaSession();
+  usePlayingTitle();
 
   return (
     <Box
@@ -202,7 +101,7 @@ export function BottomPlayer() {
         py: { xs: 1, md: 1.25 },
         display: 'grid',
         alignItems: 'center',
-        columnGap: 2,
+        columnGap: { xs: 1, md: 2 },
         rowGap: 0.5,
         gridTemplateColumns: {
           xs: 'minmax(0, 1fr) auto auto',
@@ -218,7 +117,7 @@ export function BottomPlayer() {
         <NowPlaying />
       </Box>
       <Box sx={{ gridArea: 'controls' }}>
-        <Controls />
+        <PlayerControls />
       </Box>
       <Box sx={{ gridArea: 'seek', minWidth: 0 }}>
         <SeekBar />
@@ -226,7 +125,7 @@ export function BottomPlayer() {
       <Box
         sx={{ gridArea: 'extra', display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}
       >
-        <Volume />
+        <PlayerVolume />
         <Tooltip title="Keyboard shortcuts (?)">
           <IconButton
             aria-label="Keyboard shortcuts"
@@ -236,11 +135,16 @@ export function BottomPlayer() {
             <KeyboardRounded fontSize="small" />
           </IconButton>
         </Tooltip>
-        <IconButton aria-label="Queue" onClick={(event) => setQueueAnchor(event.currentTarget)}>
+        <IconButton
+          aria-label="Queue"
+          onClick={(event) => setQueueAnchor(event.currentTarget)}
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
           <Badge badgeContent={queueCount} color="primary" max={99}>
             <QueueMusicRounded />
           </Badge>
         </IconButton>
+        <PlayerOverflowMenu onOpenQueue={setQueueAnchor} />
       </Box>
       <QueuePopover anchor={queueAnchor} onClose={() => setQueueAnchor(null)} />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />

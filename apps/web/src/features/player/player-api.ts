@@ -1,6 +1,7 @@
-// The player's calls (spec §7 "Queue and playback", POST /set-likes and the two PUT …/likes), typed
+// The player's calls (the queue, plays and resume, POST /set-likes and the two PUT …/likes), typed
 // from the contract. The store takes this interface, so component tests can record the calls.
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
+import type { PlayedSet } from '@cratedig/contract/moments-api';
 import type {
   PlayBody,
   QueueList,
@@ -25,6 +26,8 @@ export interface PlayerApi {
   /** PUT /queue/next: the new current item, or null at the end of the queue (204). */
   nextInQueue(): Promise<QueueItem | null>;
   savePlay(body: PlayBody): Promise<void>;
+  /** GET /plays/last: the set the user last played and where; null when there is none (204). */
+  lastPlayed(): Promise<PlayedSet | null>;
   trackPlayTarget(trackId: number): Promise<TrackPlayTarget>;
   likeMoment(body: SetLikeBody): Promise<SetLikeResponse>;
   likeSet(setId: number): Promise<SetUserFav>;
@@ -49,6 +52,7 @@ export function createPlayerApi(transport: Transport): PlayerApi {
     savePlay: async (body) => {
       await transport.put('/plays', { body });
     },
+    lastPlayed: async () => (await transport.get<PlayedSet | undefined>('/plays/last')) ?? null,
     trackPlayTarget: (trackId) => transport.get<TrackPlayTarget>(`/set_tracks/play/${trackId}`),
     likeMoment: (body) => transport.post<SetLikeResponse>('/set-likes', { body }),
     likeSet: (setId) => transport.put<SetUserFav>(`/favs/set/${setId}/likes`),

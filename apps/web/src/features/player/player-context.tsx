@@ -1,12 +1,14 @@
 // How React reaches the one player. The store lives outside React (player-store.ts) so that playback
 // survives every route change; components read it through useSyncExternalStore.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueueItem } from '@cratedig/contract/queue';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Api } from '../../api/transport';
 import { createPlayerApi } from './player-api';
 import { type PlayerState, PlayerStore } from './player-store';
+import { queueQueryOptions } from './queue-endpoints';
 
 let appPlayer: PlayerStore | undefined;
 
@@ -88,4 +90,10 @@ export function useIsPlayingRow(setId: number, startTime: number, endTime: numbe
   return usePlayerState(
     (state) => state.set?.id === setId && state.progress >= startTime && state.progress < endTime,
   );
+}
+
+/** The signed-in user's queue, from the query cache (loaded on first use; the store keeps it current). */
+export function useQueue(): QueueItem[] {
+  const player = usePlayer();
+  return useQuery(queueQueryOptions(player.api)).data ?? [];
 }

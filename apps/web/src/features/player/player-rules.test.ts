@@ -7,6 +7,7 @@ import {
   isPlayed,
   isTypingTarget,
   moveInQueue,
+  moveKeepingPlayed,
   neighbourStart,
   queueStartItem,
   setTrackAt,
@@ -97,6 +98,35 @@ describe('the queue order', () => {
     ]);
     expect(moveInQueue(queue, 1001, 1001)).toBeNull();
     expect(moveInQueue(queue, 1001, 4242)).toBeNull();
+  });
+});
+
+describe('a drag in the queue keeps Played true', () => {
+  // Sets 1 and 2 played, 3 current, 4 and 5 not played yet.
+  const queue = makeQueue([1, 2, 3, 4, 5], 3);
+  const shown = (moved: ReturnType<typeof moveKeepingPlayed>) =>
+    moved?.queue.map((item) => `${item.set_meta_id}${item.played ? 'p' : ''}${item.is_current ? 'c' : ''}`);
+
+  it('an unplayed set dropped above the current one lands right after it, to play next', () => {
+    const moved = moveKeepingPlayed(queue, 1005, 1001);
+    expect(shown(moved)).toEqual(['1p', '2p', '3c', '5', '4']);
+    expect(moved?.order).toBe(4);
+    expect(moveKeepingPlayed(queue, 1004, 1002)).toBeNull();
+  });
+
+  it('the current set stays current and never passes a set not played yet', () => {
+    expect(moveKeepingPlayed(queue, 1003, 1005)).toBeNull();
+    expect(shown(moveKeepingPlayed(queue, 1003, 1001))).toEqual(['3c', '1', '2', '4', '5']);
+  });
+
+  it('played sets move freely; below the current one they play again', () => {
+    expect(shown(moveKeepingPlayed(queue, 1001, 1002))).toEqual(['2p', '1p', '3c', '4', '5']);
+    expect(shown(moveKeepingPlayed(queue, 1001, 1004))).toEqual(['2p', '3c', '4', '1', '5']);
+  });
+
+  it('without a current set every move is free', () => {
+    const fresh = makeQueue([1, 2, 3]);
+    expect(shown(moveKeepingPlayed(fresh, 1003, 1001))).toEqual(['3', '1', '2']);
   });
 });
 

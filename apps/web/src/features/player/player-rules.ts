@@ -85,6 +85,36 @@ export function moveInQueue<T extends QueueEntry>(
   return { queue: next.map((item, index) => ({ ...item, order: index + 1 })), order: to + 1 };
 }
 
+/** The queue with `played` set as the server sets it: exactly the items before the current one. */
+export function withPlayed<T extends QueueEntry & { played: boolean }>(queue: readonly T[]): T[] {
+  const current = queue.find((entry) => entry.is_current);
+  return queue.map((item) => ({ ...item, played: current !== undefined && item.order < current.order }));
+}
+
+/**
+ * A drag in the queue that keeps 'Played' true: played means "before the current item", so an item
+ * that has not played yet never lands among the played ones. Dropped above the current item it lands
+ * right after it (it plays next); the current item stays current and never moves below a set that has
+ * not played yet (it stays put). Played items move freely (below the current one they play again).
+ * Returns the moved queue, renumbered, and the 1-based order the item lands on, or null for no move.
+ */
+export function moveKeepingPlayed<T extends QueueEntry & { played: boolean }>(
+  queue: readonly T[],
+  activeId: number,
+  overId: number,
+): { queue: T[]; order: number } | null {
+  const from = queue.findIndex((item) => item.id === activeId);
+  let to = queue.findIndex((item) => item.id === overId);
+  const current = queue.findIndex((item) => item.is_current);
+  if (from < 0 || to < 0) return null;
+  if (current >= 0 && from > current && to <= current) to = current + 1;
+  if (current >= 0 && from === current && to > current) to = current;
+  const target = queue[to];
+  if (from === to || !target) return null;
+  const moved = moveInQueue(queue, activeId, target.id);
+  return moved ? { queue: withPlayed(moved.queue), order: moved.order } : null;
+}
+
 /** Timers the scheduler runs on: the real ones, or Vitest's fakes. */
 export interface Timers {
   setInterval: (fn: () => void, ms: number) => ReturnType<typeof setInterval>;

@@ -4,8 +4,26 @@ import { createAuthEvents } from '../../api/auth-events';
 import { makeQueue, makeSet } from '../../test/factories';
 import { FakeAudio, recordingApi, unauthorised } from '../../test/player-fakes';
 import { PlayerStore } from './player-store';
+import { cachedQueue } from './queue-endpoints';
+import { VOLUME_KEY } from './remembered-volume';
 
-function setup(options: { queue?: ReturnType<typeof makeQueue>; resumeAt?: number } = {}) {
+/** An in-memory localStorage. */
+function memoryStorage(values: Record<string, string> = {}) {
+  const map = new Map(Object.entries(values));
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    values: map,
+  };
+}
+
+function setup(
+  options: {
+    queue?: ReturnType<typeof makeQueue>;
+    resumeAt?: number;
+    storage?: ReturnType<typeof memoryStorage>;
+  } = {},
+) {
   const sets = [
     makeSet(1, {
       user_fav: { is_fav: false, show_likes: false, user_likes: 0, current_timestamp: options.resumeAt ?? 0 },
@@ -25,9 +43,17 @@ function setup(options: { queue?: ReturnType<typeof makeQueue>; resumeAt?: numbe
     events,
     notify,
     isVisible: () => true,
+    storage: options.storage ?? memoryStorage(),
   });
   store.setUser(7);
   return { store, backend, audio, events, notify, queryClient };
+}
+
+/** The queue as the UI shows it: each set with (played) / (current) as the server marks it. */
+function shown(queryClient: QueryClient): string[] {
+  return cachedQueue(queryClient).map(
+    (item) => `${item.set_meta_id}${item.played ? ' played' : ''}${item.is_current ? ' current' : ''}`,
+  );
 }
 
 // Lets the awaited fake API calls and their continuations run.
@@ -141,6 +167,8 @@ describe('the player store', () => {
 
   it('when a set outside the queue ends, reloads the queue and starts its current item', async () => {
     const { store, audio, backend } = setup({ queue: makeQueue([2, 3], 3) });
+    // A played set joins the queue; it stays outside only when that call failed.
+    backend.fail('newCurrent', new Error('offline'));
     await store.play(1);
     audio.end();
     await settle();
@@ -228,10 +256,10 @@ describe('the player store', () => {
   });
 
   it('adding to the queue shows the spec §8 messages', async () => {
-    const { store, backend, notify } = setup();
+    const { store, backend, notify, queryClient } = setup();
     await store.addToQueue(2);
     expect(notify).toHaveBeenLastCalledWith('Set added to queue!', 'success');
-    expect(store.getState().queue.map((item) => item.set_meta_id)).toEqual([2]);
+    expect(cachedQueue(queryClient).map((item) => item.set_meta_id)).toEqual([2]);
     backend.fail('addToQueue', Object.assign(unauthorised(), { status: 404 }));
     await store.addToQueue(2);
     expect(notify).toHaveBeenLastCalledWith('This set is already in the queue.', 'info');
@@ -241,23 +269,96 @@ describe('the player store', () => {
   });
 
   it('playing a queued set makes it the current queue item', async () => {
-    const { store, backend } = setup({ queue: makeQueue([1, 2, 3], 1) });
+    const { store, backend, queryClient } = setup({ queue: makeQueue([1, 2, 3], 1) });
     await store.loadQueue();
     await store.play(3);
     await settle();
     expect(backend.callsOf('newCurrent')).toEqual([[{ user_id: 7, set_meta_id: 3, is_current: true }]]);
-    expect(store.getState().queue.find((item) => item.is_current)?.set_meta_id).toBe(3);
+    expect(cachedQueue(queryClient).find((item) => item.is_current)?.set_meta_id).toBe(3);
   });
 
   it('reset (logout) pauses, forgets the set and the queue, and stops saving', async () => {
-    const { store, audio, backend } = setup({ queue: makeQueue([1, 2]) });
+    const { store, audio, backend, queryClient } = setup({ queue: makeQueue([1, 2]) });
     await store.loadQueue();
     await store.play(1);
     store.reset();
     expect(audio.paused).toBe(true);
-    expect(store.getState()).toMatchObject({ set: null, queue: [], playing: false });
+    expect(store.getState()).toMatchObject({ set: null, playing: false });
+    expect(cachedQueue(queryClient)).toEqual([]);
     const saves = backend.callsOf('savePlay').length;
     await vi.advanceTimersByTimeAsync(90_000);
     expect(backend.callsOf('savePlay')).toHaveLength(saves);
+  });
+
+  it('Play on a set that is not queued makes it current right after the current item', async () => {
+    const { store, queryClient } = setup({ queue: makeQueue([1, 2], 1) });
+    await store.loadQueue();
+    await store.play(3);
+    expect(shown(queryClient)).toEqual(['1 played', '3 current', '2']);
+  });
+
+  it('playing an item from the queue never marks a set not yet played as played', async () => {
+    const { store, queryClient } = setup({ queue: makeQueue([1, 2, 3], 1) });
+    await store.loadQueue();
+    await store.play(2);
+    expect(shown(queryClient)).toEqual(['1 played', '2 current', '3']);
+    await store.play(1);
+    expect(shown(queryClient)).toEqual(['2 played', '1 current', '3']);
+  });
+
+  it('the end of a set plays the item after it, not an older current one', async () => {
+    const { store, audio, queryClient } = setup({ queue: makeQueue([2, 3], 2) });
+    await store.loadQueue();
+    await store.play(1);
+    expect(shown(queryClient)).toEqual(['2 played', '1 current', '3']);
+    audio.end();
+    await settle();
+    expect(store.getState().set?.id).toBe(3);
+    expect(shown(queryClient)).toEqual(['2 played', '1 played', '3 current']);
+  });
+
+  it('after a reload shows the last played set paused at its saved position, and Play resumes it', async () => {
+    const { store, backend, audio } = setup({ queue: makeQueue([3, 2], 3) });
+    backend.setLastPlayed({
+      set_meta: makeSet(1),
+      current_timestamp: 388,
+      played_dt: '2026-11-24T10:00:00Z',
+      track: null,
+    });
+    await store.restoreLastPlayed();
+    expect(store.getState()).toMatchObject({ playing: false, progress: 388 });
+    expect(store.getState().set?.id).toBe(1);
+    expect(store.getState().track?.track_position).toBe(2);
+    expect(audio.paused).toBe(true);
+    await store.toggle();
+    expect(store.getState()).toMatchObject({ playing: true });
+    expect(store.getState().set?.id).toBe(1);
+    expect(audio.currentTime).toBe(388);
+  });
+
+  it('a set chosen while the last played one loads wins', async () => {
+    const { store, backend } = setup();
+    backend.setLastPlayed({
+      set_meta: makeSet(1),
+      current_timestamp: 60,
+      played_dt: '2026-11-24T10:00:00Z',
+      track: null,
+    });
+    const restoring = store.restoreLastPlayed();
+    await store.play(2);
+    await restoring;
+    expect(store.getState().set?.id).toBe(2);
+    expect(store.getState().playing).toBe(true);
+  });
+
+  it('remembers the volume for the next page load', async () => {
+    const storage = memoryStorage();
+    const first = setup({ storage });
+    first.store.setVolume(0.3);
+    expect(storage.values.get(VOLUME_KEY)).toBe('0.3');
+    const next = setup({ storage });
+    expect(next.store.getState().volume).toBe(0.3);
+    expect(next.audio.volume).toBe(0.3);
+    expect(setup({ storage: memoryStorage({ [VOLUME_KEY]: 'loud' }) }).store.getState().volume).toBe(1);
   });
 });

@@ -1,157 +1,95 @@
-// The player: one shared audio element and the state every player control reads (spec §4 "Playback").
-// A plain store (subscribe/getState) rather than React state, so it outlives any page, any layout
-// re-render, and can be driven the same way by the bottom player, the set page, the Media Session
-// and the keyboard. React reads it through useSyncExternalStore (player-context.tsx).
+// The player: one shared audio element and the state every player control reads. A plain store
+// (subscribe/getState) rather than React state, so it outlives any page, any layout re-render, and
+// can be driven the same way by the bottom player, the set page, the Media Session and the keyboard.
+// React reads it through useSyncExternalStore (player-context.tsx). Its parts: playback (the audio,
+// the position and its rules: playback.ts, the base class), the queue (server state in the query
+// cache, player-queue.ts), moment likes (moment-likes.ts) and the retry of unauthorised calls once
+// the session is refreshed (api/retry-after-refresh.ts). This file decides which set plays.
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
-import { PLAYER } from '@cratedig/contract/constants';
 import type { QueueItem } from '@cratedig/contract/queue';
-import type { SetTrack } from '@cratedig/contract/set';
 import type { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../api/api-error';
 import type { AuthEvents } from '../../api/auth-events';
 import { createRetryAfterRefresh, type RetryAfterRefresh } from '../../api/retry-after-refresh';
-import { invalidateCachedItem } from '../../lib/cached-items';
-import { resolveMediaUrl } from '../../lib/media-url';
+import { likeMoment, type MomentLikeDeps } from './moment-likes';
+import { Playback } from './playback';
 import type { PlayerApi } from './player-api';
-import { likedMessage, PLAYER_MESSAGES } from './player-messages';
-import {
-  createProgressSaver,
-  endOfSetStep,
-  moveInQueue,
-  neighbourStart,
-  type ProgressSaver,
-  queueStartItem,
-  setTrackAt,
-  type Timers,
-} from './player-rules';
+import { type Notify, PlayerQueue } from './player-queue';
+import { endOfSetStep, queueStartItem, type Timers } from './player-rules';
+import type { VolumeStorage } from './remembered-volume';
 
-export interface PlayerState {
-  /** The playing (or paused) set with its track list; null when nothing is loaded. */
-  set: SetDetail | null;
-  playing: boolean;
-  /** Seconds; refreshed every UI tick (1 s, spec §9) and at once after a seek. */
-  progress: number;
-  /** Seconds, from the audio once known, else from the set's duration. */
-  duration: number;
-  volume: number;
-  queue: QueueItem[];
-  /** The set track at `progress`, or null (before the first track, in a gap, nothing loaded). */
-  track: SetTrack | null;
-}
-
-export type Notify = (message: string, variant: 'success' | 'info' | 'warning' | 'error') => void;
+export type { PlayerState } from './playback';
+export type { Notify } from './player-queue';
 
 export interface PlayerDeps {
   api: PlayerApi;
   audio: HTMLAudioElement;
-  /** tokenRefreshed retries the unauthorised like/play requests (spec §4 "Auth events during use"). */
+  /** tokenRefreshed retries the unauthorised like/play requests. */
   events?: AuthEvents;
   notify: Notify;
-  /** The server-state cache: a moment like marks the set and track it touched stale there. */
-  queryClient?: QueryClient;
+  /** The server-state cache: it holds the queue, and a moment like marks its set and track stale. */
+  queryClient: QueryClient;
   isVisible?: () => boolean;
   timers?: Timers;
   now?: () => number;
+  /** Where the volume is remembered; default localStorage. */
+  storage?: VolumeStorage | null;
 }
-
-const INITIAL: PlayerState = {
-  set: null,
-  playing: false,
-  progress: 0,
-  duration: 0,
-  volume: PLAYER.volumeDefault,
-  queue: [],
-  track: null,
-};
 
 // A broken link that keeps failing must not loop: one refetch of the set per this many ms.
 const AUDIO_RECOVERY_GAP_MS = 10_000;
 
-export class PlayerStore {
-  private state: PlayerState = INITIAL;
-  private readonly listeners = new Set<() => void>();
-  private readonly saver: ProgressSaver;
-  private readonly timers: Timers;
-  private tick: ReturnType<typeof setInterval> | null = null;
-  private userId: number | null = null;
+export class PlayerStore extends Playback {
+  private readonly queue: PlayerQueue;
   /** Requests that got a final 401, run again when the token manager says it refreshed. */
   private readonly retries: RetryAfterRefresh;
+  private readonly likes: MomentLikeDeps;
   private lastRecovery = Number.NEGATIVE_INFINITY;
   /** Bumped by every set switch and reset, so a late answer for an old request is dropped. */
   private generation = 0;
-  private readonly offEvents: Array<() => void> = [];
 
   constructor(private readonly deps: PlayerDeps) {
-    this.timers = deps.timers ?? globalThis;
-    this.saver = createProgressSaver(() => void this.savePosition(), PLAYER.progressSaveMs, this.timers);
-    const { audio } = deps;
-    audio.preload = 'auto';
-    audio.volume = PLAYER.volumeDefault;
-    const on = (type: string, handler: () => void) => {
-      audio.addEventListener(type, handler);
-      this.offEvents.push(() => audio.removeEventListener(type, handler));
-    };
-    on('play', () => this.onPlay());
-    on('pause', () => this.onPause());
-    on('ended', () => void this.onEnded());
-    on('error', () => void this.onAudioError());
-    on('seeked', () => {
-      this.syncProgress();
-      // A jump restarts the save timer (one save now), so a reload or another browser resumes near
-      // the new position rather than up to 30 s of pre-seek listening behind it.
-      if (!audio.paused) this.saver.start();
-    });
-    on('durationchange', () => this.syncProgress());
+    super({ audio: deps.audio, storage: deps.storage, timers: deps.timers });
+    this.queue = new PlayerQueue(deps.api, deps.queryClient, deps.notify);
     this.retries = createRetryAfterRefresh(deps.events);
-    this.offEvents.push(() => this.retries.dispose());
+    this.likes = {
+      api: deps.api,
+      client: deps.queryClient,
+      notify: deps.notify,
+      retries: this.retries,
+      playing: () => ({ set: this.getState().set, second: Math.floor(deps.audio.currentTime) }),
+      isVisible: () => (deps.isVisible ? deps.isVisible() : document.visibilityState === 'visible'),
+    };
   }
 
-  // --- store plumbing ------------------------------------------------------------------------------
-
-  getState = (): PlayerState => this.state;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  private setState(patch: Partial<PlayerState>) {
-    const next = { ...this.state, ...patch };
-    next.track = next.set ? setTrackAt(next.set.set_tracks, next.progress) : null;
-    this.state = next;
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  get audio(): HTMLAudioElement {
-    return this.deps.audio;
+  /** The calls the player makes (the queue's query reads through it too). */
+  get api(): PlayerApi {
+    return this.deps.api;
   }
 
   /** The signed-in user, sent as user_id in queue calls (the server checks it against the token). */
   setUser(userId: number | null) {
-    this.userId = userId;
+    this.queue.userId = userId;
   }
 
   /** Stops listening to the audio element and the auth events (tests; the app's player lives on). */
-  dispose() {
-    this.stopTick();
-    this.saver.stop();
-    for (const off of this.offEvents.splice(0)) off();
+  override dispose() {
+    super.dispose();
+    this.retries.dispose();
   }
 
-  // --- playback ------------------------------------------------------------------------------------
-
   /**
-   * Plays set `setId` (spec §4): another set pauses first and is replaced; without `startAt` the set
-   * resumes from its saved current_timestamp when above 0. The same set just seeks (if asked) and plays.
+   * Plays set `setId`: another set pauses first and is replaced; without `startAt` the set resumes
+   * from its saved current_timestamp when above 0. The same set just seeks (if asked) and plays. The
+   * set becomes the queue's current item.
    */
   async play(setId: number, startAt?: number): Promise<void> {
-    const { audio } = this.deps;
-    if (this.state.set?.id === setId && audio.src) {
+    if (this.getState().set?.id === setId && this.audio.src) {
       if (startAt !== undefined) this.seek(startAt);
-      await this.startAudio();
+      await this.start();
+      void this.queue.markCurrent(setId);
       return;
     }
-    if (!audio.paused) audio.pause();
+    this.pause();
     const generation = ++this.generation;
     let set: SetDetail;
     try {
@@ -163,17 +101,24 @@ export class PlayerStore {
       return;
     }
     if (generation !== this.generation) return;
-    const saved = set.user_fav?.current_timestamp ?? 0;
-    // spec §4: resume from the saved current_timestamp when it is above 0.
-    const start = startAt ?? Math.max(saved, 0);
+    // Resume from the saved current_timestamp when it is above 0.
+    const start = startAt ?? Math.max(set.user_fav?.current_timestamp ?? 0, 0);
     this.load(set, start);
-    await this.startAudio();
-    this.markCurrentInQueue(setId);
+    await this.start();
+    await this.queue.markCurrent(setId);
   }
 
   /**
-   * spec §2 Track detail: plays the set GET /set_tracks/play/{id} names, from the track's start_time.
-   * Resolves true once playback was asked for; an unauthorised answer is retried after the refresh.
+   * Plays `set` from `seconds`: starts it, switches to it from another set, or seeks within it when
+   * it is the loaded set already.
+   */
+  playSetFrom(set: number | { id: number }, seconds: number): Promise<void> {
+    return this.play(typeof set === 'number' ? set : set.id, Math.max(0, seconds));
+  }
+
+  /**
+   * Plays the set GET /set_tracks/play/{id} names, from the track's start_time. Resolves true once
+   * playback was asked for; an unauthorised answer is retried after the refresh.
    */
   async playTrack(trackId: number): Promise<boolean> {
     try {
@@ -187,150 +132,55 @@ export class PlayerStore {
     }
   }
 
-  /** Points the audio element at the set's signed link, positioned at `start` seconds. */
-  private load(set: SetDetail, start: number) {
-    const { audio } = this.deps;
-    if (set.mp3_permalink) {
-      audio.src = resolveMediaUrl(set.mp3_permalink);
-      // Before metadata this sets the default playback start position (HTML media spec).
-      audio.currentTime = start;
-    } else {
-      // spec §8: a missing audio file is only logged.
-      console.error(`set ${set.id} has no audio`);
-      audio.removeAttribute('src');
-    }
-    this.setState({ set, progress: start, duration: set.duration / 1000 });
-  }
-
-  private async startAudio() {
-    const { audio } = this.deps;
-    if (!audio.src) return;
-    try {
-      await audio.play();
-    } catch (error) {
-      // AbortError: a newer load or pause won; NotAllowedError: no user gesture yet. Both are benign.
-      console.warn('audio.play() was refused', error);
-    }
-  }
-
-  /** Play/pause (spec §4): with nothing loaded, the queue's current item (or first) starts. */
+  /** Play/pause: the loaded set resumes; with nothing loaded the queue's current item (or first) starts. */
   async toggle(): Promise<void> {
-    const { audio } = this.deps;
-    if (!this.state.set) {
-      const queue = this.state.queue.length > 0 ? this.state.queue : await this.loadQueue();
+    const set = this.getState().set;
+    if (!set) {
+      const queue = this.queue.items().length > 0 ? this.queue.items() : await this.queue.load();
       const item = queueStartItem(queue);
       if (item) await this.play(item.set_meta_id);
       return;
     }
-    if (audio.paused) await this.startAudio();
-    else audio.pause();
-  }
-
-  pause() {
-    if (!this.deps.audio.paused) this.deps.audio.pause();
-  }
-
-  seek(seconds: number) {
-    const { audio } = this.deps;
-    const limit = this.state.duration > 0 ? this.state.duration : Number.POSITIVE_INFINITY;
-    const target = Math.min(Math.max(0, seconds), limit);
-    audio.currentTime = target;
-    this.setState({ progress: target });
-  }
-
-  /** Moves the loaded set to `seconds` (clamped to the set); nothing happens with no set loaded. */
-  seekTo(seconds: number) {
-    if (this.state.set) this.seek(seconds);
+    if (!this.audio.paused) {
+      this.pause();
+      return;
+    }
+    await this.start();
+    void this.queue.markCurrent(set.id);
   }
 
   /**
-   * Plays `set` from `seconds`: starts it, switches to it from another set, or seeks within it when
-   * it is the loaded set already.
+   * After a reload (or on another device) the player shows the set the user last played, paused at
+   * the saved position, so Play resumes it (GET /plays/last). A set chosen meanwhile wins.
    */
-  playSetFrom(set: number | { id: number }, seconds: number): Promise<void> {
-    return this.play(typeof set === 'number' ? set : set.id, Math.max(0, seconds));
-  }
-
-  seekBy(delta: number) {
-    this.seek(this.deps.audio.currentTime + delta);
-  }
-
-  /** spec §4: previous/next jump to the neighbouring set track's start_time. */
-  step(direction: 'next' | 'previous') {
-    const set = this.state.set;
-    if (!set) return;
-    const target = neighbourStart(set.set_tracks, this.deps.audio.currentTime, direction);
-    if (target !== null) this.seek(target);
-  }
-
-  setVolume(volume: number) {
-    const value = Math.min(PLAYER.volumeMax, Math.max(PLAYER.volumeMin, volume));
-    this.deps.audio.volume = value;
-    this.setState({ volume: value });
-  }
-
-  private onPlay() {
-    this.setState({ playing: true });
-    this.startTick();
-    // spec §4: one progress update when the timer restarts, then every 30 s.
-    this.saver.start();
-  }
-
-  private onPause() {
-    this.stopTick();
-    this.saver.stop(true);
-    this.setState({ playing: false, progress: this.deps.audio.currentTime });
-  }
-
-  private startTick() {
-    this.stopTick();
-    this.tick = this.timers.setInterval(() => this.syncProgress(), PLAYER.uiTickMs);
-  }
-
-  private stopTick() {
-    if (this.tick !== null) this.timers.clearInterval(this.tick);
-    this.tick = null;
-  }
-
-  private syncProgress() {
-    const { audio } = this.deps;
-    const duration =
-      Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : this.state.duration;
-    this.setState({ progress: audio.currentTime, duration });
-  }
-
-  private async savePosition(): Promise<void> {
-    const set = this.state.set;
-    const { audio } = this.deps;
-    if (!set || !audio.src) return;
-    // A finished set resumes from its start next time, not from its last second.
-    const position = audio.ended ? 0 : Math.floor(audio.currentTime);
+  async restoreLastPlayed(): Promise<void> {
+    if (this.getState().set) return;
+    const generation = this.generation;
+    const stale = () => generation !== this.generation || this.getState().set !== null;
     try {
-      await this.deps.api.savePlay({ set_meta_id: set.id, current_timestamp: position });
+      const last = await this.deps.api.lastPlayed();
+      if (!last || stale()) return;
+      const set = await this.deps.api.getSet(last.set_meta.id);
+      if (stale()) return;
+      this.load(set, last.current_timestamp);
     } catch (error) {
-      this.retries.retryIfUnauthorised('plays', error, () => void this.savePosition());
-      console.warn('saving the play position failed', error);
+      console.warn('restoring the last played set failed', error);
     }
   }
 
   /**
-   * spec §4: when a set ends the playing flag and progress reset; if it is in the queue the next item
-   * is requested, otherwise the queue is reloaded and started (current item, or the first).
+   * When a set ends: if it is in the queue the next item is requested (PUT /queue/next) and plays,
+   * otherwise the queue is reloaded and started (its current item, or the first).
    */
-  private async onEnded() {
-    const ended = this.state.set;
-    this.stopTick();
-    this.setState({ playing: false, progress: 0 });
-    if (!ended) return;
+  protected async onSetEnded(ended: SetDetail) {
     const generation = this.generation;
     try {
-      if (endOfSetStep(ended.id, this.state.queue).kind === 'advance') {
-        const next = await this.deps.api.nextInQueue();
+      if (endOfSetStep(ended.id, this.queue.items()).kind === 'advance') {
+        const next = await this.queue.next();
         if (generation !== this.generation) return;
-        void this.loadQueue();
         if (next) await this.play(next.set_meta_id);
       } else {
-        const queue = await this.loadQueue();
+        const queue = await this.queue.load();
         if (generation !== this.generation) return;
         const item = queueStartItem(queue);
         if (item) await this.play(item.set_meta_id);
@@ -342,71 +192,43 @@ export class PlayerStore {
 
   /**
    * An audio error, most often an expired signed link (403): fetch the set again for a fresh
-   * mp3_permalink and carry on at the same second (domain.md Player; spec §8 recovery).
+   * mp3_permalink and carry on at the same second.
    */
-  private async onAudioError() {
-    const set = this.state.set;
-    const { audio } = this.deps;
+  protected async onAudioFailed(set: SetDetail, position: number, wasPlaying: boolean) {
     const now = (this.deps.now ?? Date.now)();
-    if (!set || now - this.lastRecovery < AUDIO_RECOVERY_GAP_MS) {
-      console.error('audio playback failed', audio.error);
+    if (now - this.lastRecovery < AUDIO_RECOVERY_GAP_MS) {
+      console.error('audio playback failed', this.deps.audio.error);
       return;
     }
     this.lastRecovery = now;
-    // The element keeps the position it failed at (a seek target included); the last tick otherwise.
-    const position = audio.currentTime > 0 ? audio.currentTime : this.state.progress;
-    const wasPlaying = this.state.playing || !audio.paused;
     const generation = this.generation;
     try {
       const fresh = await this.deps.api.getSet(set.id);
       if (generation !== this.generation) return;
       this.load(fresh, position);
-      if (wasPlaying) await this.startAudio();
+      if (wasPlaying) await this.start();
     } catch (error) {
       console.error('refetching the set after an audio error failed', error);
     }
   }
 
-  // --- moment likes --------------------------------------------------------------------------------
-
-  /**
-   * Likes the moment playing now: POST /set-likes, then the set and the set track into the user's
-   * likes (PUT /favs/set/{id}/likes, PUT /favs/track/{id}/likes), a toast naming the track, and the
-   * cached copies of the set and the track marked stale so open pages show the new counts.
-   */
-  async likeMoment(at?: number): Promise<void> {
-    const set = this.state.set;
-    if (!set) return;
-    const t = at ?? Math.floor(this.deps.audio.currentTime);
-    const track = setTrackAt(set.set_tracks, t);
+  protected async savePosition(setId: number, seconds: number): Promise<void> {
     try {
-      await this.deps.api.likeMoment({ set_meta_id: set.id, set_timestamp: t });
-      await this.deps.api.likeSet(set.id);
-      if (track) await this.deps.api.likeTrack(track.track_meta_id);
-      this.deps.notify(likedMessage(track ? track.track_meta.title : set.set_name), 'success');
-      // Every page showing the set or the track refetches it: its likes and the track's went up.
-      const client = this.deps.queryClient;
-      if (client) {
-        void invalidateCachedItem(client, 'set', set.id);
-        if (track) void invalidateCachedItem(client, 'track', track.track_meta_id);
-      }
+      await this.deps.api.savePlay({ set_meta_id: setId, current_timestamp: seconds });
     } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        this.deps.notify(PLAYER_MESSAGES.authRefreshing, 'warning');
-        // The retry keeps the moment the like was made at, even if playback moved on meanwhile.
-        this.retries.add(`like:${set.id}:${t}`, () => {
-          if (this.state.set?.id === set.id) void this.likeMoment(t);
-        });
-        return;
-      }
-      // spec §8: the failure toast only while the tab is visible.
-      if (this.isVisible()) this.deps.notify(PLAYER_MESSAGES.likeFailed, 'error');
-      console.error('liking the moment failed', error);
+      this.retries.retryIfUnauthorised('plays', error, () => void this.savePosition(setId, seconds));
+      console.warn('saving the play position failed', error);
     }
   }
 
-  private isVisible(): boolean {
-    return this.deps.isVisible ? this.deps.isVisible() : document.visibilityState === 'visible';
+  /** Moves the loaded set to `seconds` (clamped to the set); nothing happens with no set loaded. */
+  seekTo(seconds: number) {
+    if (this.getState().set) this.seek(seconds);
+  }
+
+  /** Likes the moment playing now (or second `at`); see moment-likes.ts. */
+  likeMoment(at?: number): Promise<void> {
+    return likeMoment(this.likes, at);
   }
 
   /** How many unauthorised requests wait for the next token refresh (tests). */
@@ -414,97 +236,18 @@ export class PlayerStore {
     return this.retries.size;
   }
 
-  // --- queue ---------------------------------------------------------------------------------------
+  // The queue's commands (player-queue.ts): each shows the server's answer in the query cache.
+  loadQueue = (): Promise<QueueItem[]> => this.queue.load();
+  addToQueue = (setId: number): Promise<void> => this.queue.add(setId);
+  removeFromQueue = (itemId: number): Promise<void> => this.queue.remove(itemId);
+  clearQueue = (): Promise<void> => this.queue.clear();
+  moveQueueItem = (activeId: number, overId: number): Promise<void> => this.queue.move(activeId, overId);
 
-  async loadQueue(): Promise<QueueItem[]> {
-    try {
-      const queue = await this.deps.api.getQueue();
-      this.setState({ queue });
-      return queue;
-    } catch (error) {
-      console.error('loading the queue failed', error);
-      return this.state.queue;
-    }
-  }
-
-  /** spec §8 Queue: added, already queued (404, info) or the generic error. */
-  async addToQueue(setId: number): Promise<void> {
-    if (this.userId === null) return;
-    try {
-      await this.deps.api.addToQueue(this.userId, setId);
-      this.deps.notify(PLAYER_MESSAGES.queued, 'success');
-      await this.loadQueue();
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) this.deps.notify(PLAYER_MESSAGES.alreadyQueued, 'info');
-      else this.deps.notify(PLAYER_MESSAGES.queueFailed, 'error');
-    }
-  }
-
-  async removeFromQueue(itemId: number): Promise<void> {
-    const before = this.state.queue;
-    this.setState({ queue: before.filter((item) => item.id !== itemId) });
-    try {
-      await this.deps.api.removeQueueItem(itemId);
-    } catch {
-      this.deps.notify(PLAYER_MESSAGES.queueFailed, 'error');
-    }
-    await this.loadQueue();
-  }
-
-  async clearQueue(): Promise<void> {
-    this.setState({ queue: [] });
-    try {
-      await this.deps.api.clearQueue();
-    } catch {
-      this.deps.notify(PLAYER_MESSAGES.queueFailed, 'error');
-      await this.loadQueue();
-    }
-  }
-
-  /** spec §4 Queue: dropping an item at another position saves its new order (PUT /queue). */
-  async moveQueueItem(activeId: number, overId: number): Promise<void> {
-    const moved = moveInQueue(this.state.queue, activeId, overId);
-    const item = this.state.queue.find((entry) => entry.id === activeId);
-    if (!moved || !item || this.userId === null) return;
-    this.setState({ queue: moved.queue });
-    try {
-      const queue = await this.deps.api.updateQueueItem({
-        id: item.id,
-        user_id: this.userId,
-        set_meta_id: item.set_meta_id,
-        order: moved.order,
-        is_current: item.is_current,
-      });
-      this.setState({ queue });
-    } catch {
-      this.deps.notify(PLAYER_MESSAGES.queueFailed, 'error');
-      await this.loadQueue();
-    }
-  }
-
-  /** A queued set that starts playing becomes the queue's current item (PUT /queue/new-current). */
-  private markCurrentInQueue(setId: number) {
-    const item = this.state.queue.find((entry) => entry.set_meta_id === setId);
-    if (!item || item.is_current || this.userId === null) return;
-    this.deps.api
-      .newCurrent({ user_id: this.userId, set_meta_id: setId, is_current: true })
-      .then(() => this.loadQueue())
-      .catch((error) => console.warn('marking the queue item current failed', error));
-  }
-
-  // --- logout ---------------------------------------------------------------------------------------
-
-  /** spec §4: logout clears the playing set and the queue and pauses the audio. */
+  /** Logout: pause the audio, forget the playing set and the queue; the volume stays. */
   reset() {
     this.generation++;
-    this.stopTick();
-    this.saver.stop(false);
     this.retries.clear();
-    const { audio } = this.deps;
-    audio.pause();
-    audio.removeAttribute('src');
-    audio.load();
-    this.userId = null;
-    this.setState({ ...INITIAL, volume: this.state.volume });
+    this.unload();
+    this.queue.forget();
   }
 }

@@ -33,6 +33,8 @@ async function openQueue(queue = makeQueue([1, 2, 3], 2)) {
   const onClose = vi.fn();
   const view = renderWithPlayer(<QueuePopover anchor={anchor} onClose={onClose} />, { queue });
   await act(() => view.store.loadQueue());
+  // The query cache tells its readers on the next tick.
+  await screen.findByRole('list', { name: 'Queued sets' });
   return { ...view, onClose };
 }
 
@@ -64,6 +66,28 @@ describe('the queue popover', () => {
       ]),
     );
     expect(names()).toEqual(['Set 2', 'Set 3', 'Set 1']);
+  });
+
+  it('a set not played yet moved above the current one with the keyboard plays next, never shows Played', async () => {
+    const { user, backend } = await openQueue(makeQueue([1, 2, 3, 4], 2));
+    screen.getByRole('button', { name: 'Reorder Set 4' }).focus();
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowUp]');
+    await user.keyboard('[ArrowUp]');
+    await user.keyboard('[Space]');
+    await vi.waitFor(() =>
+      expect(backend.callsOf('updateQueueItem')).toEqual([
+        [{ id: 1004, user_id: 7, set_meta_id: 4, order: 3, is_current: false }],
+      ]),
+    );
+    await vi.waitFor(() => expect(names()).toEqual(['Set 1 (played)', 'Set 2 (current)', 'Set 4', 'Set 3']));
+    expect(screen.getAllByText(/· Played$/)).toHaveLength(1);
+  });
+
+  it('playing a later item from the queue marks only what played before it', async () => {
+    const { user } = await openQueue(makeQueue([1, 2, 3], 1));
+    await user.click(screen.getByRole('button', { name: 'Play Set 3' }));
+    await vi.waitFor(() => expect(names()).toEqual(['Set 1 (played)', 'Set 3 (current)', 'Set 2']));
   });
 
   it('removes one item and clears the whole queue', async () => {

@@ -1,6 +1,6 @@
 // The queue popover (spec §2 bottom player, §4 Queue): titled 'Queue', with Clear and close; items
-// drag-reorder (pointer and keyboard, dnd-kit) and the drop saves the new order; items before the
-// current one are marked played; one item can be removed.
+// drag-reorder (pointer and keyboard, dnd-kit) and the drop saves the new order; 'Played' and the
+// current item are shown exactly as the server answers them; one item can be removed.
 
 import type { QueueItem } from '@cratedig/contract/queue';
 import {
@@ -30,8 +30,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { Artwork } from '../../components/artwork';
 import { colors } from '../../lib/design-tokens';
-import { usePlayer, usePlayerState } from './player-context';
-import { isPlayed } from './player-rules';
+import { usePlayer, usePlayerState, useQueue } from './player-context';
 
 function QueueRow({ item, played, playing }: { item: QueueItem; played: boolean; playing: boolean }) {
   const player = usePlayer();
@@ -122,7 +121,7 @@ function QueueRow({ item, played, playing }: { item: QueueItem; played: boolean;
 
 export function QueuePopover({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
   const player = usePlayer();
-  const queue = usePlayerState((state) => state.queue);
+  const queue = useQueue();
   const playing = usePlayerState((state) => state.playing);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -181,7 +180,7 @@ export function QueuePopover({ anchor, onClose }: { anchor: HTMLElement | null; 
           <SortableContext items={queue.map((item) => item.id)} strategy={verticalListSortingStrategy}>
             <Box component="ol" aria-label="Queued sets" sx={{ m: 0, px: 1, pb: 1, overflowY: 'auto' }}>
               {queue.map((item) => (
-                <QueueRow key={item.id} item={item} played={isPlayed(queue, item)} playing={playing} />
+                <QueueRow key={item.id} item={item} played={item.played} playing={playing} />
               ))}
             </Box>
           </SortableContext>

@@ -1,12 +1,12 @@
-// The seek bar with elapsed / total time (spec §2 bottom player). Beyond the spec: the set's track
-// list is drawn as one segment per set track, and hovering the bar names the track at that point.
+// The seek bar with elapsed / total time. The set's track list is drawn as one segment per set track,
+// and hovering the bar names the track at that point in a small label just above the bar, kept
+// inside the bar's width so it never covers the buttons beside or above it.
 import { PLAYER } from '@cratedig/contract/constants';
 import type { SetTrack } from '@cratedig/contract/set';
 import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type MouseEvent, memo, useState } from 'react';
+import { type MouseEvent, memo, useLayoutEffect, useRef, useState } from 'react';
 import { SetHeatStrip } from '../../components/heat-strip';
 import { colors } from '../../lib/design-tokens';
 import { trackDisplayTitle } from '../../lib/track-title';
@@ -24,6 +24,55 @@ const heatSx = {
 
 function trackLabel(track: SetTrack): string {
   return `${track.track_position}. ${track.track_meta.artist} — ${trackDisplayTitle(track.track_meta)}`;
+}
+
+/** The hover label's left edge: centred on the pointer, but kept inside the bar. */
+export function hoverLabelLeft(pointerX: number, barWidth: number, labelWidth: number): number {
+  const left = pointerX - labelWidth / 2;
+  return Math.max(0, Math.min(left, barWidth - labelWidth));
+}
+
+interface Hover {
+  text: string;
+  /** Pointer position and bar width, in px. */
+  x: number;
+  width: number;
+}
+
+/** The hover label, positioned once its own width is known. */
+function HoverLabel({ hover }: { hover: Hover }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const label = ref.current;
+    if (label) label.style.left = `${hoverLabelLeft(hover.x, hover.width, label.offsetWidth)}px`;
+  }, [hover]);
+  return (
+    <Box
+      component="span"
+      ref={ref}
+      role="tooltip"
+      sx={{
+        position: 'absolute',
+        bottom: 'calc(50% + 8px)',
+        maxWidth: '100%',
+        px: 0.75,
+        py: 0.125,
+        borderRadius: 1,
+        fontSize: 11,
+        lineHeight: 1.5,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        pointerEvents: 'none',
+        color: 'text.primary',
+        backgroundColor: 'rgba(12, 12, 16, 0.92)',
+        border: `1px solid ${colors.line}`,
+        zIndex: 1,
+      }}
+    >
+      {hover.text}
+    </Box>
+  );
 }
 
 /** One thin block per set track under the slider's track; the playing one lit. */
@@ -71,16 +120,18 @@ export function SeekBar() {
   const duration = usePlayerState((state) => state.duration);
   const currentStart = usePlayerState((state) => state.track?.start_time ?? null);
   const [dragging, setDragging] = useState<number | null>(null);
-  const [hovered, setHovered] = useState<string>('');
+  const [hover, setHover] = useState<Hover | null>(null);
   const tracks = set?.set_tracks ?? [];
   const value = dragging ?? Math.min(progress, duration || progress);
 
   const onHover = (event: MouseEvent<HTMLElement>) => {
     if (duration <= 0) return;
     const box = event.currentTarget.getBoundingClientRect();
-    const t = ((event.clientX - box.left) / box.width) * duration;
+    const x = Math.min(Math.max(event.clientX - box.left, 0), box.width);
+    const t = (x / box.width) * duration;
     const track = setTrackAt(tracks, t);
-    setHovered(track ? `${trackLabel(track)} · ${formatPlayerTime(t)}` : formatPlayerTime(t));
+    const text = track ? `${trackLabel(track)} · ${formatPlayerTime(t)}` : formatPlayerTime(t);
+    setHover({ text, x, width: box.width });
   };
 
   return (
@@ -88,49 +139,49 @@ export function SeekBar() {
       <Typography variant="caption" sx={timeSx} aria-label="Elapsed time">
         {formatPlayerTime(value)}
       </Typography>
-      <Tooltip title={hovered} followCursor placement="top" disableInteractive>
-        <Box
-          sx={{ position: 'relative', flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}
-          onMouseMove={onHover}
-          onMouseLeave={() => setHovered('')}
-        >
-          <Segments tracks={tracks} duration={duration} currentStart={currentStart} />
-          {/* The set's moment likes rise just above the bar, so its peaks show while it plays. */}
-          {set && (
-            <Box aria-hidden sx={heatSx}>
-              <SetHeatStrip setId={set.id} height={12} />
-            </Box>
-          )}
-          <Slider
-            aria-label="Seek"
-            size="small"
-            min={0}
-            max={duration > 0 ? duration : 1}
-            step={PLAYER.seekStepS}
-            value={value}
-            disabled={!set}
-            getAriaValueText={(seconds) => formatPlayerTime(seconds)}
-            onChange={(_, next) => setDragging(next as number)}
-            onChangeCommitted={(_, next) => {
-              setDragging(null);
-              player.seek(next as number);
-            }}
-            sx={{
-              color: colors.acid,
-              height: 4,
-              py: 1.25,
-              '& .MuiSlider-rail': { opacity: tracks.length > 0 ? 0 : 0.2 },
-              '& .MuiSlider-track': { border: 'none', opacity: 0.9 },
-              '& .MuiSlider-thumb': {
-                width: 12,
-                height: 12,
-                transition: 'box-shadow 120ms ease',
-                '&:hover, &.Mui-focusVisible': { boxShadow: '0 0 0 6px rgba(198, 255, 58, 0.18)' },
-              },
-            }}
-          />
-        </Box>
-      </Tooltip>
+      <Box
+        data-seek-bar
+        sx={{ position: 'relative', flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}
+        onMouseMove={onHover}
+        onMouseLeave={() => setHover(null)}
+      >
+        {hover ? <HoverLabel hover={hover} /> : null}
+        <Segments tracks={tracks} duration={duration} currentStart={currentStart} />
+        {/* The set's moment likes rise just above the bar, so its peaks show while it plays. */}
+        {set && (
+          <Box aria-hidden sx={heatSx}>
+            <SetHeatStrip setId={set.id} height={12} />
+          </Box>
+        )}
+        <Slider
+          aria-label="Seek"
+          size="small"
+          min={0}
+          max={duration > 0 ? duration : 1}
+          step={PLAYER.seekStepS}
+          value={value}
+          disabled={!set}
+          getAriaValueText={(seconds) => formatPlayerTime(seconds)}
+          onChange={(_, next) => setDragging(next as number)}
+          onChangeCommitted={(_, next) => {
+            setDragging(null);
+            player.seek(next as number);
+          }}
+          sx={{
+            color: colors.acid,
+            height: 4,
+            py: 1.25,
+            '& .MuiSlider-rail': { opacity: tracks.length > 0 ? 0 : 0.2 },
+            '& .MuiSlider-track': { border: 'none', opacity: 0.9 },
+            '& .MuiSlider-thumb': {
+              width: 12,
+              height: 12,
+              transition: 'box-shadow 120ms ease',
+              '&:hover, &.Mui-focusVisible': { boxShadow: '0 0 0 6px rgba(198, 255, 58, 0.18)' },
+            },
+          }}
+        />
+      </Box>
       <Typography variant="caption" sx={timeSx} aria-label="Total time">
         {formatPlayerTime(duration)}
       </Typography>
