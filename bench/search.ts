@@ -112,8 +112,10 @@ for (const q of mix) {
   const t = performance.now();
   const prepared = await prepareQuery(ctx, parsed.s);
   if (prepared.words.length > 0) {
-    for (const kind of parsed.kinds)
-      await database.db.execute(sectionStatement(kind, prepared, userId, 20, 0));
+    for (const kind of parsed.kinds) {
+      const statement = sectionStatement(kind, prepared, userId, 20, 0);
+      if (statement) await database.db.execute(statement);
+    }
   }
   sqlTimes.push(performance.now() - t);
 }
@@ -121,6 +123,7 @@ for (const q of mix) {
 // Fixed arrival rate (PostgreSQL only: PGlite answers one statement at a time).
 let atRate: ReturnType<typeof summary> | undefined;
 let errors = 0;
+let firstError: string | undefined;
 if (databaseUrl) {
   const latencies: number[] = [];
   const total = RATE * SECONDS;
@@ -134,7 +137,10 @@ if (databaseUrl) {
     pending.push(
       request(q).then(
         () => void latencies.push(performance.now() - due),
-        () => void errors++,
+        (error: Error) => {
+          errors++;
+          firstError ??= String(error.cause ?? error.message);
+        },
       ),
     );
   }
@@ -152,7 +158,7 @@ const result = {
   sequentialByGroup: Object.fromEntries([...byGroup].map(([g, ms]) => [g, summary(ms)])),
   sqlDirect: sqlSummary,
   apiOverSql: Math.round((seq.p50 / sqlSummary.p50) * 100) / 100,
-  ...(atRate ? { [`at${RATE}PerSecond`]: { ...atRate, errors } } : {}),
+  ...(atRate ? { [`at${RATE}PerSecond`]: { ...atRate, errors, ...(firstError ? { firstError } : {}) } } : {}),
 };
 console.log(JSON.stringify(result, null, 2));
 mkdirSync('bench/results', { recursive: true });

@@ -14,12 +14,8 @@ export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 /** The top bar's suggestion panel: the best two of each kind. */
 export const SEARCH_SUGGESTIONS_PER_KIND = 2;
-/**
- * A normalised query of at most this many characters matches name and word prefixes only (no typo
- * correction), among the most popular SEARCH_SHORT_QUERY_SCOPE items of each kind.
- */
+/** A normalised query of at most this many characters matches name and word prefixes only (no typo correction). */
 export const SEARCH_SHORT_QUERY = 2;
-export const SEARCH_SHORT_QUERY_SCOPE = 50_000;
 /**
  * Catalogue words of at least this many letters are found with one typo (one letter wrong, missing,
  * extra, or two letters swapped), when the query word starts no word of the catalogue.

@@ -20,6 +20,7 @@ export const CATALOGUE_TABLES = [
   'catalogue_counts',
   'search_documents',
   'search_words',
+  'search_terms',
   // maintained relations (refresh_catalogue_relations)
   'artist_sets',
   'label_sets',

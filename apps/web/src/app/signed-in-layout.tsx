@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
+import { SetActionsProvider } from '../components/set-actions';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { HomeOnboarding } from '../features/onboarding/home-onboarding';
+import { renderSetQuickActions } from '../features/sets/set-quick-actions';
 import { useRouteFocus } from '../lib/use-route-focus';
 import { AppFooter } from './app-footer';
 import { OfflineNotice } from './offline-notice';
@@ -32,7 +34,10 @@ export function SignedInLayout() {
           pt: { xs: 2, md: 4 },
         }}
       >
-        <Outlet />
+        {/* Set cards and rows get Play and Add to queue on every signed-in page. */}
+        <SetActionsProvider render={renderSetQuickActions}>
+          <Outlet />
+        </SetActionsProvider>
       </Box>
       <Box sx={{ pb: `var(${PLAYER_HEIGHT_VAR}, 0px)` }}>
         <AppFooter />

@@ -13,6 +13,7 @@ import { LikesCount } from './count-badge';
 import { CardChips } from './genre-chip';
 import { Highlight } from './highlight';
 import { MediaCard } from './media-card';
+import { SetActions } from './set-actions';
 
 /** small: the compact cards of narrow screens and rows (title 18, artist 15); default: title 25. */
 export type CardSize = 'small' | 'default';
@@ -55,6 +56,7 @@ export function SetCard({
         </>
       }
       chips={<CardChips items={genres} max={DISPLAY.cardChipsMax} />}
+      overlay={<SetActions set={set} place="card" />}
     />
   );
 }

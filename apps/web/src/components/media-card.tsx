@@ -21,6 +21,7 @@ export function MediaCard({
   fullSubtitle,
   chips,
   meta,
+  overlay,
   badge,
   round = false,
 }: {
@@ -32,12 +33,14 @@ export function MediaCard({
   fullSubtitle?: string;
   chips?: ReactNode;
   meta?: ReactNode;
+  /** Controls over the artwork's corner, outside the card's link (a button may not sit in a link). */
+  overlay?: ReactNode;
   badge?: { text: string; label: string };
   round?: boolean;
 }) {
   const name = fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle;
   return (
-    <Card sx={{ height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
+    <Card sx={{ position: 'relative', height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
       <CardActionArea
         component={RouterLink}
         to={to}
@@ -130,6 +133,22 @@ export function MediaCard({
           )}
         </Box>
       </CardActionArea>
+      {overlay && (
+        // The artwork is square and starts 10px in (the action area's padding): sit in its lower corner.
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 0,
+            left: 10,
+            right: 10,
+            aspectRatio: '1 / 1',
+            mt: '10px',
+            pointerEvents: 'none',
+          }}
+        >
+          <Box sx={{ position: 'absolute', right: 6, bottom: 6, pointerEvents: 'auto' }}>{overlay}</Box>
+        </Box>
+      )}
     </Card>
   );
 }

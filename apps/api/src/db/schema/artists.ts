@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { artColumns } from './sql-helpers';
 
@@ -35,5 +36,6 @@ export const artists = pgTable(
     // genre filter: track_genres @> array[genre]
     index('artists_track_genres_gin').using('gin', t.trackGenres),
     index('artists_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('artists_search_words').using('gin', sql`cd_name_words(${t.name})`),
   ],
 );

@@ -37,6 +37,7 @@ export const labels = pgTable(
     index('labels_artist_count_idx').on(t.artistCount, t.id),
     index('labels_track_genres_gin').using('gin', t.trackGenres),
     index('labels_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('labels_search_words').using('gin', sql`cd_name_words(${t.name})`),
   ],
 );
 

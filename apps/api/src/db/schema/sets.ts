@@ -54,6 +54,11 @@ export const sets = pgTable(
     index('sets_venue_idx').on(t.venueId),
     index('sets_set_name_trgm').using('gin', t.setName.op('gin_trgm_ops')),
     index('sets_artist_trgm').using('gin', t.artist.op('gin_trgm_ops')),
+    // the list search's normalised words (migration 0013_search_speed.sql)
+    index('sets_search_words').using(
+      'gin',
+      sql`cd_name_words(${t.setName} || ' ' || ${t.artist} || ' ' || coalesce(${t.curator}, ''))`,
+    ),
   ],
 );
 

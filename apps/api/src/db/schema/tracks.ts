@@ -54,6 +54,11 @@ export const tracks = pgTable(
     index('tracks_found_in_set_idx').on(t.foundInSetId),
     index('tracks_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     index('tracks_artist_trgm').using('gin', t.artist.op('gin_trgm_ops')),
+    // the list search's normalised words (migration 0013_search_speed.sql)
+    index('tracks_search_words').using(
+      'gin',
+      sql`cd_name_words(${t.title} || ' ' || ${t.artist} || ' ' || coalesce(${t.mixName}, '') || ' ' || coalesce(${t.labelName}, ''))`,
+    ),
   ],
 );
 

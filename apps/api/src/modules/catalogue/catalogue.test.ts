@@ -183,6 +183,44 @@ describe('discover lists', () => {
     const none = await page('/api/tracks?search=zzzqqqxxx');
     expect(none).toEqual({ data: [], pagination: { offset: 0, count: 0, total: 0 } });
   });
+
+  it('matches a search as the search box does: accents, case and punctuation left out, word starts', async () => {
+    const ylonen = await page('/api/artists?search=mika%20ylonen');
+    expect(ylonen.data.map((a) => a.name)).toContain('Mika Ylönen');
+    const theo = await page(`/api/artists?search=${encodeURIComponent('THEO, march')}`);
+    expect(theo.data.map((a) => a.name)).toContain('Théo Marchetti');
+    // a word must start a word of the name, not sit inside one
+    const inside = await page('/api/artists?search=archetti');
+    expect(inside.data.map((a) => a.name)).not.toContain('Théo Marchetti');
+    // tracks by a credited artist written without accents
+    const [credited] = await rows<{ n: number }>(sql`select count(*)::int as n from tracks t
+      where t.mix_type <> 'ID' and exists (select 1 from track_artists ta join artists a on a.id = ta.artist_id
+        where ta.track_id = t.id and a.name = 'Mika Ylönen')`);
+    const tracks = await page('/api/tracks?search=ylonen&limit=100');
+    expect(tracks.pagination.total).toBeGreaterThanOrEqual(credited?.n ?? 0);
+    expect(tracks.data.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the alphabetical order and the `after` cursor on a searched list', async () => {
+    const all = await page('/api/tracks?search=the&order_by=track_meta.title&order_direction=asc&limit=100');
+    expect(all.pagination.total).toBeGreaterThan(4);
+    const titles = all.data.map((t) => t.title as string);
+    const sorted = (
+      await rows<{ title: string }>(
+        sql`select title from tracks where id in (${sql.join(
+          all.data.map((t) => sql`${t.id}`),
+          sql`, `,
+        )}) order by title, id`,
+      )
+    ).map((r) => r.title);
+    expect(titles).toEqual(sorted);
+    const first = await page('/api/tracks?search=the&order_by=track_meta.title&order_direction=asc&limit=3');
+    const last = first.data.at(-1) as Item;
+    const next = await page(
+      `/api/tracks?search=the&order_by=track_meta.title&order_direction=asc&limit=3&after=${encodeCursor(last.title as string, last.id)}`,
+    );
+    expect(next.data.map((t) => t.id)).toEqual(all.data.slice(3, 6).map((t) => t.id));
+  });
 });
 
 describe('per-user state and the followed filters', () => {

@@ -3,6 +3,7 @@
 // spliced into SQL as text.
 import type { SortField } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
+import { listSearchCondition } from '../search/service';
 
 export type ItemKind = 'sets' | 'tracks' | 'ids' | 'artists' | 'labels';
 
@@ -90,13 +91,25 @@ export function genrePredicate(kind: ItemKind, genre: string): SQL {
   return sql`x.genre = ${genre}`;
 }
 
-/** Trigram-indexed ILIKE (pg_trgm GIN indexes on every column named here). */
+/**
+ * The words a list's `search` matches, normalised (cd_name_words; the same expressions as the GIN
+ * indexes of migration 0013_search_speed.sql): tracks and IDs by title, artist line, mix name and
+ * label; sets by name, artist line and curator; artists and labels by name.
+ */
+const ITEM_WORDS: Record<ItemKind, SQL> = {
+  tracks: sql`cd_name_words(x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, ''))`,
+  ids: sql`cd_name_words(x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, ''))`,
+  sets: sql`cd_name_words(x.set_name || ' ' || x.artist || ' ' || coalesce(x.curator, ''))`,
+  artists: sql`cd_name_words(x.name)`,
+  labels: sql`cd_name_words(x.name)`,
+};
+
+/**
+ * The search box's word matching (search module): every normalised word of the text starts one of the
+ * item's normalised words, whatever the case, accents and punctuation.
+ */
 export function searchPredicate(kind: ItemKind, search: string): SQL {
-  const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  if (kind === 'sets') return sql`(x.set_name ilike ${pattern} or x.artist ilike ${pattern})`;
-  if (kind === 'tracks' || kind === 'ids')
-    return sql`(x.title ilike ${pattern} or x.artist ilike ${pattern})`;
-  return sql`x.name ilike ${pattern}`;
+  return listSearchCondition(kind === 'ids' ? 'tracks' : kind, search, ITEM_WORDS[kind]);
 }
 
 /**

@@ -15,9 +15,11 @@ import {
 import { highlightRanges, normalisedWords } from '@cratedig/contract/search-normalise';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
+import type { SQL } from 'drizzle-orm';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
-import { findCorrections, type PreparedQuery, type SearchRank, searchSection } from './queries';
+import { type PreparedQuery, type SearchRank, searchSection, wordsStarting } from './queries';
+import { findCorrections, readTerms } from './terms';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
 
@@ -34,8 +36,17 @@ export async function prepareQuery(ctx: UserContext, s: string): Promise<Prepare
   const short = text.length <= SEARCH_SHORT_QUERY;
   // a catalogue word of five letters or more with one letter missing has four
   const long = short ? [] : words.filter((w) => [...w].length >= SEARCH_FUZZY_MIN_LETTERS - 1);
-  const corrections = await findCorrections(ctx.db, [...new Set(long)]);
-  return { text, words, corrections, short };
+  const none = new Map<string, string[]>();
+  const terms = await readTerms(ctx.db, words, none);
+  // Only a word that starts no catalogue word, in any kind, looks for its one-typo spellings.
+  const unknown = long.filter((w) => {
+    const i = words.indexOf(w);
+    return [...terms.words.values()].every((list) => (list[i]?.docs ?? 0) === 0);
+  });
+  if (unknown.length === 0) return { text, words, corrections: none, short, terms };
+  const corrections = await findCorrections(ctx.db, [...new Set(unknown)]);
+  if (corrections.size === 0) return { text, words, corrections, short, terms };
+  return { text, words, corrections, short, terms: await readTerms(ctx.db, words, corrections) };
 }
 
 type Section = ListResponse<Item & { match: { rank: SearchRank; ranges: [number, number][] } }>;
@@ -55,6 +66,16 @@ async function section(
     match: { rank, ranges: highlightRanges(displayName(kind, item), highlight) },
   }));
   return { data, pagination: { offset, count: data.length, total: page.total } };
+}
+
+/**
+ * The catalogue lists' `search` filter, a SQL condition on `itemWords` (the item row's own normalised
+ * words, cd_name_words, GIN-indexed by migration 0013): every word of the text, normalised as the
+ * search box normalises it (case, accents, punctuation and join words do not matter), starts one of
+ * them. Prefix matches only: the lists keep their own order (alphabetical, `after` paging).
+ */
+export function listSearchCondition(kind: SearchKind, text: string, itemWords: SQL): SQL {
+  return wordsStarting(kind, normalisedWords(text).slice(0, SEARCH_WORDS_MAX), itemWords);
 }
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */

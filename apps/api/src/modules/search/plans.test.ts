@@ -1,0 +1,71 @@
+// The two ways a section is read (queries.ts): through the words index (rare words, every match ranked)
+// and by popularity (frequent words, each rank cut at the page's depth). The demo catalogue is small
+// enough that the search always takes the first; here both run on the same queries and must answer
+// the same pages, ranks and totals, and a word no document of a kind holds runs no statement.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { seedDemo } from '../../db/seed/demo';
+import type { UserContext } from '../../lib/service-context';
+import { makeTempDir } from '../../test/app';
+import { getTestDatabase, resetDatabase } from '../../test/database';
+import { candidatesStatement, planSection, popularStatement } from './queries';
+import { prepareQuery } from './service';
+import { rowsOf } from './terms';
+
+let database: Database;
+let ctx: UserContext;
+
+beforeAll(async () => {
+  database = await getTestDatabase();
+  await resetDatabase();
+  await seedDemo(database, { mediaDir: makeTempDir(), media: false });
+  await database.exec(`insert into users (username, email) values ('plans', 'plans@example.test')`);
+  const [user] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`select id from users where username = 'plans'`),
+  );
+  ctx = { db: database.db, userId: user?.id ?? 0 } as UserContext;
+});
+
+type Row = { total: number; data: { rank: number; item: { id: number } }[] };
+
+async function run(statement: ReturnType<typeof sql>) {
+  const [row] = rowsOf<Row>(await database.db.execute(statement));
+  return {
+    total: Math.min(row?.total ?? 0, 1000),
+    page: (row?.data ?? []).map((r) => `${r.rank}:${r.item.id}`),
+  };
+}
+
+describe('section plans', () => {
+  // one word each (the popularity plan has no phrase-first order within the word rank)
+  const queries = ['the', 'a', 'de', 'mi', 'deep', 'remix', 'theo', 'ylonen', 'berlin', 'kessa', 'lindqvst'];
+
+  it('the words index and the popularity scans answer the same pages, ranks and totals', async () => {
+    let compared = 0;
+    for (const s of queries) {
+      const q = await prepareQuery(ctx, s);
+      for (const kind of ['artists', 'labels', 'tracks', 'sets'] as const) {
+        const plan = planSection(kind, q);
+        if (plan.by !== 'words') continue;
+        for (const [limit, offset] of [
+          [5, 0],
+          [5, 5],
+          [20, 0],
+        ] as const) {
+          const words = await run(candidatesStatement(kind, q, plan.terms, ctx.userId, limit, offset));
+          const popular = await run(popularStatement(kind, q, ctx.userId, limit, offset));
+          expect(popular, `${kind} "${s}" ${limit}@${offset}`).toEqual(words);
+          compared += words.page.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('a word no document of a kind holds empties that section without a statement', async () => {
+    const q = await prepareQuery(ctx, 'zzqqxxvv');
+    for (const kind of ['artists', 'labels', 'tracks', 'sets'] as const)
+      expect(planSection(kind, q)).toEqual({ by: 'none' });
+  });
+});
