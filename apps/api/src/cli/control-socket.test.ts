@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { makeTempDir } from '../test/app';
+import { claimControlSocket } from './control-socket';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = 8205;
@@ -144,4 +145,16 @@ describe('cratedig beside a running server on PGlite', () => {
     expect(second.code).toBe(1);
     expect(second.output).toContain('The embedded database is in use by another Cratedig process');
   }, 60_000);
+});
+
+describe('the control socket on a fresh machine', () => {
+  it('is claimed in a data folder that does not exist yet, which it creates', async () => {
+    const fresh = join(makeTempDir('cratedig-fresh-'), 'data', 'not-made-yet');
+    const socket = await claimControlSocket(join(fresh, 'cratedig.sock'), 'starting');
+    try {
+      expect(statSync(join(fresh, 'cratedig.sock')).isSocket()).toBe(true);
+    } finally {
+      await socket.close();
+    }
+  });
 });

@@ -4,9 +4,9 @@
 // of the data may talk to it). A command started beside a running server sends its command line
 // there and the server runs it in-process on its own database handle, streaming the output back.
 // See docs/decisions/0009-operator-program-and-the-embedded-database.md.
-import { chmodSync, existsSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AppConfig } from '../config';
 import type { CommandOutput } from './command';
 
@@ -71,6 +71,8 @@ export async function claimControlSocket(path: string, busyMessage: string): Pro
   if (await answers(path)) throw new DatabaseInUse(path);
   // A socket file nobody answers on is left over from a process that died: take its place.
   if (existsSync(path)) unlinkSync(path);
+  // On a fresh machine the data folder does not exist until the server first starts.
+  mkdirSync(dirname(path), { recursive: true });
   let handler: CommandHandler | undefined;
   const running = new Set<net.Socket>();
   const server = net.createServer((socket) => {
