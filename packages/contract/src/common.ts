@@ -164,7 +164,7 @@ export const searchParam = emptyAsAbsent(
   z
     .string()
     .max(200)
-    .transform((value) => value.replace(CONTROL_CHARACTERS_G, '').trim()),
+    .overwrite((value) => value.replace(CONTROL_CHARACTERS_G, '').trim()),
 );
 export const genreParam = emptyAsAbsent(z.enum(GENRES));
 /** domain.md: keyset cursor, e.g. the name/title of the last item (search) or a created_dt. */

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
+import { SetActionsProvider } from '../components/set-actions';
 import { HomeOnboarding } from '../features/onboarding/home-onboarding';
+import { renderSetQuickActions } from '../features/sets/set-quick-actions';
 import { AppFooter } from './app-footer';
 import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
 import { TopBar } from './top-bar';
@@ -24,7 +26,10 @@ export function SignedInLayout() {
           pt: { xs: 2, md: 4 },
         }}
       >
-        <Outlet />
+        {/* Set cards and rows get Play and Add to queue on every signed-in page. */}
+        <SetActionsProvider render={renderSetQuickActions}>
+          <Outlet />
+        </SetActionsProvider>
       </Box>
       <Box sx={{ pb: `var(${PLAYER_HEIGHT_VAR}, 0px)` }}>
         <AppFooter />

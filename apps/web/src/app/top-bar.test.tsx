@@ -13,7 +13,7 @@ async function renderSignedIn(path: string) {
 describe('top-bar search', () => {
   it('goes to /search?s=… on Enter and clears the box', async () => {
     const { router, user } = await renderSignedIn('/home');
-    const box = within(screen.getByRole('search')).getByRole('textbox', { name: 'Search' });
+    const box = within(screen.getByRole('search')).getByRole('combobox', { name: 'Search' });
     await user.type(box, 'Deep House & dub{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(new URLSearchParams(router.state.location.search).get('s')).toBe('Deep House & dub');
@@ -27,7 +27,7 @@ describe('top-bar search', () => {
   it('goes to /search on a click on the search icon', async () => {
     const { router, user } = await renderSignedIn('/sets');
     const bar = within(screen.getByRole('search'));
-    await user.type(bar.getByRole('textbox', { name: 'Search' }), 'acid');
+    await user.type(bar.getByRole('combobox', { name: 'Search' }), 'acid');
     await user.click(bar.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/search?s=acid'),
@@ -37,7 +37,7 @@ describe('top-bar search', () => {
   it('does nothing with empty or blank text', async () => {
     const { router, user } = await renderSignedIn('/home');
     const bar = within(screen.getByRole('search'));
-    const box = bar.getByRole('textbox', { name: 'Search' });
+    const box = bar.getByRole('combobox', { name: 'Search' });
     await user.click(box);
     await user.keyboard('{Enter}');
     await user.type(box, '   {Enter}');

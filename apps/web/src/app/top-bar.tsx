@@ -5,9 +5,9 @@ import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../components/logo';
 import { NotificationBell } from '../features/notifications';
+import { SearchBox } from '../features/search/search-box';
 import { colors } from '../lib/design-tokens';
 import { AccountMenu } from './account-menu';
-import { SearchBox } from './search-box';
 import { isInSection, NAV_LINKS } from './site-links';
 
 /** spec §2 top bar (signed-in only, fixed). On small screens the nav lives in the account menu. */

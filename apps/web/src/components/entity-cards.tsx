@@ -3,6 +3,7 @@ import type { Artist } from '@cratedig/contract/artist';
 import { DISPLAY } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
 import type { Festival } from '@cratedig/contract/place';
+import type { TextRange } from '@cratedig/contract/search-normalise';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import Box from '@mui/material/Box';
@@ -10,29 +11,43 @@ import { formatDate, formatNumber, truncate } from '../lib/format';
 import { trackDisplayTitle } from '../lib/track-title';
 import { LikesCount } from './count-badge';
 import { CardChips } from './genre-chip';
+import { Highlight } from './highlight';
 import { MediaCard } from './media-card';
+import { SetActions } from './set-actions';
 
 /** small: the compact cards of narrow screens and rows (title 18, artist 15); default: title 25. */
 export type CardSize = 'small' | 'default';
 
+/** Parts of a card's title and of the line under it to highlight (search results). */
+export interface CardHighlight {
+  title?: readonly TextRange[];
+  subtitle?: readonly TextRange[];
+}
+
 function titleLimit(size: CardSize): number {
   return size === 'small' ? DISPLAY.smallCardTitleChars : DISPLAY.cardTitleChars;
 }
-function artistLine(text: string, size: CardSize): string {
-  return size === 'small'
-    ? truncate(text, DISPLAY.smallCardArtistChars)
-    : truncate(text, DISPLAY.cardTitleChars);
+function artistLimit(size: CardSize): number {
+  return size === 'small' ? DISPLAY.smallCardArtistChars : DISPLAY.cardTitleChars;
 }
 
-export function SetCard({ set, size = 'default' }: { set: SetMeta; size?: CardSize }) {
+export function SetCard({
+  set,
+  size = 'default',
+  highlight,
+}: {
+  set: SetMeta;
+  size?: CardSize;
+  highlight?: CardHighlight;
+}) {
   const genres = set.track_genres.length > 0 ? set.track_genres : [set.genre];
   return (
     <MediaCard
       to={`/sets/${set.id}`}
       image={set.art_url_sm}
-      title={truncate(set.set_name, titleLimit(size))}
+      title={<Highlight text={set.set_name} ranges={highlight?.title} max={titleLimit(size)} />}
       fullTitle={set.set_name}
-      subtitle={artistLine(set.artist, size)}
+      subtitle={<Highlight text={set.artist} ranges={highlight?.subtitle} max={artistLimit(size)} />}
       fullSubtitle={set.artist}
       meta={
         <>
@@ -41,31 +56,41 @@ export function SetCard({ set, size = 'default' }: { set: SetMeta; size?: CardSi
         </>
       }
       chips={<CardChips items={genres} max={DISPLAY.cardChipsMax} />}
+      overlay={<SetActions set={set} place="card" />}
     />
   );
 }
 
-export function TrackCard({ track, size = 'default' }: { track: TrackMeta; size?: CardSize }) {
+/** An ID (an unreleased track heard in a set) carries a badge on its artwork. */
+export function TrackCard({
+  track,
+  size = 'default',
+  highlight,
+}: {
+  track: TrackMeta;
+  size?: CardSize;
+  highlight?: CardHighlight;
+}) {
   const title = trackDisplayTitle(track);
-  const released = track.mix_type === 'ID' ? track.release : null;
-  const chips = [
-    track.mix_type === 'ID' ? 'ID' : null,
-    released ? 'Released' : null,
-    track.genre,
-    track.label_name,
-  ].filter((chip): chip is string => chip !== null);
+  const isId = track.mix_type === 'ID';
+  // An ID that came out since says so: a Released chip, and its release date under the name.
+  const released = isId ? track.release : null;
+  const chips = [released ? 'Released' : null, track.genre, track.label_name].filter(
+    (chip): chip is string => chip !== null,
+  );
   return (
     <MediaCard
       to={`/tracks/${track.id}`}
       image={track.art_url_sm}
-      title={truncate(title, titleLimit(size))}
+      title={<Highlight text={title} ranges={highlight?.title} max={titleLimit(size)} />}
       fullTitle={title}
-      subtitle={artistLine(track.artist, size)}
+      subtitle={<Highlight text={track.artist} ranges={highlight?.subtitle} max={artistLimit(size)} />}
       fullSubtitle={track.artist}
+      badge={isId ? { text: 'ID', label: released ? 'released ID' : 'unreleased ID' } : undefined}
       meta={
         <>
           <span>
-            {track.mix_type !== 'ID'
+            {!isId
               ? formatDate(track.release_date)
               : released
                 ? `Released ${formatDate(released.release_date)}`
@@ -79,13 +104,13 @@ export function TrackCard({ track, size = 'default' }: { track: TrackMeta; size?
   );
 }
 
-export function ArtistCard({ artist }: { artist: Artist }) {
+export function ArtistCard({ artist, highlight }: { artist: Artist; highlight?: CardHighlight }) {
   return (
     <MediaCard
       to={`/artists/${artist.id}`}
       image={artist.art_url_sm}
       round
-      title={truncate(artist.name, DISPLAY.smallCardArtistChars)}
+      title={<Highlight text={artist.name} ranges={highlight?.title} max={DISPLAY.smallCardArtistChars} />}
       fullTitle={artist.name}
       meta={<span>{countLine(artist.set_count, 'set', artist.track_count)}</span>}
       chips={<CardChips items={artist.track_genres} max={DISPLAY.cardTagsMax} />}
@@ -93,12 +118,12 @@ export function ArtistCard({ artist }: { artist: Artist }) {
   );
 }
 
-export function LabelCard({ label }: { label: Label }) {
+export function LabelCard({ label, highlight }: { label: Label; highlight?: CardHighlight }) {
   return (
     <MediaCard
       to={`/labels/${label.id}`}
       image={label.art_url_sm ?? label.logo_url}
-      title={truncate(label.name, DISPLAY.cardTitleChars)}
+      title={<Highlight text={label.name} ranges={highlight?.title} max={DISPLAY.cardTitleChars} />}
       fullTitle={label.name}
       meta={<span>{countLine(label.set_count, 'set', label.track_count)}</span>}
       chips={<CardChips items={label.track_genres} max={DISPLAY.cardTagsMax} />}

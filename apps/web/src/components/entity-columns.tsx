@@ -16,6 +16,7 @@ import { LikesCount } from './count-badge';
 import type { Column } from './data-table';
 import type { SortOption } from './filter-dialog';
 import { GenreChipLink } from './genre-chip';
+import { SetActions } from './set-actions';
 
 /** Artwork, a linked main line and a muted second line: the lead cell of every row. */
 export function LeadCell({
@@ -141,6 +142,8 @@ export const setColumns: Column<SetMeta>[] = [
     hideBelow: 'lg',
   },
   { key: 'likes', header: 'Likes', align: 'right', render: (s) => <LikesCount value={s.likes} /> },
+  // Play and Add to queue, when the page provides them (components/set-actions.tsx).
+  { key: 'actions', header: '', width: 96, render: (s) => <SetActions set={s} place="row" /> },
 ];
 
 export const trackColumns: Column<TrackMeta>[] = [

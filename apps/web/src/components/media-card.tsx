@@ -4,11 +4,13 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { colors } from '../lib/design-tokens';
 import { Artwork } from './artwork';
 
 /**
  * The one card shape every catalogue item uses: square artwork, a title, a line under it and a row of
- * chips. Texts arrive already truncated (spec §5); the full text stays available as the link's name.
+ * chips. Texts arrive already truncated (spec §5), possibly with highlighted parts; the full text stays
+ * available as the link's name. `badge` marks the artwork (an ID) and is read after the name.
  */
 export function MediaCard({
   to,
@@ -19,27 +21,33 @@ export function MediaCard({
   fullSubtitle,
   chips,
   meta,
+  overlay,
+  badge,
   round = false,
 }: {
   to: string;
   image: string | null;
-  title: string;
+  title: ReactNode;
   fullTitle: string;
-  subtitle?: string;
+  subtitle?: ReactNode;
   fullSubtitle?: string;
   chips?: ReactNode;
   meta?: ReactNode;
+  /** Controls over the artwork's corner, outside the card's link (a button may not sit in a link). */
+  overlay?: ReactNode;
+  badge?: { text: string; label: string };
   round?: boolean;
 }) {
+  const name = fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle;
   return (
-    <Card sx={{ height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
+    <Card sx={{ position: 'relative', height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
       <CardActionArea
         component={RouterLink}
         to={to}
-        aria-label={fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle}
+        aria-label={badge ? `${name}, ${badge.label}` : name}
         sx={{ p: 1.25, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
-        <Box sx={{ overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
+        <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
           <Artwork
             src={image}
             round={round}
@@ -48,6 +56,28 @@ export function MediaCard({
               '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
             }}
           />
+          {badge && (
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                px: 0.75,
+                py: 0.25,
+                borderRadius: 1,
+                bgcolor: colors.acid,
+                color: colors.ink,
+                fontSize: '0.7rem',
+                fontWeight: 800,
+                letterSpacing: '0.06em',
+                boxShadow: '0 2px 8px rgba(0,0,0,0.45)',
+              }}
+            >
+              {badge.text}
+            </Box>
+          )}
         </Box>
         <Box sx={{ pt: 1.25, px: 0.5, minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column' }}>
           <Typography
@@ -103,6 +133,22 @@ export function MediaCard({
           )}
         </Box>
       </CardActionArea>
+      {overlay && (
+        // The artwork is square and starts 10px in (the action area's padding): sit in its lower corner.
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 0,
+            left: 10,
+            right: 10,
+            aspectRatio: '1 / 1',
+            mt: '10px',
+            pointerEvents: 'none',
+          }}
+        >
+          <Box sx={{ position: 'absolute', right: 6, bottom: 6, pointerEvents: 'auto' }}>{overlay}</Box>
+        </Box>
+      )}
     </Card>
   );
 }

@@ -3,9 +3,11 @@ import { ArtistCard, LabelCard, PlaceCard, SetCard, TrackCard } from '../../comp
 import { PageBanner } from '../../components/page-banner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
+import { ContinueListening } from './continue-listening';
 import { useFeatured } from './featured-api';
 
-// spec §2 Home: the welcome banner, then the featured lists, with no sorting or filters.
+// spec §2 Home: the welcome banner, the sets to continue (when there are any), then the featured
+// lists, with no sorting or filters.
 export function HomePage() {
   const { user } = useAuth();
   useDocumentTitle('Home');
@@ -22,6 +24,7 @@ export function HomePage() {
         title={user ? `Welcome to Cratedig, ${user.username}` : 'Welcome to Cratedig'}
         subtitle="Fresh sets, newly identified tracks and the artists and labels behind them."
       />
+      <ContinueListening />
       <CardRow title="Featured Sets" seeAllTo="/sets" loading={sets.isPending}>
         {(sets.data?.data ?? []).map((set) => (
           <li key={set.id}>

@@ -1,9 +1,10 @@
-// One comment (spec §3 Comment): author avatar and name, relative time, the set moment as a chip
-// when there is one, and the text — always as text, never as HTML (so nobody can inject markup). Only its author gets
+// One comment (spec §3 Comment): author avatar and name, relative time, where in the set it was
+// written ('at 1:02:13', which plays the set from there) when there is one, and the text — always as text, never as HTML (so nobody can inject markup). Only its author gets
 // the edit/delete menu (spec §6); edit is inline with Update, delete asks first.
 import type { Post } from '@cratedig/contract/comment';
 import GraphicEqRounded from '@mui/icons-material/GraphicEqRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,14 +25,37 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { relativeTime } from '../../lib/relative-time';
 import { CommentForm } from './comment-form';
 
+/** 'at 1:02:13': a button playing the set from there, or plain text when nothing can play it. */
+function TimedChip({ seconds, onPlayAt }: { seconds: number; onPlayAt?: (seconds: number) => void }) {
+  const label = `at ${formatClock(seconds)}`;
+  if (!onPlayAt) {
+    return <Chip size="small" variant="outlined" icon={<GraphicEqRounded />} label={label} />;
+  }
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      clickable
+      icon={<PlayArrowRounded />}
+      label={label}
+      title={`Play the set from ${formatClock(seconds)}`}
+      onClick={() => onPlayAt(seconds)}
+      sx={{ fontVariantNumeric: 'tabular-nums', '& .MuiChip-icon': { color: colors.acid } }}
+    />
+  );
+}
+
 export function CommentItem({
   post,
   isAuthor,
+  onPlayAt,
   onUpdate,
   onDelete,
 }: {
   post: Post;
   isAuthor: boolean;
+  /** Plays the set from the second the comment was written at; absent: the position is only shown. */
+  onPlayAt?: (seconds: number) => void;
   onUpdate: (text: string) => Promise<unknown>;
   onDelete: () => Promise<unknown>;
 }) {
@@ -56,35 +80,43 @@ export function CommentItem({
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
-          <Typography component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
-          <Typography
-            component="time"
-            dateTime={post.timestamp}
-            title={written.toLocaleString('en-GB')}
-            variant="body2"
-            color="text.secondary"
+        {/* The author's menu stays at the end of the first line; name, time and position wrap before it. */}
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minHeight: 32 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              columnGap: 1,
+              rowGap: 0.5,
+              flexWrap: 'wrap',
+              flex: 1,
+              minWidth: 0,
+              minHeight: 32,
+            }}
           >
-            {relativeTime(post.timestamp)}
-          </Typography>
-          {post.set_timestamp != null && post.set_timestamp > 0 && (
-            <Chip
-              size="small"
-              variant="outlined"
-              icon={<GraphicEqRounded />}
-              label={formatClock(post.set_timestamp)}
-              aria-label={`At ${formatClock(post.set_timestamp)} in the set`}
-            />
-          )}
+            <Typography component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {name}
+            </Typography>
+            <Typography
+              component="time"
+              dateTime={post.timestamp}
+              title={written.toLocaleString('en-GB')}
+              variant="body2"
+              color="text.secondary"
+            >
+              {relativeTime(post.timestamp)}
+            </Typography>
+            {post.set_timestamp != null && post.set_timestamp > 0 && (
+              <TimedChip seconds={post.set_timestamp} onPlayAt={onPlayAt} />
+            )}
+          </Box>
           {isAuthor && !editing && (
             <IconButton
               size="small"
               aria-label="Comment actions"
               aria-haspopup="menu"
               onClick={(event) => setMenuAnchor(event.currentTarget)}
-              sx={{ ml: 'auto' }}
+              sx={{ flexShrink: 0 }}
             >
               <MoreVertRounded fontSize="small" />
             </IconButton>

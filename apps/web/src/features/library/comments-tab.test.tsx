@@ -23,11 +23,15 @@ const list = (posts: Post[]): FakeResponse => ({
   body: { data: posts, pagination: { offset: 0, count: posts.length, total: posts.length } },
 });
 
-function renderPanel(handler: (r: FakeRequest) => FakeResponse | undefined, kind: 'set' | 'track' = 'set') {
-  return renderWithProviders(<CommentsPanel kind={kind} id={3} setTimestamp={() => 754} />, {
-    api: handler,
-    session: makeUser({ id: 7, username: 'crate_digger' }),
-  });
+function renderPanel(
+  handler: (r: FakeRequest) => FakeResponse | undefined,
+  kind: 'set' | 'track' = 'set',
+  onPlayAt?: (seconds: number) => void,
+) {
+  return renderWithProviders(
+    <CommentsPanel kind={kind} id={3} setTimestamp={() => 754} onPlayAt={onPlayAt} />,
+    { api: handler, session: makeUser({ id: 7, username: 'crate_digger' }) },
+  );
 }
 
 describe('Comments tab (spec §4 Comments, §5, §6)', () => {
@@ -88,9 +92,9 @@ describe('Comments tab (spec §4 Comments, §5, §6)', () => {
     expect(within(mine).getByRole('button', { name: 'Comment actions' })).toBeTruthy();
     expect(within(theirs).queryByRole('button', { name: 'Comment actions' })).toBeNull();
     expect(within(theirs).getByText('<script>alert(1)</script>')).toBeTruthy();
-    // the set moment as a chip only when above 0
-    expect(within(mine).getByLabelText('At 1:02:05 in the set')).toBeTruthy();
-    expect(within(theirs).queryByLabelText(/in the set/)).toBeNull();
+    // where in the set it was written, only when above 0
+    expect(within(mine).getByText('at 1:02:05')).toBeTruthy();
+    expect(within(theirs).queryByText(/^at \d/)).toBeNull();
     expect(within(mine).getByText('5 minutes ago')).toBeTruthy();
   });
 
@@ -132,5 +136,48 @@ describe('Comments tab (spec §4 Comments, §5, §6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it("a set comment's 'at 1:02:05' plays the set from there; a track comment's position is only text", async () => {
+    const played: number[] = [];
+    const set = renderPanel(
+      () => list([post({ id: 1, set_timestamp: 3725 })]),
+      'set',
+      (t) => played.push(t),
+    );
+    await set.user.click(await screen.findByRole('button', { name: 'at 1:02:05' }));
+    expect(played).toEqual([3725]);
+    set.unmount();
+    renderPanel(() => list([post({ id: 1, set_timestamp: 3725 })]), 'track');
+    expect(await screen.findByText('at 1:02:05')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'at 1:02:05' })).toBeNull();
+  });
+
+  it("orders a set's comments newest first or in set order; a track's comments have no order toggle", async () => {
+    const early = post({ id: 1, text: 'the intro', set_timestamp: 60 });
+    const late = post({ id: 2, text: 'the closer', set_timestamp: 4000 });
+    const set = renderPanel((r) =>
+      r.query.get('order_by') === 'post.set_timestamp' ? list([early, late]) : list([late, early]),
+    );
+    const texts = () =>
+      within(screen.getByRole('list', { name: 'Comments' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent ?? '');
+    await screen.findByText('the closer');
+    expect(texts()[0]).toContain('the closer');
+    expect(screen.getByRole('button', { name: 'Newest first' })).toHaveProperty('ariaPressed', 'true');
+    await set.user.click(screen.getByRole('button', { name: 'In set order' }));
+    await waitFor(() => expect(texts()[0]).toContain('the intro'));
+    const asked = set.requests
+      .filter((r) => r.method === 'GET')
+      .map((r) => [r.query.get('order_by'), r.query.get('order_direction')]);
+    expect(asked).toEqual([
+      ['post.created_dt', 'desc'],
+      ['post.set_timestamp', 'asc'],
+    ]);
+    set.unmount();
+    renderPanel(() => list([early]), 'track');
+    await screen.findByText('the intro');
+    expect(screen.queryByRole('group', { name: 'Order of the comments' })).toBeNull();
   });
 });

@@ -1,9 +1,13 @@
-// The Comments tab of the set and track pages: the form, the list
-// newest first with Load more, and the spec's empty texts.
+// The Comments tab of the set and track pages: the form, the list with Load more (a set's comments
+// newest first or in set order), and the spec's empty texts. A set comment written while the set
+// played shows where ('at 1:02:13') and plays the set from there.
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { LoadMore } from '../../components/load-more';
 import { colors } from '../../lib/design-tokens';
 import { useAuth } from '../auth';
@@ -11,7 +15,7 @@ import type { PlayerStore } from '../player';
 import { usePlayer } from '../player';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
-import { type CommentsOn, useCommentMutations, useComments } from './comments-api';
+import { type CommentOrder, type CommentsOn, useCommentMutations, useComments } from './comments-api';
 
 /** spec §4 Comments: the empty texts, word for word (the track one included, as written). */
 export const EMPTY_COMMENTS = {
@@ -37,6 +41,7 @@ export function CommentsTab({ kind, id }: { kind: CommentsOn; id: number }) {
       kind={kind}
       id={id}
       setTimestamp={() => (kind === 'set' ? currentSetPosition(player, id) : 0)}
+      onPlayAt={kind === 'set' ? (seconds) => void player.playSetFrom(id, seconds) : undefined}
     />
   );
 }
@@ -45,14 +50,18 @@ export function CommentsPanel({
   kind,
   id,
   setTimestamp,
+  onPlayAt,
 }: {
   kind: CommentsOn;
   id: number;
   /** Read at the moment of sending, not when the tab opened. */
   setTimestamp: () => number;
+  /** A set's comments: plays the set from where a comment was written. */
+  onPlayAt?: (seconds: number) => void;
 }) {
   const { user } = useAuth();
-  const query = useComments(kind, id);
+  const [order, setOrder] = useState<CommentOrder>('newest');
+  const query = useComments(kind, id, order);
   const { create, update, remove } = useCommentMutations(kind, id);
   const pages = query.data?.pages ?? [];
   const posts = pages.flatMap((page) => page.data);
@@ -66,7 +75,20 @@ export function CommentsPanel({
         clearOnSuccess
         onSubmit={(text) => create.mutateAsync({ text, ...about, set_timestamp: setTimestamp() })}
       />
-      <Box sx={{ mt: 3 }}>
+      {kind === 'set' && (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          aria-label="Order of the comments"
+          value={order}
+          onChange={(_, next: CommentOrder | null) => next && setOrder(next)}
+          sx={{ mt: 2 }}
+        >
+          <ToggleButton value="newest">Newest first</ToggleButton>
+          <ToggleButton value="set">In set order</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      <Box sx={{ mt: kind === 'set' ? 1 : 3 }}>
         {query.isPending ? (
           <Box role="progressbar" aria-label="Loading comments" aria-busy="true">
             {[0, 1, 2].map((i) => (
@@ -91,6 +113,7 @@ export function CommentsPanel({
                   key={post.id}
                   post={post}
                   isAuthor={user?.id === post.author.id}
+                  onPlayAt={onPlayAt}
                   onUpdate={(text) =>
                     update.mutateAsync({
                       postId: post.id,

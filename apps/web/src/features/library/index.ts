@@ -1,5 +1,6 @@
 // The library feature's public entry: the toggles, the comments tab and the profile's liked lists
 // that other pages embed. Everything else in this folder is its own business.
+export { useCommentMarkers } from './comments-api';
 export { CommentsTab } from './comments-tab';
 export { ProfileLikedTabs } from './profile-liked-tabs';
 export {

@@ -8,10 +8,20 @@ import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { type MouseEvent, memo, useLayoutEffect, useRef, useState } from 'react';
+import { SetHeatStrip } from '../../components/heat-strip';
 import { colors } from '../../lib/design-tokens';
 import { trackDisplayTitle } from '../../lib/track-title';
 import { usePlayer, usePlayerState } from './player-context';
 import { formatPlayerTime, setTrackAt } from './player-rules';
+
+const heatSx = {
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  bottom: 'calc(50% + 3px)',
+  opacity: 0.55,
+  pointerEvents: 'none',
+} as const;
 
 function trackLabel(track: SetTrack): string {
   return `${track.track_position}. ${track.track_meta.artist} — ${trackDisplayTitle(track.track_meta)}`;
@@ -146,6 +156,12 @@ export function SeekBar() {
       >
         {hover ? <HoverLabel hover={hover} /> : null}
         <Segments tracks={tracks} duration={duration} currentStart={currentStart} />
+        {/* The set's moment likes rise just above the bar, so its peaks show while it plays. */}
+        {set && (
+          <Box aria-hidden sx={heatSx}>
+            <SetHeatStrip setId={set.id} height={12} />
+          </Box>
+        )}
         <Slider
           aria-label="Seek"
           size="small"

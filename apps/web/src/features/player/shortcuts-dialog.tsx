@@ -4,7 +4,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { colors } from '../../lib/design-tokens';
+import { JUMP_TO_PEAK_SHORTCUT } from '../../lib/moment-shortcut';
 import { SHORTCUTS } from './use-player-shortcuts';
+
+// The player's keys, then the set page's jump to its most liked moment (the page handles that key).
+const LISTED: ReadonlyArray<{ readonly keys: readonly string[]; action: string }> = [
+  ...SHORTCUTS,
+  JUMP_TO_PEAK_SHORTCUT,
+];
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -15,7 +22,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1.25 }}
         >
-          {SHORTCUTS.map(({ keys, action }) => (
+          {LISTED.map(({ keys, action }) => (
             <Box key={action} sx={{ display: 'contents' }}>
               <Box component="dt" sx={{ display: 'flex', gap: 0.5 }}>
                 {keys.map((key) => (

@@ -16,6 +16,7 @@ import { useRouteId } from '../../lib/use-route-id';
 import { CommentsTab, SetFavouriteToggle, SetLikesToggle } from '../library';
 import { AddToQueueButton, SetPlayButton } from '../player';
 import { useSetDetail } from './set-detail-api';
+import { SetMoments } from './set-moments';
 import { SetTrackList } from './set-track-list';
 
 /** spec §2: the curator links to an artist for sponsor type artist_meta, otherwise to a label. */
@@ -84,6 +85,7 @@ export function SetDetailPage() {
           ))}
         </Box>
       </DetailHero>
+      <SetMoments set={set} />
       <DetailTabs
         label="Set"
         tabs={[

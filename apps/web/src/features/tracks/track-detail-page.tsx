@@ -1,4 +1,3 @@
-import { DEFAULT_SORTS } from '@cratedig/contract/constants';
 import type { TrackDetail } from '@cratedig/contract/track';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +8,6 @@ import { FactList } from '../../components/fact-list';
 import { GenreChipLink } from '../../components/genre-chip';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
-import { SetTabList, useToggleSort } from '../../components/tab-lists';
 import { formatDate } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
@@ -19,7 +17,7 @@ import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } f
 import { TrackPlayButton } from '../player';
 import { FirstHeardNote, IdStatusNote } from './id-release-notes';
 import { useTrackDetail } from './track-detail-api';
-import { useTrackSets } from './track-sets-api';
+import { TrackSetsTab } from './track-sets-tab';
 
 // spec §2 Track detail /tracks/{id}.
 export function TrackDetailPage() {
@@ -96,7 +94,7 @@ export function TrackDetailPage() {
       <DetailTabs
         label="Track"
         tabs={[
-          { key: 'sets', label: 'Sets', render: () => <SetsTab id={track.id} /> },
+          { key: 'sets', label: 'Sets', render: () => <TrackSetsTab trackId={track.id} /> },
           { key: 'comments', label: 'Comments', render: () => <CommentsTab kind="track" id={track.id} /> },
         ]}
       />
@@ -107,9 +105,4 @@ export function TrackDetailPage() {
 function heroKind(track: TrackDetail): string {
   if (track.mix_type === 'ID') return track.release ? 'ID · released' : 'ID · unreleased';
   return track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`;
-}
-
-function SetsTab({ id }: { id: number }) {
-  const [sort, toggle] = useToggleSort(DEFAULT_SORTS.sets);
-  return <SetTabList query={useTrackSets(id, sort)} sort={sort} onSort={toggle} label="Sets" />;
 }

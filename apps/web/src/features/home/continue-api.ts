@@ -1,0 +1,26 @@
+// GET /plays/continue: the sets the user left part-way, most recent first (Home's first row).
+import type { ContinueListeningList } from '@cratedig/contract/moments-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import type { Transport } from '../../api/transport';
+
+/** A row holds a screenful or two of cards, like the featured rows. */
+const CONTINUE_LIMIT = 12;
+
+export function continueListeningQueryOptions(transport: Transport) {
+  return queryOptions({
+    queryKey: ['moments', 'continue'] as const,
+    queryFn: ({ signal }) =>
+      transport.get<ContinueListeningList>('/plays/continue', {
+        query: { limit: CONTINUE_LIMIT, offset: 0 },
+        signal,
+      }),
+    // Positions move while the user listens: coming back to Home asks again.
+    staleTime: 0,
+  });
+}
+
+export function useContinueListening() {
+  const { transport } = useApi();
+  return useQuery(continueListeningQueryOptions(transport));
+}

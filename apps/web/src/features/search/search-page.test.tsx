@@ -1,0 +1,208 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeArtist, makeLabel, makeSet, makeTrack, makeUser } from '../../test/factories';
+import { apiError } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+import { asHit, fakeSearch, type SearchResults } from '../../test/search-fakes';
+
+const BOX = { name: 'Search for tracks, labels, artists, and sets' };
+
+const mira: SearchResults = {
+  artists: [asHit(makeArtist({ id: 5, name: 'Mira Vale' }), [[0, 4]], 'prefix')],
+  labels: [asHit(makeLabel({ id: 2, name: 'Miracle Records' }), [[0, 4]], 'prefix')],
+  tracks: [
+    asHit(makeTrack({ id: 11, title: 'Night Drive', artist: 'Mira Vale' }), []),
+    asHit(makeTrack({ id: 12, title: 'ID', artist: 'Mira Vale', mix_type: 'ID', release_date: null }), []),
+  ],
+  sets: [asHit(makeSet(3, { set_name: 'Mira at Dusk', artist: 'Mira Vale' }), [[0, 4]], 'prefix')],
+};
+
+function searchRequests(requests: { path: string; query: URLSearchParams }[]) {
+  return requests.filter((request) => request.path === '/search').map((request) => request.query.toString());
+}
+
+function sectionTitles() {
+  return screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('search page', () => {
+  it('prefills from ?s=, asks once for every section and shows them in order with the match marked', async () => {
+    const { requests } = renderApp('/search?s=mira', { api: fakeSearch({ mira }), session: makeUser() });
+    expect(
+      await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('textbox', BOX) as HTMLInputElement).value).toBe('mira');
+    const artists = await screen.findByRole('region', { name: 'Artists' });
+    expect(sectionTitles()).toEqual(['Artists', 'Labels', 'Tracks', 'Sets']);
+    expect(searchRequests(requests)).toEqual(['s=mira&limit=20']);
+
+    const artist = within(artists).getByRole('link', { name: 'Mira Vale' });
+    expect(artist.querySelector('mark')?.textContent).toBe('Mira');
+    const set = within(screen.getByRole('region', { name: 'Sets' })).getByRole('link', {
+      name: 'Mira at Dusk by Mira Vale',
+    });
+    expect([...set.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Mira', 'Mira']);
+    // An ID among the tracks says so.
+    const tracks = screen.getByRole('region', { name: 'Tracks' });
+    expect(within(tracks).getByRole('link', { name: 'ID by Mira Vale, unreleased ID' })).toBeTruthy();
+    expect(within(tracks).getByRole('link', { name: 'Night Drive by Mira Vale' })).toBeTruthy();
+    // Everything is loaded: no section offers more.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('waits 500 ms after the last keystroke, then searches and replaces the URL instead of pushing', async () => {
+    const { requests, router } = renderApp('/home', { api: fakeSearch({ mira }), session: makeUser() });
+    await screen.findByRole('heading', { level: 1, name: /Welcome to Cratedig/ });
+    await act(() => router.navigate('/search'));
+    const box = await screen.findByRole('textbox', BOX);
+
+    vi.useFakeTimers();
+    fireEvent.change(box, { target: { value: 'mi' } });
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    fireEvent.change(box, { target: { value: 'mira' } });
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(searchRequests(requests)).toEqual([]);
+    expect(router.state.location.search).toBe('');
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.search).toBe('?s=mira');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    vi.useRealTimers();
+    expect(await screen.findByRole('region', { name: 'Artists' })).toBeTruthy();
+    expect(searchRequests(requests)).toEqual(['s=mira&limit=20']);
+
+    // Typing replaced the /search entry, so Back leaves the page.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('keeps a search that arrives from outside over letters still waiting to be sent', async () => {
+    const { router } = renderApp('/search', { api: fakeSearch({ mira }), session: makeUser() });
+    const box = await screen.findByRole('textbox', BOX);
+    vi.useFakeTimers();
+    fireEvent.change(box, { target: { value: 'mi' } });
+    // A top-bar search before the page's 500 ms are over.
+    await act(() => router.navigate('/search?s=mira'));
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    vi.useRealTimers();
+    expect(router.state.location.search).toBe('?s=mira');
+    expect((box as HTMLInputElement).value).toBe('mira');
+    expect(await screen.findByRole('region', { name: 'Artists' })).toBeTruthy();
+  });
+
+  it('clears the box, the results and ?s= at once with the clear button', async () => {
+    const { router, user } = renderApp('/search?s=mira', { api: fakeSearch({ mira }), session: makeUser() });
+    await screen.findByRole('region', { name: 'Artists' });
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect((screen.getByRole('textbox', BOX) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('region', { name: 'Artists' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    expect(screen.queryByText('Not found')).toBeNull();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("says 'Not found' only once every section has answered empty", async () => {
+    renderApp('/search?s=zzzz', { api: fakeSearch({}, { delayMs: 50 }), session: makeUser() });
+    expect(await screen.findByRole('progressbar', { name: 'Loading Artists' })).toBeTruthy();
+    expect(screen.queryByText('Not found')).toBeNull();
+    expect(await screen.findByText('Not found')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
+
+  it('loads more of one section only, from the items shown, showing each id once', async () => {
+    const artists = Array.from({ length: 21 }, (_, i) =>
+      asHit(makeArtist({ id: 100 + i, name: `Mira ${i + 1}` }), [[0, 4]]),
+    );
+    // The second page repeats the last artist of the first: it must not show twice.
+    const withRepeat = [...artists.slice(0, 20), artists[19], artists[20]].filter((a) => a !== undefined);
+    const { requests, user } = renderApp('/search?s=mira', {
+      api: fakeSearch({ mira: { ...mira, artists: withRepeat } }),
+      session: makeUser(),
+    });
+    await screen.findByRole('list', { name: 'Artists' });
+    const section = screen.getByRole('region', { name: 'Artists' });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(20);
+    // Only Artists has more than it shows.
+    expect(screen.getAllByRole('button', { name: 'Load more' })).toHaveLength(1);
+
+    await user.click(within(section).getByRole('button', { name: 'Load more' }));
+    await within(section).findByRole('link', { name: 'Mira 21' });
+    const names = within(section)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('aria-label'));
+    expect(names).toHaveLength(21);
+    expect(new Set(names).size).toBe(21);
+    expect(within(section).queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(searchRequests(requests)).toEqual(['s=mira&limit=20', 's=mira&kinds=artists&offset=20&limit=20']);
+    expect(within(screen.getByRole('region', { name: 'Tracks' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('reaches every result with the keyboard, section by section', async () => {
+    const one: SearchResults = {
+      artists: mira.artists,
+      labels: mira.labels,
+      tracks: mira.tracks?.slice(0, 1),
+      sets: mira.sets,
+    };
+    const { user } = renderApp('/search?s=mira', { api: fakeSearch({ mira: one }), session: makeUser() });
+    await screen.findByRole('region', { name: 'Sets' });
+    screen.getByRole('button', { name: 'Clear search' }).focus();
+    const visited: (string | null)[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      await user.tab();
+      visited.push(document.activeElement?.getAttribute('aria-label') ?? null);
+    }
+    expect(visited).toEqual([
+      'Mira Vale',
+      'Miracle Records',
+      'Night Drive by Mira Vale',
+      'Mira at Dusk by Mira Vale',
+    ]);
+  });
+
+  it('opens a featured venue from Home as /search?s={name}, where Sets lists what was recorded there', async () => {
+    const venue = { id: 4, name: 'Basalt Weekender', art_url_sm: null, art_url_xl: null, city: 'Oslo' };
+    const atBasalt = asHit(
+      makeSet(8, { set_name: 'Koa Makoa at Basalt Weekender 2024', artist: 'Koa Makoa' }),
+      [[15, 31]],
+    );
+    const results = fakeSearch({ 'Basalt Weekender': { sets: [atBasalt] } });
+    const { user, router } = renderApp('/home', {
+      api: (request) =>
+        request.path === '/featured/venues'
+          ? { body: { data: [venue], pagination: { offset: 0, count: 1, total: 1 } } }
+          : results(request),
+      session: makeUser(),
+    });
+    const row = await screen.findByRole('region', { name: 'Featured Venues' });
+    await user.click(await within(row).findByRole('link', { name: /^Basalt Weekender/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(new URLSearchParams(router.state.location.search).get('s')).toBe('Basalt Weekender');
+    expect(((await screen.findByRole('textbox', BOX)) as HTMLInputElement).value).toBe('Basalt Weekender');
+    const sets = await screen.findByRole('list', { name: 'Sets' });
+    expect(
+      within(sets).getByRole('link', { name: 'Koa Makoa at Basalt Weekender 2024 by Koa Makoa' }),
+    ).toBeTruthy();
+    expect(sectionTitles()).toEqual(['Sets']);
+  });
+
+  it('shows an error with a way to try again when search does not answer', async () => {
+    let fail = true;
+    const results = fakeSearch({ mira });
+    const { user } = renderApp('/search?s=mira', {
+      api: (request) =>
+        fail && request.path === '/search' ? apiError(503, 'Unavailable') : results(request),
+      session: makeUser(),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Search is not answering right now')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Artists' })).toBeTruthy();
+  });
+});
