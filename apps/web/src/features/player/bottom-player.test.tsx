@@ -87,6 +87,16 @@ describe('the bottom player', () => {
     expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
   });
 
+  it('three steps down on the volume slider land on 0.7, not on a rounding error', async () => {
+    const { user, store, audio } = renderWithPlayer(<BottomPlayer />);
+    await act(() => store.play(1, 0));
+    const volume = screen.getByRole('slider', { name: 'Volume' });
+    volume.focus();
+    await user.keyboard('[ArrowLeft][ArrowLeft][ArrowLeft]');
+    expect(volume.getAttribute('aria-valuenow')).toBe('0.7');
+    expect(audio.volume).toBe(0.7);
+  });
+
   it('keeps like and previous on phones; share and the queue sit in the More player actions menu', async () => {
     const { user, store } = renderWithPlayer(<BottomPlayer />, { queue: makeQueue([1, 2]) });
     await act(() => store.play(1, 0));

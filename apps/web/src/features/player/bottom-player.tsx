@@ -18,7 +18,7 @@ import { trackDisplayTitle } from '../../lib/track-title';
 import { useMediaSession } from './media-session';
 import { usePlayerState, useQueue } from './player-context';
 import { PlayerControls, PlayerOverflowMenu, PlayerVolume } from './player-controls';
-import { SeekBar } from './seek-bar';
+import { SEEK_LABEL_ROOM_PX, SeekBar } from './seek-bar';
 import { usePlayerShortcuts } from './use-player-shortcuts';
 import { usePlayingTitle } from './use-playing-title';
 
@@ -111,7 +111,9 @@ export function BottomPlayer() {
         display: 'grid',
         alignItems: 'center',
         columnGap: { xs: 1, md: 2 },
-        rowGap: 0.5,
+        // Where a pointer hovers the bar (from sm up), its label has room under the controls; phones
+        // have no hover and keep the compact gap.
+        rowGap: { xs: '4px', sm: `${SEEK_LABEL_ROOM_PX}px` },
         gridTemplateColumns: {
           xs: 'minmax(0, 1fr) auto auto',
           md: 'minmax(0, 1fr) minmax(320px, 2fr) minmax(0, 1fr)',

@@ -94,6 +94,12 @@ export function useIsPlayingRow(setId: number, startTime: number, endTime: numbe
 
 /** The signed-in user's queue, from the query cache (loaded on first use; the store keeps it current). */
 export function useQueue(): QueueItem[] {
+  return useQueueStatus().queue;
+}
+
+/** The queue and whether its first load has answered: until then it is not known to be empty. */
+export function useQueueStatus(): { queue: QueueItem[]; loaded: boolean } {
   const player = usePlayer();
-  return useQuery(queueQueryOptions(player.api)).data ?? [];
+  const query = useQuery(queueQueryOptions(player.api));
+  return { queue: query.data ?? [], loaded: query.status !== 'pending' };
 }

@@ -361,4 +361,15 @@ describe('the player store', () => {
     expect(next.audio.volume).toBe(0.3);
     expect(setup({ storage: memoryStorage({ [VOLUME_KEY]: 'loud' }) }).store.getState().volume).toBe(1);
   });
+
+  it('remembers the volume rounded to hundredths, as the slider shows it', () => {
+    const storage = memoryStorage();
+    const { store } = setup({ storage });
+    store.setVolume(1 - 0.1 - 0.1 - 0.1);
+    expect(store.getState().volume).toBe(0.7);
+    expect(storage.values.get(VOLUME_KEY)).toBe('0.7');
+    expect(
+      setup({ storage: memoryStorage({ [VOLUME_KEY]: '0.7000000000000001' }) }).store.getState().volume,
+    ).toBe(0.7);
+  });
 });

@@ -106,4 +106,15 @@ describe('the queue popover', () => {
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(3));
     expect(store.getState().playing).toBe(true);
   });
+
+  it('says nothing about an empty queue while the queue is still loading', async () => {
+    const anchor = document.createElement('button');
+    document.body.appendChild(anchor);
+    renderWithPlayer(<QueuePopover anchor={anchor} onClose={vi.fn()} />, { queue: makeQueue([1, 2]) });
+    expect(screen.getByRole('heading', { name: 'Queue' })).toBeTruthy();
+    expect(screen.queryByText(/Your queue is empty/)).toBeNull();
+    const list = await screen.findByRole('list', { name: 'Queued sets' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByText(/Your queue is empty/)).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 // The queue popover (spec §2 bottom player, §4 Queue): titled 'Queue', with Clear and close; items
 // drag-reorder (pointer and keyboard, dnd-kit) and the drop saves the new order; 'Played' and the
-// current item are shown exactly as the server answers them; one item can be removed.
+// current item are shown exactly as the server answers them; one item can be removed. Until the
+// queue has loaded it shows no rows and no 'empty' line.
 
 import type { QueueItem } from '@cratedig/contract/queue';
 import {
@@ -30,7 +31,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { Artwork } from '../../components/artwork';
 import { colors } from '../../lib/design-tokens';
-import { usePlayer, usePlayerState, useQueue } from './player-context';
+import { usePlayer, usePlayerState, useQueueStatus } from './player-context';
 
 function QueueRow({ item, played, playing }: { item: QueueItem; played: boolean; playing: boolean }) {
   const player = usePlayer();
@@ -127,7 +128,7 @@ function QueueRow({ item, played, playing }: { item: QueueItem; played: boolean;
 
 export function QueuePopover({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
   const player = usePlayer();
-  const queue = useQueue();
+  const { queue, loaded } = useQueueStatus();
   const playing = usePlayerState((state) => state.playing);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -177,7 +178,8 @@ export function QueuePopover({ anchor, onClose }: { anchor: HTMLElement | null; 
           <CloseRounded fontSize="small" />
         </IconButton>
       </Box>
-      {queue.length === 0 ? (
+      {/* Still loading: saying 'empty' to someone with a queue would be wrong, so nothing shows yet. */}
+      {!loaded ? null : queue.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', px: 2, pb: 2.5 }}>
           Your queue is empty. Add sets from their pages to line them up here.
         </Typography>

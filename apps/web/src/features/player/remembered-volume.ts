@@ -5,8 +5,13 @@ export type VolumeStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export const VOLUME_KEY = 'playerVolume';
 
+/**
+ * The volume kept between 0 and 1 and rounded to hundredths: steps of 0.1 add up to values such as
+ * 0.7000000000000001, which the slider would announce and the next page load would read back.
+ */
 export function clampVolume(volume: number): number {
-  return Math.min(PLAYER.volumeMax, Math.max(PLAYER.volumeMin, volume));
+  const clamped = Math.min(PLAYER.volumeMax, Math.max(PLAYER.volumeMin, volume));
+  return Math.round(clamped * 100) / 100;
 }
 
 /** The remembered volume; the default when none (or nothing readable) is stored. */

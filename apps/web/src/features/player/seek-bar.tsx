@@ -1,6 +1,7 @@
 // The seek bar with elapsed / total time. The set's track list is drawn as one segment per set track,
 // and hovering the bar names the track at that point in a small label just above the bar, kept
-// inside the bar's width so it never covers the buttons beside or above it.
+// inside the bar's width and in the room left above it, so it never covers the buttons beside or
+// above it.
 import { PLAYER } from '@cratedig/contract/constants';
 import type { SetTrack } from '@cratedig/contract/set';
 import Box from '@mui/material/Box';
@@ -25,6 +26,13 @@ const heatSx = {
 function trackLabel(track: SetTrack): string {
   return `${track.track_position}. ${track.track_meta.artist} — ${trackDisplayTitle(track.track_meta)}`;
 }
+
+/**
+ * How far the hover label reaches above the seek row (its 17 px height, minus the 5 px between the
+ * row's top and the label's bottom). The bottom player keeps this much room between its controls and
+ * the bar, so the label never covers a button.
+ */
+export const SEEK_LABEL_ROOM_PX = 12;
 
 /** The hover label's left edge: centred on the pointer, but kept inside the bar. */
 export function hoverLabelLeft(pointerX: number, barWidth: number, labelWidth: number): number {
@@ -53,13 +61,14 @@ function HoverLabel({ hover }: { hover: Hover }) {
       role="tooltip"
       sx={{
         position: 'absolute',
-        bottom: 'calc(50% + 8px)',
+        // Its bottom just above the thumb; SEEK_LABEL_ROOM_PX above the bar is kept free for it.
+        bottom: 'calc(50% + 7px)',
         maxWidth: '100%',
         px: 0.75,
-        py: 0.125,
+        py: 0,
         borderRadius: 1,
         fontSize: 11,
-        lineHeight: 1.5,
+        lineHeight: '15px',
         whiteSpace: 'nowrap',
         overflow: 'hidden',
         textOverflow: 'ellipsis',
