@@ -252,7 +252,8 @@ test('phone-sized screens show cards and a card track list', async ({ page }) =>
   await page.screenshot({ path: 'test-results/screens/catalogue-home-390.png', fullPage: true });
 
   await page.goto('/sets');
-  await cards.getByRole('link').first().click();
+  // the card's name, clear of the Play and Add to queue buttons on its artwork
+  await cards.getByRole('link').first().getByRole('heading').click();
   await expect(page.getByRole('list', { name: 'Track list' }).getByRole('listitem').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/catalogue-set-390.png', fullPage: true });
 

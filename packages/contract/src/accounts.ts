@@ -2,13 +2,26 @@
 // social sign-in and linking, password reset, and the signed-in user's own settings.
 // The API validates and serialises with these; the web client types its calls from them.
 import { z } from 'zod';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  REQUIRED_MESSAGE,
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+  USERNAME_TOO_LONG,
+} from './account-rules';
 import { httpUrl, line, multiLineText } from './common';
 import { NOTIFICATION_TIMEFRAMES, USER_TYPES } from './constants';
 import { authProvider } from './user';
 
-/** spec §5 and §8: the one password rule, and its exact message. */
-export const PASSWORD_MIN_LENGTH = 3;
-export const PASSWORD_TOO_SHORT = 'Password must have at least 3 characters';
+export {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+} from './account-rules';
 
 // Bounds that keep hostile input cheap; far beyond anything a person types.
 const MAX_PASSWORD = 1024;
@@ -28,14 +41,11 @@ const email = z
  * password sign-in: 1 to 254 characters (an email address is a username after the first social
  * sign-in), letters, digits and `. _ - @ + '`, no spaces or control characters.
  */
-export const USERNAME_MAX_LENGTH = MAX_NAME;
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._@+'-]+$/u;
-export const USERNAME_CHARACTERS_MESSAGE = "Use only letters, digits and . _ - @ + ' (no spaces).";
 export const username = z
   .string()
   .trim()
-  .min(1, 'Missing data for required field.')
-  .max(MAX_NAME, `At most ${MAX_NAME} characters.`)
+  .min(1, REQUIRED_MESSAGE)
+  .max(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG)
   .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE);
 
 /** True when `value` is a username that the rule above allows (sign-in refuses any other). */

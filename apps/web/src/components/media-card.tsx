@@ -146,7 +146,17 @@ export function MediaCard({
             pointerEvents: 'none',
           }}
         >
-          <Box sx={{ position: 'absolute', right: 6, bottom: 6, pointerEvents: 'auto' }}>{overlay}</Box>
+          {/* Only the controls take the pointer: a tap between them still opens the card. */}
+          <Box
+            sx={{
+              position: 'absolute',
+              right: 6,
+              bottom: 6,
+              '& button, & a': { pointerEvents: 'auto' },
+            }}
+          >
+            {overlay}
+          </Box>
         </Box>
       )}
     </Card>

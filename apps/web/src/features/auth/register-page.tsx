@@ -1,8 +1,4 @@
-import {
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_SHORT,
-  username as usernameRule,
-} from '@cratedig/contract/accounts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT, usernameProblem } from '@cratedig/contract/account-rules';
 import type { User } from '@cratedig/contract/user';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -30,8 +26,8 @@ export function validateRegistration(values: Record<Field, string>): FieldErrors
   const errors: FieldErrors = {};
   if (values.username.trim() === '') errors.username = FORM_MESSAGES.required;
   else {
-    const checked = usernameRule.safeParse(values.username);
-    if (!checked.success) errors.username = checked.error.issues[0]?.message;
+    const problem = usernameProblem(values.username);
+    if (problem) errors.username = problem;
   }
   if (values.email.trim() === '') errors.email = FORM_MESSAGES.required;
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = FORM_MESSAGES.invalidEmail;
