@@ -99,6 +99,7 @@ test('with no network a reload shows the offline frame, and the page recovers by
   await page.reload();
   await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
   await expect(page.getByText('It reconnects by itself as soon as the network is back.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/offline-frame-1280.png' });
   // The stored session is kept: nobody is sent to the login page for having no network.
   expect(new URL(page.url()).pathname).toBe('/home');
 
