@@ -11,15 +11,14 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Budgets in KB (1024 bytes) of gzipped JavaScript, and the source modules each route's first screen
- * loads. A signed-in page counts the signed-in frame with the bottom player. /login's budget is the
- * figure reached (171 KB) with a little room, so it can only go down; the product's aim for it is 150 KB, and what stands in the
- * way is React DOM itself (about 64 KB), React Router, TanStack Query and MUI's form inputs. A route
+ * loads. A signed-in page counts the signed-in frame with the bottom player. The budgets are the
+ * product's targets: /login at most 150 KB, a signed-in /home with the player at most 220 KB. A route
  * without a budget is measured and printed only.
  */
 export const ROUTES = [
   {
     path: '/login',
-    budgetKB: 175,
+    budgetKB: 150,
     modules: ['src/features/auth/login-page.tsx'],
   },
   {

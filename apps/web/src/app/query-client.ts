@@ -13,3 +13,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let appClient: QueryClient | undefined;
+
+/** The app's one query client, created on first use (inside the signed-in frame) and kept for the page's life. */
+export function appQueryClient(): QueryClient {
+  appClient ??= createQueryClient();
+  return appClient;
+}

@@ -9,10 +9,19 @@ import { useRouteFocus } from '../lib/use-route-focus';
 import { AppFooter } from './app-footer';
 import { OfflineNotice } from './offline-notice';
 import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
+import { SessionProviders } from './session-providers';
 import { TopBar } from './top-bar';
 
 /** spec §2 signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
 export function SignedInLayout() {
+  return (
+    <SessionProviders>
+      <SignedInFrame />
+    </SessionProviders>
+  );
+}
+
+function SignedInFrame() {
   useRouteFocus(MAIN_CONTENT_ID);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -14,6 +14,7 @@ import type { Api } from '../api/transport';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
+import { SessionProviders } from '../app/session-providers';
 import type { LoadSession, SessionUser } from '../features/auth';
 import { makeSet, makeUser } from './factories';
 import { createFakeApi, type FakeHandler, type FakeRequest } from './fake-api';
@@ -33,7 +34,10 @@ export interface RenderOptions {
    * the transport sends calls instead of answering a local 401.
    */
   session?: TestSession;
-  /** Default: a client whose data never goes stale (renderWithProviders) or the app's (renderApp). */
+  /**
+   * Default: a client whose data never goes stale (renderWithProviders), or one configured as the
+   * app's (renderApp), new for each render.
+   */
   queryClient?: QueryClient;
   /** A player on a fake audio element and a recording PlayerApi over these sets and this queue. */
   player?: { sets?: SetDetail[]; queue?: QueueItem[] };
@@ -62,23 +66,22 @@ function setUp(options: RenderOptions, ownClient: boolean) {
       ? new QueryClient({
           defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
         })
-      : options.player
-        ? createQueryClient()
-        : undefined);
+      : createQueryClient());
   // The player keeps the queue in the same query cache the rendered UI reads.
-  const player =
-    options.player && client
-      ? createTestPlayer(
-          options.player.sets ?? [makeSet(1), makeSet(2), makeSet(3)],
-          options.player.queue ?? [],
-          client,
-        )
-      : null;
+  const player = options.player
+    ? createTestPlayer(
+        options.player.sets ?? [makeSet(1), makeSet(2), makeSet(3)],
+        options.player.queue ?? [],
+        client,
+      )
+    : null;
   // The player sends the signed-in user's id with its queue calls.
   if (player && typeof session === 'object') player.store.setUser(session.id);
   const wrap = (children: ReactNode) => (
-    <AppProviders api={api} queryClient={client} loadSession={sessionLoader(session)} player={player?.store}>
-      {children}
+    <AppProviders api={api} loadSession={sessionLoader(session)}>
+      <SessionProviders queryClient={client} player={player?.store}>
+        {children}
+      </SessionProviders>
     </AppProviders>
   );
   const requests: FakeRequest[] = fake ? fake.requests : [];
@@ -90,7 +93,7 @@ export function renderWithProviders<O extends RenderOptions>(ui: ReactNode, opti
   const { wrap, client, requests, player } = setUp(options, true);
   const user = userEvent.setup();
   const view = render(wrap(<MemoryRouter>{ui}</MemoryRouter>));
-  const parts = { ...view, user, client: client as QueryClient, requests };
+  const parts = { ...view, user, client, requests };
   type WithPlayer = O extends { player: object } ? NonNullable<typeof player> : object;
   return { ...parts, ...(player as WithPlayer) };
 }

@@ -1,6 +1,5 @@
 import { TOASTS } from '@cratedig/contract/constants';
 import type { User } from '@cratedig/contract/user';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -58,7 +57,10 @@ export interface AuthContextValue extends AuthState {
   updateUser: (user: SessionUser) => void;
   /** spec §4: the user is cleared on logout (tokens, cached data and the stored next location). */
   logout: () => Promise<void>;
-  /** Runs listener on every logout (the player stops and forgets the queue there, spec §4). */
+  /**
+   * Runs listener on every logout: the player stops and forgets the queue there (spec §4), and the
+   * session's query cache is cleared.
+   */
   onLogout: (listener: () => void) => () => void;
 }
 
@@ -105,7 +107,6 @@ function showRefreshingToast() {
 }
 
 export function AuthProvider({ children, loadSession }: { children: ReactNode; loadSession?: LoadSession }) {
-  const queryClient = useQueryClient();
   const api = useApi();
   const [state, setState] = useState<AuthState>({
     status: 'unknown',
@@ -188,15 +189,13 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
         console.error('a logout listener failed', error);
       }
     }
-    // Another person may sign in next on this browser: drop everything fetched for this one.
-    queryClient.clear();
     // The service worker's runtime caches (artwork seen while signed in) go too.
     void clearRuntimeCaches().catch(() => {});
     setState({ status: 'unauthenticated', user: null, loggedOut: true, offline: false });
     // End the provider's session too, but only if its SDK was loaded: logout must not fetch it.
     const firebase = loadedFirebaseSignIn();
     if (firebase) await firebase.then((module) => module.signOutProvider()).catch(() => {});
-  }, [api, queryClient]);
+  }, [api]);
 
   // A logout in another tab removes the shared tokens: this tab signs out too, at once (its player
   // stops through the logout listeners).
