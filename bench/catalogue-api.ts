@@ -25,6 +25,7 @@ import { buildApp } from '../apps/api/src/app';
 import { type AppConfig, loadConfig, resolveJwtSecret } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
+import { withPlanName } from '../apps/api/src/db/plan-cache';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { listStatement, toDriverQuery } from '../apps/api/src/modules/catalogue/queries';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
@@ -155,7 +156,10 @@ async function runApi(
   };
 }
 
-/** The same statements straight through the driver, CONNECTIONS callers sharing a POOL_MAX pool. */
+/**
+ * The same statements straight through the driver, CONNECTIONS callers sharing a POOL_MAX pool, and
+ * prepared as the API prepares them (db/plan-cache.ts).
+ */
 async function runSql(pool: pg.Pool, shape: Shape): Promise<{ p50: number; p95: number }> {
   const queries = shape.statements.map(toDriverQuery);
   const times: number[] = [];
@@ -164,7 +168,7 @@ async function runSql(pool: pg.Pool, shape: Shape): Promise<{ p50: number; p95: 
     while (performance.now() < end) {
       const t = performance.now();
       // A tab runs its existence check and its list in parallel, as the service does.
-      await Promise.all(queries.map((q) => pool.query(q.sql, q.params)));
+      await Promise.all(queries.map((q) => pool.query(withPlanName({ text: q.sql, values: q.params }))));
       times.push(performance.now() - t);
     }
   };

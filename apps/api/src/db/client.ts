@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withPlanName } from './plan-cache';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -57,6 +58,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
     });
     pool.on('error', (error) => options.onIdleClientError?.(error));
+    // Drizzle queries the pool with a config object; statements marked planCached() get their name.
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+    pool.query = ((config: unknown, values?: unknown) =>
+      query(withPlanName(config), values)) as typeof pool.query;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

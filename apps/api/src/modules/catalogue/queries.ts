@@ -7,6 +7,7 @@ import type { OrderDirection } from '@cratedig/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { planCached } from '../../db/plan-cache';
 import { unprocessable } from '../../lib/http-errors';
 import { itemSql, placeJson, setItem, trackItem } from './item-sql';
 import {
@@ -189,23 +190,25 @@ export function listStatement(params: ListParams): SQL {
         ) r
       ), '[]'::json) as data`;
   const limit = sql`order by ${orderBy(col, params.direction)} limit ${params.limit} offset ${params.offset}`;
+  // A search's words choose among plans that differ by word (list-spec.ts), so it is planned each time.
+  const prepared = params.search === undefined ? planCached : (statement: SQL) => statement;
   if (!counted) {
     const source = direct ? sql.raw(relation.relation.table) : table;
-    return sql`
+    return prepared(sql`
       with page as (
         select q.id, row_number() over () as ord from (
           select x.id from ${source} x where ${and([filters, keyset])} ${limit}
         ) q
-      ) ${items}`;
+      ) ${items}`);
   }
   // `x` is now the collected rows, with the sort key under its own name, so the same ORDER BY and
   // keyset expressions apply.
   const key = sql.raw(col.name);
-  return sql`
+  return prepared(sql`
     with x as materialized (select x.id, x.${key} from ${table} x where ${filters}),
     page as (
       select q.id, row_number() over () as ord from (select x.id from x where ${and([keyset])} ${limit}) q
-    ) ${items}`;
+    ) ${items}`);
 }
 
 /** `x.id` is one of the tab owner's items. */
@@ -229,7 +232,7 @@ export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows
 export function itemStatement(kind: ItemKind, id: number, userId: number): SQL {
   const table = KIND_TABLE[kind];
   const item = itemSql(kind, userId);
-  return sql`select ${item.json} as item from ${table} i ${item.joins} where i.id = ${id}`;
+  return planCached(sql`select ${item.json} as item from ${table} i ${item.joins} where i.id = ${id}`);
 }
 
 export async function findItem<T>(
@@ -245,7 +248,7 @@ export async function findItem<T>(
 export function setDetailStatement(id: number, userId: number): SQL {
   const set = setItem(userId);
   const track = trackItem(userId, 't');
-  return sql`
+  return planCached(sql`
     select ${set.json}::jsonb || jsonb_build_object('set_tracks', coalesce((
       select jsonb_agg(jsonb_build_object(
         'track_position', st.track_position, 'track_meta_id', st.track_id, 'set_meta_id', st.set_id,
@@ -253,7 +256,7 @@ export function setDetailStatement(id: number, userId: number): SQL {
         'track_meta', ${track.json}) order by st.track_position)
       from set_tracks st join tracks t on t.id = st.track_id ${track.joins}
       where st.set_id = i.id), '[]'::jsonb)) as item
-    from sets i ${set.joins} where i.id = ${id}`;
+    from sets i ${set.joins} where i.id = ${id}`);
 }
 
 export async function findSetDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
@@ -312,7 +315,7 @@ function fallbackIds(kind: FeaturedKind): SQL {
 export function featuredStatement(kind: FeaturedKind, userId: number, limit: number, offset: number): SQL {
   const item = featuredItem(kind, userId);
   const fallbackLimit = Math.max(0, Math.min(limit, FEATURED_FALLBACK_SIZE - offset));
-  return sql`
+  return planCached(sql`
     with chosen as (
       select f.item_id as id, f.position as ord from featured f
       join ${item.table} x on x.id = f.item_id where f.kind = ${kind}
@@ -334,7 +337,7 @@ export function featuredStatement(kind: FeaturedKind, userId: number, limit: num
         select json_agg(r.item order by r.ord) from (
           select p.ord, ${item.json} as item from page p join ${item.table} i on i.id = p.id ${item.joins}
         ) r
-      ), '[]'::json) as data`;
+      ), '[]'::json) as data`);
 }
 
 export async function listFeatured<T>(

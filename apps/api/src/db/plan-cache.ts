@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * On the large catalogue a list, tab or detail statement takes longer to plan (0.6–1.0 ms) than to run
+ * (0.5–0.7 ms), and the API runs the same few statement texts thousands of times a second with new
+ * values. A statement marked with planCached() is prepared once per pooled connection, under a name
+ * derived from its text, so PostgreSQL can keep its plan (plan_cache_mode auto: after five runs it
+ * reuses a generic plan only when that costs no more than the plans made for the actual values).
+ *
+ * Mark only statements built from fixed templates, where the values travel as parameters. A text that
+ * embedded its values would be a new prepared statement on every connection each time, so the number
+ * of names is capped and texts beyond the cap run unprepared.
+ */
+const MARK = '/* plan-cached */';
+const MAX_NAMES = 1000;
+const names = new Map<string, string>();
+
+export function planCached(statement: SQL): SQL {
+  return sql`${sql.raw(MARK)} ${statement}`;
+}
+
+interface QueryConfig {
+  text?: unknown;
+  name?: unknown;
+}
+
+/** The driver's query config, named when the text was marked with planCached() and the cap allows. */
+export function withPlanName<C>(config: C): C {
+  if (typeof config !== 'object' || config === null) return config;
+  const { text, name } = config as QueryConfig;
+  if (name !== undefined || typeof text !== 'string' || !text.startsWith(MARK)) return config;
+  let planName = names.get(text);
+  if (planName === undefined) {
+    if (names.size >= MAX_NAMES) return config;
+    planName = `cd_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, planName);
+  }
+  return { ...config, name: planName };
+}
