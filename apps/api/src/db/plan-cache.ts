@@ -20,19 +20,21 @@ export function planCached(statement: SQL): SQL {
   return sql`${sql.raw(MARK)} ${statement}`;
 }
 
+type Named<C> = C & { name?: string };
+
 interface QueryConfig {
   text?: unknown;
   name?: unknown;
 }
 
 /** The driver's query config, named when the text was marked with planCached() and the cap allows. */
-export function withPlanName<C>(config: C): C {
-  if (typeof config !== 'object' || config === null) return config;
+export function withPlanName<C>(config: C): Named<C> {
+  if (typeof config !== 'object' || config === null) return config as Named<C>;
   const { text, name } = config as QueryConfig;
-  if (name !== undefined || typeof text !== 'string' || !text.startsWith(MARK)) return config;
+  if (name !== undefined || typeof text !== 'string' || !text.startsWith(MARK)) return config as Named<C>;
   let planName = names.get(text);
   if (planName === undefined) {
-    if (names.size >= MAX_NAMES) return config;
+    if (names.size >= MAX_NAMES) return config as Named<C>;
     planName = `cd_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     names.set(text, planName);
   }

@@ -190,8 +190,11 @@ export function listStatement(params: ListParams): SQL {
         ) r
       ), '[]'::json) as data`;
   const limit = sql`order by ${orderBy(col, params.direction)} limit ${params.limit} offset ${params.offset}`;
-  // A search's words choose among plans that differ by word (list-spec.ts), so it is planned each time.
-  const prepared = params.search === undefined ? planCached : (statement: SQL) => statement;
+  // A plan kept for every value suits a statement whose cost does not swing with its values. A genre
+  // or a search's words do: a plan fit for a rare genre reads ten times too much for a common one on
+  // the large catalogue, so those statements are planned for their values each time.
+  const prepared =
+    params.search === undefined && params.genre === undefined ? planCached : (statement: SQL) => statement;
   if (!counted) {
     const source = direct ? sql.raw(relation.relation.table) : table;
     return prepared(sql`
