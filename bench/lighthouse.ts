@@ -80,6 +80,10 @@ async function audit(path: string) {
     page,
   );
   const report = result.lhr;
+  // The whole report, for the audits behind a figure (long tasks, bootup time, network requests).
+  mkdirSync('bench/results', { recursive: true });
+  const slug = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+  writeFileSync(`bench/results/lighthouse-${slug}${desktop ? '-desktop' : ''}.json`, JSON.stringify(report));
   const value = (id: string) => Math.round(report.audits[id].numericValue);
   rows.push({
     path,

@@ -36,6 +36,9 @@ function SignedInFrame() {
         tabIndex={-1}
         sx={{
           flex: 1,
+          // The footer starts below the first screen: a page whose content arrives after the frame
+          // would otherwise push a visible footer down (a layout shift on every detail page).
+          minHeight: '100vh',
           width: '100%',
           maxWidth: 1440,
           mx: 'auto',

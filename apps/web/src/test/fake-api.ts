@@ -20,6 +20,8 @@ export interface FakeResponse {
   headers?: Record<string, string>;
   /** Milliseconds before the answer arrives. */
   delayMs?: number;
+  /** The answer arrives once this settles: a test holds a request back for as long as it needs. */
+  heldUntil?: Promise<unknown>;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeResponse | undefined;
@@ -44,6 +46,7 @@ export function createFakeApi(handler: FakeHandler): { api: Api; requests: FakeR
     requests.push(request);
     const answer = handler(request) ?? apiError(404, 'Not Found');
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (answer.heldUntil) await answer.heldUntil;
     const status = answer.status ?? 200;
     if (status === 204 || answer.body === undefined)
       return new Response(null, { status, headers: answer.headers });

@@ -12,7 +12,7 @@ import { useApi } from '../../api/api-context';
 import type { Transport } from '../../api/transport';
 import { CATALOGUE_STALE_MS } from '../../lib/paged-query';
 
-interface FeaturedItems {
+export interface FeaturedItems {
   sets: SetMeta;
   tracks: TrackMeta;
   artists: Artist;
