@@ -1,5 +1,5 @@
 import type { FeaturedKind } from '@cratedig/contract/catalogue-api';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { CardRow } from '../../components/card-row';
 import { ArtistCard, LabelCard, PlaceCard, SetCard, TrackCard } from '../../components/entity-cards';
 import { PageBanner } from '../../components/page-banner';
@@ -63,6 +63,8 @@ export function HomePage() {
 /**
  * One featured list. Each row reads its own query, so a row's answer renders that row alone: the six
  * answers arrive one by one, and re-rendering every row on each was most of Home's blocking time.
+ * The cards of an answer render as deferred work, which React splits into short slices, so a phone's
+ * main thread stays free for taps and scrolling while the six rows fill in.
  */
 function FeaturedRow<K extends FeaturedKind>({
   kind,
@@ -78,14 +80,15 @@ function FeaturedRow<K extends FeaturedKind>({
   card: (item: FeaturedItems[K]) => ReactNode;
 }) {
   const featured = useFeatured(kind);
+  const items = useDeferredValue(featured.data?.data);
   return (
     <CardRow
       title={title}
       {...(seeAllTo ? { seeAllTo } : {})}
-      loading={featured.isPending}
+      loading={featured.isPending || items === undefined}
       round={round === true}
     >
-      {(featured.data?.data ?? []).map((item) => (
+      {(items ?? []).map((item) => (
         <li key={item.id}>{card(item as FeaturedItems[K])}</li>
       ))}
     </CardRow>
