@@ -13,8 +13,6 @@ import { type SQL, sql } from 'drizzle-orm';
  * of names is capped and texts beyond the cap run unprepared.
  */
 const MARK = '/* plan-cached */';
-const MAX_NAMES = 1000;
-const names = new Map<string, string>();
 
 export function planCached(statement: SQL): SQL {
   return sql`${sql.raw(MARK)} ${statement}`;
@@ -27,16 +25,25 @@ interface QueryConfig {
   name?: unknown;
 }
 
-/** The driver's query config, named when the text was marked with planCached() and the cap allows. */
-export function withPlanName<C>(config: C): Named<C> {
-  if (typeof config !== 'object' || config === null) return config as Named<C>;
-  const { text, name } = config as QueryConfig;
-  if (name !== undefined || typeof text !== 'string' || !text.startsWith(MARK)) return config as Named<C>;
-  let planName = names.get(text);
-  if (planName === undefined) {
-    if (names.size >= MAX_NAMES) return config as Named<C>;
-    planName = `cd_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, planName);
-  }
-  return { ...config, name: planName };
+/**
+ * A namer for the driver's query configs: a config whose text was marked with planCached() gets its
+ * name, until `maxNames` texts have one.
+ */
+export function planNamer(maxNames: number): <C>(config: C) => Named<C> {
+  const names = new Map<string, string>();
+  return <C>(config: C): Named<C> => {
+    if (typeof config !== 'object' || config === null) return config as Named<C>;
+    const { text, name } = config as QueryConfig;
+    if (name !== undefined || typeof text !== 'string' || !text.startsWith(MARK)) return config as Named<C>;
+    let planName = names.get(text);
+    if (planName === undefined) {
+      if (names.size >= maxNames) return config as Named<C>;
+      planName = `cd_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, planName);
+    }
+    return { ...config, name: planName };
+  };
 }
+
+/** The process's namer, shared by every pool it opens. */
+export const withPlanName = planNamer(1000);

@@ -38,33 +38,18 @@ describe('prepared catalogue statements', () => {
 
   it('prepares a list page but plans a searched or genre-filtered list for its values each time', async () => {
     const before = (await prepared()).length;
+    const page = {
+      kind: 'tracks',
+      userId: 0,
+      orderBy: 'track_meta.title',
+      direction: 'asc',
+      limit: 20,
+      offset: 0,
+    } as const;
     for (let i = 0; i < 3; i++) {
-      await listItems(database.db, {
-        kind: 'tracks',
-        userId: 0,
-        orderBy: 'track_meta.title',
-        direction: 'asc',
-        limit: 20,
-        offset: i,
-      });
-      await listItems(database.db, {
-        kind: 'tracks',
-        userId: 0,
-        orderBy: 'track_meta.title',
-        direction: 'asc',
-        limit: 20,
-        offset: 0,
-        search: `glow${i}`,
-      });
-      await listItems(database.db, {
-        kind: 'tracks',
-        userId: 0,
-        orderBy: 'track_meta.title',
-        direction: 'asc',
-        limit: 20,
-        offset: 0,
-        genre: ['House', 'Techno', 'Electro'][i],
-      });
+      await listItems(database.db, { ...page, offset: i });
+      await listItems(database.db, { ...page, search: `glow${i}` });
+      await listItems(database.db, { ...page, genre: ['House', 'Techno', 'Electro'][i] });
     }
     expect((await prepared()).length).toBe(before + 1);
   });
