@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeArtist, makeLabel, makeSet, makeTrack, makeUser } from '../../test/factories';
-import type { FakeRequest, FakeResponse } from '../../test/fake-api';
+import { apiError, type FakeRequest, type FakeResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { HomePage } from './home-page';
 
@@ -26,11 +26,12 @@ const featured: Record<string, unknown[]> = {
   venues: [place(51, 'Tresor')],
 };
 
-function renderHome(slow?: { kind: string; heldUntil: Promise<unknown> }) {
+function renderHome(slow?: { kind: string; heldUntil: Promise<unknown> }, failing?: string) {
   return renderWithProviders(<HomePage />, {
     api: (r: FakeRequest): FakeResponse | undefined => {
       const kind = r.path.match(/^\/featured\/(\w+)$/)?.[1];
       if (kind === undefined) return r.path === '/plays/continue' ? { body: page([]) } : undefined;
+      if (kind === failing) return apiError(503, 'Service Unavailable');
       return {
         body: page(featured[kind] ?? []),
         ...(kind === slow?.kind ? { heldUntil: slow.heldUntil } : {}),
@@ -75,5 +76,12 @@ describe('Home', () => {
       ).toBe(to);
     expect(within(row('Featured Festivals')).queryByRole('link', { name: /see all/i })).toBeNull();
     expect(within(row('Featured Venues')).queryByRole('link', { name: /see all/i })).toBeNull();
+  });
+
+  it('shows a row whose list could not be read as empty, not as loading for ever', async () => {
+    renderHome(undefined, 'venues');
+    await screen.findByRole('link', { name: /Dekmantel/ });
+    expect(await within(row('Featured Venues')).findByText('Nothing here yet.')).toBeTruthy();
+    expect(within(row('Featured Venues')).queryByRole('list')).toBeNull();
   });
 });

@@ -85,7 +85,8 @@ function FeaturedRow<K extends FeaturedKind>({
     <CardRow
       title={title}
       {...(seeAllTo ? { seeAllTo } : {})}
-      loading={featured.isPending || items === undefined}
+      // An answer whose cards are still rendering counts as loading; a failed one shows the empty row.
+      loading={featured.isPending || (items === undefined && featured.data !== undefined)}
       round={round === true}
     >
       {(items ?? []).map((item) => (
