@@ -57,6 +57,7 @@ const desktopConfig = desktop
   ? (await import(pathToFileURL(require.resolve('lighthouse/core/config/desktop-config.js')).href)).default
   : undefined;
 
+mkdirSync('bench/results', { recursive: true });
 const rows: {
   path: string;
   performance: number;
@@ -81,7 +82,6 @@ async function audit(path: string) {
   );
   const report = result.lhr;
   // The whole report, for the audits behind a figure (long tasks, bootup time, network requests).
-  mkdirSync('bench/results', { recursive: true });
   const slug = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
   writeFileSync(`bench/results/lighthouse-${slug}${desktop ? '-desktop' : ''}.json`, JSON.stringify(report));
   const value = (id: string) => Math.round(report.audits[id].numericValue);
@@ -114,5 +114,4 @@ await browser.disconnect();
 await chrome.kill();
 await api.dispose();
 console.table(rows);
-mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/lighthouse.json', `${JSON.stringify(rows, null, 2)}\n`);

@@ -6,8 +6,8 @@
 // Settings: BENCH_RATE (requests/s, default 100), BENCH_SECONDS (default 30), BENCH_PER_GROUP (names
 // per group of the mix, default 30), BENCH_ORDER (`interleaved`, default: the groups take turns, as a
 // search box's traffic mixes kinds of query; `grouped`: each group's queries back to back, a burst of
-// one kind, the worst case for the short heavy groups). Latencies at a fixed rate are measured from each request's
-// scheduled start, so a slow answer also counts against the requests queued behind it.
+// one kind, the worst case for the short heavy groups). Latencies at a fixed rate are measured from
+// each request's scheduled start, so a slow answer also counts against the requests queued behind it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
