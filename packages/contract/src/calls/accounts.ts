@@ -1,0 +1,105 @@
+// Schemas of the health check and the session and account calls (routes.ts `health`, `accounts`).
+import {
+  clientConfig,
+  createUserBody,
+  emailParams,
+  linkAuthIdBody,
+  notificationPreferencesBody,
+  profileUpdateBody,
+  refreshTokensBody,
+  requestResetBody,
+  resetPasswordBody,
+  tokenPair,
+  usernameLookup,
+  usernameParams,
+} from '../accounts';
+import type { CallSchemas } from '../call';
+import { health, healthUnavailable } from '../health';
+import { user } from '../user';
+import { ACCOUNT_ERRORS as errors, noContent, SERVER_ERRORS } from './errors';
+
+const tag = 'accounts';
+
+export const healthCalls = {
+  check: {
+    summary: 'Is the API up and its database reachable?',
+    tag: 'health',
+    responses: { 200: health, 503: healthUnavailable },
+    errors: SERVER_ERRORS,
+  },
+} satisfies Record<string, CallSchemas>;
+
+export const accountCalls = {
+  clientConfig: {
+    summary: 'Identity-provider settings for the web app',
+    tag,
+    responses: { 200: clientConfig },
+    errors: [],
+  },
+  me: { summary: 'The signed-in user', tag, responses: { 200: user }, errors },
+  login: { summary: 'Sign in with Basic username:password', tag, responses: { 200: tokenPair }, errors },
+  refresh: {
+    summary: 'Rotate the refresh token',
+    tag,
+    body: refreshTokensBody,
+    responses: { 200: tokenPair },
+    errors,
+  },
+  lookupUsername: {
+    summary: 'How a username signs in',
+    tag,
+    params: usernameParams,
+    responses: { 200: usernameLookup },
+    errors,
+  },
+  byEmail: {
+    summary: 'The account of the Firebase token’s verified email',
+    tag,
+    params: emailParams,
+    responses: { 200: user },
+    errors,
+  },
+  create: {
+    summary: 'Register (password form) or create the account of a first social sign-in',
+    tag,
+    body: createUserBody,
+    responses: { 200: user },
+    errors,
+  },
+  linkAuthId: {
+    summary: 'Link the Firebase sign-in to an existing account',
+    tag,
+    body: linkAuthIdBody,
+    responses: { 200: user },
+    errors,
+  },
+  requestReset: {
+    summary: 'Mail a password reset link (always 204)',
+    tag,
+    body: requestResetBody,
+    responses: { 204: noContent },
+    errors,
+  },
+  resetPassword: {
+    summary: 'Set a new password with a reset link',
+    tag,
+    body: resetPasswordBody,
+    responses: { 204: noContent },
+    errors,
+  },
+  notificationPreferences: {
+    summary: 'Set the notification preferences',
+    tag,
+    body: notificationPreferencesBody,
+    responses: { 200: user },
+    errors,
+  },
+  updateProfile: {
+    summary: 'Edit the profile',
+    tag,
+    body: profileUpdateBody,
+    responses: { 200: user },
+    errors,
+  },
+  completeOnboarding: { summary: 'Mark onboarding completed', tag, responses: { 200: user }, errors },
+} satisfies Record<string, CallSchemas>;
