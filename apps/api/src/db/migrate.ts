@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -6,8 +8,19 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The SQL functions' current definitions (docs/database.md), applied in file-name order. */
+export const FUNCTIONS_FOLDER = fileURLToPath(new URL('./functions', import.meta.url));
 
-/** Applies the checked-in drizzle-kit migrations; safe to call on every start. */
+/**
+ * Held while the functions are replaced: two processes starting on one server at once would otherwise
+ * update the same pg_proc rows concurrently ("tuple concurrently updated"). Any constant unique to us.
+ */
+const FUNCTIONS_LOCK = 0x6364_6672;
+
+/**
+ * Applies the checked-in drizzle-kit migrations, then the SQL functions of db/functions/; safe to call
+ * on every start.
+ */
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (database.kind === 'pglite') {
@@ -15,4 +28,23 @@ export async function migrate(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as unknown as NodePgDatabase, config);
   }
+  await applyFunctions(database);
+}
+
+/** The function files' text, in the order they are applied (a file may use an earlier one's functions). */
+export function functionsScript(): string {
+  return readdirSync(FUNCTIONS_FOLDER)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => readFileSync(join(FUNCTIONS_FOLDER, file), 'utf8'))
+    .join('\n');
+}
+
+/**
+ * Every function file as one script: sent as a single simple query it runs in one implicit
+ * transaction (both drivers), so a file that fails leaves the previous definitions in place, and the
+ * transaction-scoped lock is released with it.
+ */
+async function applyFunctions(database: Database): Promise<void> {
+  await database.exec(`select pg_advisory_xact_lock(${FUNCTIONS_LOCK});\n${functionsScript()}`);
 }

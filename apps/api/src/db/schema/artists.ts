@@ -33,6 +33,9 @@ export const artists = pgTable(
     index('artists_latest_set_date_idx').on(t.latestSetDate, t.id),
     index('artists_track_count_idx').on(t.trackCount, t.id),
     index('artists_latest_track_date_idx').on(t.latestTrackDate, t.id),
+    // NULLS FIRST twins, scanned backwards, give `col DESC NULLS LAST, id DESC` (see list-spec.ts).
+    index('artists_latest_set_date_nf_idx').on(t.latestSetDate.asc().nullsFirst(), t.id),
+    index('artists_latest_track_date_nf_idx').on(t.latestTrackDate.asc().nullsFirst(), t.id),
     // genre filter: track_genres @> array[genre]
     index('artists_track_genres_gin').using('gin', t.trackGenres),
     index('artists_name_trgm').using('gin', t.name.op('gin_trgm_ops')),

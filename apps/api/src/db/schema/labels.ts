@@ -34,6 +34,9 @@ export const labels = pgTable(
     index('labels_latest_set_date_idx').on(t.latestSetDate, t.id),
     index('labels_track_count_idx').on(t.trackCount, t.id),
     index('labels_latest_track_date_idx').on(t.latestTrackDate, t.id),
+    // NULLS FIRST twins, scanned backwards, give `col DESC NULLS LAST, id DESC` (see list-spec.ts).
+    index('labels_latest_set_date_nf_idx').on(t.latestSetDate.asc().nullsFirst(), t.id),
+    index('labels_latest_track_date_nf_idx').on(t.latestTrackDate.asc().nullsFirst(), t.id),
     index('labels_artist_count_idx').on(t.artistCount, t.id),
     index('labels_track_genres_gin').using('gin', t.trackGenres),
     index('labels_name_trgm').using('gin', t.name.op('gin_trgm_ops')),

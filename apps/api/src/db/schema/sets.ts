@@ -50,6 +50,9 @@ export const sets = pgTable(
     index('sets_genre_set_name_idx').on(t.genre, t.setName, t.id),
     index('sets_genre_curator_idx').on(t.genre, t.curator, t.id),
     index('sets_genre_release_date_idx').on(t.genre, t.releaseDate, t.id),
+    // NULLS FIRST twins, scanned backwards, give `col DESC NULLS LAST, id DESC` (see list-spec.ts).
+    index('sets_curator_nf_idx').on(t.curator.asc().nullsFirst(), t.id),
+    index('sets_genre_curator_nf_idx').on(t.genre, t.curator.asc().nullsFirst(), t.id),
     index('sets_festival_idx').on(t.festivalId),
     index('sets_venue_idx').on(t.venueId),
     index('sets_set_name_trgm').using('gin', t.setName.op('gin_trgm_ops')),

@@ -48,6 +48,12 @@ export const tracks = pgTable(
     index('tracks_genre_title_idx').on(t.genre, t.title, t.id),
     index('tracks_genre_label_name_idx').on(t.genre, t.labelName, t.id),
     index('tracks_genre_release_date_idx').on(t.genre, t.releaseDate, t.id),
+    // NULLS FIRST twins, scanned backwards, give `col DESC NULLS LAST, id DESC` (see list-spec.ts).
+    index('tracks_label_name_nf_idx').on(t.labelName.asc().nullsFirst(), t.id),
+    index('tracks_genre_label_name_nf_idx').on(t.genre, t.labelName.asc().nullsFirst(), t.id),
+    index('tracks_genre_nf_idx').on(t.genre.asc().nullsFirst(), t.id),
+    index('tracks_release_date_nf_idx').on(t.releaseDate.asc().nullsFirst(), t.id),
+    index('tracks_genre_release_date_nf_idx').on(t.genre, t.releaseDate.asc().nullsFirst(), t.id),
     // spec §9 IDs sorted by first seen
     index('tracks_ids_created_dt_idx').on(t.createdDt, t.id).where(sql`${t.mixType} = 'ID'`),
     index('tracks_label_idx').on(t.labelId, t.releaseDate),
