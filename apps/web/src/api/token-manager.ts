@@ -1,15 +1,15 @@
 /**
- * The token manager: spec §4 "Token handling" and the auth constants of spec §9.
+ * The token manager: docs/accounts.md "Token handling" and the auth constants of docs/accounts.md.
  *
  *   const tokens = createTokenManager({ events });          // browser defaults: localStorage, fetch
  *   tokens.startInternalSession({ accessToken, refreshToken });  // after POST /tokens (password login)
  *   tokens.startFirebaseSession(idToken, () => user.getIdToken(true));  // identity-provider sign-in
  *   tokens.setFirebaseTokenSource(() => user.getIdToken(true));  // provider restored a user at startup
  *   await tokens.getValidToken();   // a token with > 10 min left, refreshing first when needed; or null
- *   tokens.isRefreshing();          // spec §4 step 5 waits "unless a token refresh is in progress"
+ *   tokens.isRefreshing();          // docs/accounts.md step 5 waits "unless a token refresh is in progress"
  *   tokens.clearSession();          // logout
  *
- * Auth state (spec §4): 'internal' while a refresh token of ours is stored, 'firebase' while the
+ * Auth state (docs/accounts.md): 'internal' while a refresh token of ours is stored, 'firebase' while the
  * accounts code has given a Firebase getIdToken source, otherwise 'unknown'.
  *
  * Rules:
@@ -30,17 +30,31 @@
  * - Every successful refresh emits tokenRefreshed.
  * - Tabs share localStorage: an internal refresh runs under a cross-tab Web Lock and adopts a pair
  *   another tab rotated meanwhile instead of sending a spent refresh token (reuse would revoke the
- *   family, domain.md); a scheduled refresh re-plans when another tab already refreshed.
+ *   family, docs/accounts.md); a scheduled refresh re-plans when another tab already refreshed.
+ *
+ * Its parts: when to refresh (token-refresh-scheduler.ts), how (token-refresh-strategies.ts: our own
+ * pair or a Firebase ID token) and the lock tabs share (cross-tab-lock.ts). This file holds the
+ * session: its state, one refresh at a time, the cooldown, and what a failed refresh ends.
  */
 import { AUTH } from '@cratedig/contract/constants';
 import { type NoTokenReason, TRANSPORT_MESSAGES } from './api-error';
 import { type AuthEvents, createAuthEvents } from './auth-events';
+import { type CrossTabLock, webLocks } from './cross-tab-lock';
+import { createRefreshScheduler } from './token-refresh-scheduler';
+import {
+  type FirebaseTokenSource,
+  firebaseExpiry,
+  firebaseRefresh,
+  internalRefresh,
+  jwtExpiry,
+} from './token-refresh-strategies';
 import { createTokenStorage, type TokenStorage } from './token-storage';
 
-export type AuthState = 'unknown' | 'firebase' | 'internal';
+export type { CrossTabLock } from './cross-tab-lock';
+export type { FirebaseTokenSource } from './token-refresh-strategies';
+export { jwtExpiry } from './token-refresh-strategies';
 
-/** The Firebase user's `getIdToken(true)`, supplied by the accounts code (firebase is not imported here). */
-export type FirebaseTokenSource = () => Promise<string | null>;
+export type AuthState = 'unknown' | 'firebase' | 'internal';
 
 export type TokenResult = { token: string; reason?: undefined } | { token: null; reason: NoTokenReason };
 
@@ -53,13 +67,11 @@ export interface TokenManagerDeps {
   apiBase?: string;
   /**
    * Runs a refresh under a lock shared by every tab of the site, so two tabs never send the same
-   * refresh token (reuse revokes the whole family, domain.md). Default: the Web Locks API where the
+   * refresh token (reuse revokes the whole family, docs/accounts.md). Default: the Web Locks API where the
    * browser has it, else none.
    */
   crossTabLock?: CrossTabLock;
 }
-
-export type CrossTabLock = <T>(task: () => Promise<T>) => Promise<T>;
 
 export interface TokenManager {
   readonly events: AuthEvents;
@@ -74,9 +86,15 @@ export interface TokenManager {
   /** Refreshes now (subject to the single-flight and cooldown rules); resolves to the token or null. */
   refresh(): Promise<string | null>;
   isRefreshing(): boolean;
-  /** Stores the tokens of a password login (refresh token optional, spec §4) and schedules the refresh. */
+  /**
+   * Stores the tokens of a password login (refresh token optional, docs/accounts.md) and schedules the
+   * refresh.
+   */
   startInternalSession(tokens: { accessToken: string; refreshToken?: string | null }): void;
-  /** Stores a fresh Firebase ID token (spec §4 step 1) and refreshes it through getIdToken from now on. */
+  /**
+   * Stores a fresh Firebase ID token (docs/accounts.md step 1) and refreshes it through getIdToken from now
+   * on.
+   */
   startFirebaseSession(idToken: string, getIdToken: FirebaseTokenSource): void;
   /** Sets (or, with null, removes) the Firebase refresh method without touching the stored token. */
   setFirebaseTokenSource(getIdToken: FirebaseTokenSource | null): void;
@@ -86,33 +104,25 @@ export interface TokenManager {
   dispose(): void;
 }
 
-const DEAD_FIREBASE_CODES = new Set([
-  'auth/user-token-expired',
-  'auth/user-not-found',
-  'auth/user-disabled',
-  'auth/invalid-user-token',
-]);
-
-type Outcome =
-  | { kind: 'ok'; token: string; refreshToken?: string; expiresAt: number }
-  | { kind: 'dead' }
-  | { kind: 'transient'; error?: unknown };
-
 export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
   const storage = deps.storage ?? createTokenStorage();
   const events = deps.events ?? createAuthEvents();
   const now = deps.now ?? (() => Date.now());
-  const apiBase = deps.apiBase ?? '/api';
-  const crossTabLock = deps.crossTabLock ?? webLocks();
   // Looked up at call time so a test's or polyfill's fetch is used, and `this` stays window.
   const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const refreshInternal = internalRefresh({
+    storage,
+    fetch: doFetch,
+    apiBase: deps.apiBase ?? '/api',
+    now,
+    lock: deps.crossTabLock ?? webLocks(),
+  });
 
   let firebaseSource: FirebaseTokenSource | null = null;
-  // Set by a password login, which may come without a refresh token (spec §4 Password login step 3).
+  // Set by a password login, which may come without a refresh token (docs/accounts.md Password login step 3).
   let internalSignIn = false;
   let inFlight: Promise<TokenResult> | null = null;
   let lastRefreshStartedAt: number | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   // Bumped on every session change, so a refresh that finishes after logout stores nothing.
   let generation = 0;
 
@@ -139,101 +149,16 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     return { token: accessToken };
   };
 
-  const cancelTimer = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-  };
-
-  /** spec §4: refresh 5 min before expiry, at once if expired; never before the cooldown ends. */
-  const schedule = () => {
-    cancelTimer();
-    if (!canRefresh()) return;
-    const { accessToken, expiresAt } = storage.read();
-    const expiry = accessToken ? expiryOf(accessToken, expiresAt) : null;
-    let at = expiry === null ? now() : expiry - AUTH.refreshBeforeExpiryMs;
-    if (lastRefreshStartedAt !== null) at = Math.max(at, lastRefreshStartedAt + AUTH.refreshCooldownMs);
-    timer = setTimeout(
-      () => {
-        timer = null;
-        // Another tab may have refreshed meanwhile (tokens live in shared localStorage): re-plan.
-        const stored = storage.read();
-        const due = stored.accessToken ? expiryOf(stored.accessToken, stored.expiresAt) : null;
-        if (due !== null && due - AUTH.refreshBeforeExpiryMs > now()) schedule();
-        else void refreshOnce();
-      },
-      Math.max(0, at - now()),
-    );
-  };
-
-  const refreshInternal = async (isCurrent: () => boolean): Promise<Outcome> => {
-    const seen = storage.read().refreshToken;
-    return crossTabLock(async () => {
-      const { accessToken, refreshToken, expiresAt } = storage.read();
-      if (!refreshToken) return { kind: 'dead' };
-      if (refreshToken !== seen && accessToken) {
-        // Another tab rotated the pair while we waited for the lock: use it, do not rotate again.
-        return {
-          kind: 'ok',
-          token: accessToken,
-          expiresAt: expiresAt ?? now() + AUTH.internalTokenLifetimeMs,
-        };
-      }
-      const outcome = await exchange(accessToken, refreshToken);
-      // Saved inside the lock, so the next tab to take it sees the rotated refresh token.
-      if (outcome.kind === 'ok' && isCurrent()) save(outcome);
-      return outcome;
-    });
-  };
-
-  const save = (outcome: Extract<Outcome, { kind: 'ok' }>) =>
-    storage.saveTokens({
-      accessToken: outcome.token,
-      refreshToken: outcome.refreshToken,
-      expiresAt: outcome.expiresAt,
-    });
-
-  const exchange = async (accessToken: string | null, refreshToken: string): Promise<Outcome> => {
-    let response: Response;
-    try {
-      response = await doFetch(`${apiBase}/tokens`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ access_token: accessToken ?? '', refresh_token: refreshToken }),
-      });
-    } catch (error) {
-      return { kind: 'transient', error };
-    }
-    if (!response.ok) {
-      const transient = response.status >= 500 || response.status === 408 || response.status === 429;
-      return transient ? { kind: 'transient', error: response.status } : { kind: 'dead' };
-    }
-    try {
-      const body = (await response.json()) as { access_token?: unknown; refresh_token?: unknown };
-      if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') {
-        return { kind: 'transient', error: 'malformed token response' };
-      }
-      return {
-        kind: 'ok',
-        token: body.access_token,
-        refreshToken: body.refresh_token,
-        expiresAt: now() + AUTH.internalTokenLifetimeMs,
-      };
-    } catch (error) {
-      return { kind: 'transient', error };
-    }
-  };
-
-  const refreshFirebase = async (source: FirebaseTokenSource): Promise<Outcome> => {
-    try {
-      const token = await source();
-      if (!token) return { kind: 'dead' };
-      return { kind: 'ok', token, expiresAt: firebaseExpiry(token, now()) };
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (typeof code === 'string' && DEAD_FIREBASE_CODES.has(code)) return { kind: 'dead' };
-      return { kind: 'transient', error };
-    }
-  };
+  const scheduler = createRefreshScheduler({
+    now,
+    canRefresh,
+    expiry: () => {
+      const { accessToken, expiresAt } = storage.read();
+      return accessToken ? expiryOf(accessToken, expiresAt) : null;
+    },
+    lastRefreshStartedAt: () => lastRefreshStartedAt,
+    refresh: () => void refreshOnce(),
+  });
 
   const refreshOnce = (): Promise<TokenResult> => {
     if (inFlight) return inFlight;
@@ -243,14 +168,13 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     if (!canRefresh()) return Promise.resolve(noTokenResult());
     lastRefreshStartedAt = now();
     const startedIn = generation;
-    const source = firebaseSource;
+    const strategy = firebaseSource ? firebaseRefresh({ storage, now }, firebaseSource) : refreshInternal;
     const run = async (): Promise<TokenResult> => {
       const isCurrent = () => startedIn === generation;
-      const outcome = source ? await refreshFirebase(source) : await refreshInternal(isCurrent);
+      const outcome = await strategy(isCurrent);
       if (!isCurrent()) return noTokenResult(); // logged out or re-signed-in meanwhile
       if (outcome.kind === 'ok') {
-        if (source) save(outcome);
-        schedule();
+        scheduler.schedule();
         events.emit('tokenRefreshed', { accessToken: outcome.token });
         return { token: outcome.token };
       }
@@ -259,12 +183,12 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
         storage.clearTokens();
         firebaseSource = null;
         internalSignIn = false;
-        cancelTimer();
+        scheduler.cancel();
         events.emit('authError', { message: TRANSPORT_MESSAGES.authExpired });
         return { token: null, reason: TRANSPORT_MESSAGES.authExpired };
       }
       console.warn('token refresh failed, keeping the current token', outcome.error);
-      schedule();
+      scheduler.schedule();
       return currentToken();
     };
     const promise = run().finally(() => {
@@ -278,7 +202,7 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     const { accessToken, expiresAt } = storage.read();
     if (accessToken) {
       const expiry = expiryOf(accessToken, expiresAt);
-      // spec §4: a stored token is used only with more than 10 minutes left.
+      // docs/accounts.md: a stored token is used only with more than 10 minutes left.
       if (expiry !== null && expiry - now() > AUTH.tokenUsableMinRemainingMs) return { token: accessToken };
     }
     if (!inFlight && !canRefresh()) return noTokenResult();
@@ -292,7 +216,7 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     inFlight = null;
   };
 
-  if (canRefresh()) schedule();
+  if (canRefresh()) scheduler.schedule();
 
   return {
     events,
@@ -312,7 +236,7 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
         expiresAt: now() + AUTH.internalTokenLifetimeMs,
       });
       internalSignIn = true;
-      schedule();
+      scheduler.schedule();
     },
     startFirebaseSession(idToken, getIdToken) {
       startSession();
@@ -323,48 +247,21 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
       });
       firebaseSource = getIdToken;
       internalSignIn = false;
-      schedule();
+      scheduler.schedule();
     },
     setFirebaseTokenSource(getIdToken) {
       firebaseSource = getIdToken;
-      schedule();
+      scheduler.schedule();
     },
     clearSession() {
       generation += 1;
       inFlight = null;
       lastRefreshStartedAt = null;
-      cancelTimer();
+      scheduler.cancel();
       firebaseSource = null;
       internalSignIn = false;
       storage.clearTokens();
     },
-    dispose: cancelTimer,
+    dispose: scheduler.cancel,
   };
-}
-
-function webLocks(): CrossTabLock {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return (task) => task();
-  // request() types a promise-returning callback as Promise<Promise<T>>; at run time it is flattened.
-  return <T>(task: () => Promise<T>) =>
-    locks.request('cratedig-token-refresh', task) as unknown as Promise<T>;
-}
-
-/** The `exp` claim of a JWT in epoch milliseconds, or null when the token is not a readable JWT. */
-export function jwtExpiry(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Firebase ID tokens live 1 h; their exp claim is authoritative when readable. */
-function firebaseExpiry(idToken: string, nowMs: number): number {
-  return jwtExpiry(idToken) ?? nowMs + AUTH.internalTokenLifetimeMs;
 }
