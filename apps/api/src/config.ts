@@ -77,13 +77,13 @@ export interface AuthConfig {
   /** Absolute. */
   outboxDir: string;
   limits: {
-    /** docs/accounts.md: 5 failures for one account from one address in 15 min block the pair. */
+    /** domain.md: 5 failures for one account from one address in 15 min block the pair. */
     loginPair: RateLimit;
-    /** docs/accounts.md: 25 failures per account per hour from all addresses. */
+    /** domain.md: 25 failures per account per hour from all addresses. */
     loginAccount: RateLimit;
-    /** docs/accounts.md: 25 failures per address per 5 min. */
+    /** domain.md: 25 failures per address per 5 min. */
     loginAddress: RateLimit;
-    /** docs/accounts.md: password-reset requests per email per 30 min. */
+    /** domain.md: password-reset requests per email per 30 min. */
     resetEmail: RateLimit;
     /** GET /users/un/{username} per client address. */
     usernameLookup: RateLimit;

@@ -1,4 +1,4 @@
-// docs/ids-and-identifications.md Notification: an ID a user watched or
+// spec §3 Notification and domain.md "IDs, releases, notifications": an ID a user watched or
 // favourited was released; the entry links to /tracks/{release.track_meta.id}.
 import { z } from 'zod';
 import {
@@ -44,9 +44,9 @@ export const notification = z
 export type Notification = z.infer<typeof notification>;
 
 /**
- * docs/ids-and-identifications.md GET /notifications: newest first, 10 a page; `after` is the created_dt of
- * the last item shown (a keyset cursor, so new notifications never shift the pages). Several notifications
- * can share a created_dt (one import releasing many IDs): send the last item's id as `after_id` too and pages
+ * spec §7 GET /notifications: newest first, 10 a page; `after` is the created_dt of the last item
+ * shown (a keyset cursor, so new notifications never shift the pages). Several notifications can share
+ * a created_dt (one import releasing many IDs): send the last item's id as `after_id` too and pages
  * never overlap nor skip; `after` alone returns the items strictly older than it. `search` matches
  * the released track's artist or title.
  */

@@ -20,7 +20,7 @@ function SoundCloudIcon() {
   );
 }
 
-/** docs/web-app.md footer: the static pages and Cratedig's social profiles. */
+/** spec §2 footer: the static pages and Cratedig's social profiles. */
 export function AppFooter() {
   return (
     <Box component="footer" sx={{ borderTop: `1px solid ${colors.line}`, mt: 10 }}>

@@ -121,7 +121,7 @@ function TracklistArt() {
   );
 }
 
-/** docs/web-app.md public area: the promo beside the form (large screens) or above it (small screens). */
+/** spec §2 public area: the promo beside the form (large screens) or above it (small screens). */
 export function PromoPanel() {
   return (
     <Box

@@ -25,7 +25,7 @@ function page(path: string, load: () => Promise<ComponentType>): RouteObject {
   return { path, element: lazyElement(load) };
 }
 
-// docs/web-app.md route table.
+// spec §2 route table.
 export const appRoutes: RouteObject[] = [
   {
     element: (
@@ -90,7 +90,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      // docs/web-app.md: any other path goes to /home (and from there to /login for a visitor).
+      // spec §2: any other path goes to /home (and from there to /login for a visitor).
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

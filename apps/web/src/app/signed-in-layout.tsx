@@ -12,7 +12,7 @@ import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
 import { SessionProviders } from './session-providers';
 import { TopBar } from './top-bar';
 
-/** docs/web-app.md signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
+/** spec §2 signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
 export function SignedInLayout() {
   return (
     <SessionProviders>
@@ -55,7 +55,7 @@ function SignedInFrame() {
         <AppFooter />
       </Box>
       <PlayerSlot />
-      {/* The onboarding modal (docs/web-app.md Home): on /home only, for users who have not done it. */}
+      {/* spec §2 Home: the onboarding modal (shows on /home only, for users who have not done it). */}
       <HomeOnboarding />
     </Box>
   );

@@ -10,7 +10,7 @@ const focusRing = {
 } as const;
 
 export const theme = createTheme({
-  // docs/web-app.md screen breakpoints
+  // spec §9 screen breakpoints
   breakpoints: { values: { ...BREAKPOINTS } },
   palette: {
     mode: 'dark',

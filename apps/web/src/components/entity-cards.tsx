@@ -1,4 +1,4 @@
-// The set, track, artist, label and place cards (docs/web-app.md card limits, display limits).
+// The set, track, artist, label and place cards (spec §5 card limits, §9 display limits).
 import type { Artist } from '@cratedig/contract/artist';
 import { DISPLAY } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
@@ -131,7 +131,7 @@ export function LabelCard({ label, highlight }: { label: Label; highlight?: Card
   );
 }
 
-/** A festival or venue: opens the search prefilled with its name (docs/catalogue.md). */
+/** A festival or venue: opens the search prefilled with its name (domain.md Catalogue). */
 export function PlaceCard({ place, kind }: { place: Festival; kind: 'Festival' | 'Venue' }) {
   const where = [place.city, place.country].filter(Boolean).join(', ');
   return (

@@ -6,7 +6,7 @@ import { truncate } from '../lib/format';
 
 /**
  * `text` with the `[start, end)` ranges (UTF-16 offsets) wrapped in <mark>, cut to `max` characters
- * with an ellipsis like every card text (docs/web-app.md). Ranges past the cut are dropped.
+ * with an ellipsis like every card text (spec §5). Ranges past the cut are dropped.
  */
 export function Highlight({
   text,

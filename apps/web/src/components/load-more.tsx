@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
-/** docs/catalogue.md: Load more appears only while offset + count < total. */
+/** spec §5: Load more appears only while offset + count < total. */
 export function hasMore(pagination: Pagination | undefined): boolean {
   return !!pagination && pagination.offset + pagination.count < pagination.total;
 }

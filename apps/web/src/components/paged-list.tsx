@@ -12,7 +12,7 @@ import { CardSkeletons, EmptyState, TableSkeleton } from './states';
 
 export type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<ListResponse<T>, unknown>, Error>;
 
-/** True from the md breakpoint: tables there, cards below (docs/web-app.md). */
+/** True from the md breakpoint: tables there, cards below (spec §2). */
 export function useDesktop(): boolean {
   const theme = useTheme();
   return useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });

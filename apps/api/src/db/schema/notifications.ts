@@ -16,8 +16,8 @@ import { idReleases } from './tracks';
 import { users } from './users';
 
 /**
- * A listener told that an ID they watched or favourited was released (docs/ids-and-identifications.md). One
- * per user and release: the unique key makes a repeated release notify nobody twice.
+ * A listener told that an ID they watched or favourited was released (domain.md "IDs, releases,
+ * notifications"). One per user and release: the unique key makes a repeated release notify nobody twice.
  */
 export const notifications = pgTable(
   'notifications',

@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
       ]);
       setSentFrom(config.mail_from);
     } catch (error) {
-      // docs/accounts.md: a failure shows nothing.
+      // spec §8: a failure shows nothing.
       console.error('password reset request failed', error);
     } finally {
       setBusy(false);

@@ -25,7 +25,7 @@ export function LoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // docs/accounts.md: username and password are required.
+    // spec §5: username and password are required.
     const nextMissing = { username: username.trim() === '', password: password === '' };
     setMissing(nextMissing);
     if (nextMissing.username || nextMissing.password) return;

@@ -14,7 +14,7 @@ import { AuthTextField } from './auth-text-field';
 
 type ResetErrors = { password?: string; confirm?: string };
 
-/** docs/accounts.md Reset password: at least 3 characters, and both entries must match. */
+/** spec §5 Reset password: at least 3 characters, and both entries must match. */
 export function validateReset(password: string, confirm: string): ResetErrors {
   const errors: ResetErrors = {};
   if (password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;

@@ -1,7 +1,7 @@
 import { POLICY } from '@cratedig/contract/constants';
 import { InfoPageFrame } from './info-page-frame';
 
-// docs/web-app.md: minimum age 18; disputes by arbitration with an opt-out within 30 days.
+// spec §1 / §9: minimum age 18; disputes by arbitration with an opt-out within 30 days.
 export function TermsPage() {
   return (
     <InfoPageFrame

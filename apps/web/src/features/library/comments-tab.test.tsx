@@ -34,7 +34,7 @@ function renderPanel(
   );
 }
 
-describe('Comments tab (docs/library.md Comments)', () => {
+describe('Comments tab (spec §4 Comments, §5, §6)', () => {
   it('shows the spec empty texts for a set and for a track', async () => {
     const set = renderPanel(() => list([]));
     expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();

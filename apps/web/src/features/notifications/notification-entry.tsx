@@ -10,7 +10,7 @@ import { relativeTime } from '../../lib/relative-time';
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /**
- * One notification in the bell's menu (docs/web-app.md): the release's artwork, 'Artist – Title', 'first
+ * One notification in the bell's menu (spec §2): the release's artwork, 'Artist – Title', 'first
  * heard in {set name}' and how long ago; an unread one stands out (a tint, bold title and a dot,
  * and 'Unread' for screen readers). It links to the released track.
  */

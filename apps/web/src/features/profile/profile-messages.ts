@@ -1,4 +1,4 @@
-// docs/accounts.md "Profile": the exact texts.
+// spec §8 "Profile": the exact texts.
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated!',
   failed: 'Failed to update profile',

@@ -22,7 +22,7 @@ import { NotificationPreferencesDialog } from './notification-preferences-dialog
 
 type OpenDialog = 'edit' | 'notifications' | null;
 
-/** docs/web-app.md Profile: avatar, username, bio, SoundCloud link, and the settings menu. */
+/** spec §2 Profile: avatar, username, bio, SoundCloud link, and the settings menu. */
 export function ProfilePage() {
   const { user } = useAuth();
   useDocumentTitle('Profile');

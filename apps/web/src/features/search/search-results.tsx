@@ -9,7 +9,7 @@ import { useSearchSection } from './search-api';
 import { isSectionLoading, SearchSection, sectionItems } from './search-section';
 
 /**
- * docs/search.md: the sections Artists, Labels, Tracks and Sets in that order, each with its own Load
+ * spec §2 Search: the sections Artists, Labels, Tracks and Sets in that order, each with its own Load
  * more; 'Not found' when every section is empty and none is loading. Rendered only for a non-empty
  * query, so an emptied box drops every result and the next query starts from skeletons.
  */
