@@ -73,6 +73,22 @@ export const LIST_LIMIT_MAX = 100;
 // A comment is 1 to 2000 characters
 export const COMMENT_MAX_LENGTH = 2000;
 
+// Identifications: the crowd names the IDs (docs/identifications-api.md)
+export const IDENTIFICATION_RULES = {
+  /** Weighted confirmations minus rejections that accept a proposal (and its negative rejects it). */
+  decisionMargin: 3,
+  /** A user with this many accepted proposals is trusted: their vote weighs trustedWeight. */
+  trustedAfterAccepted: 5,
+  trustedWeight: 2,
+} as const;
+export const IDENTIFICATION_LIMITS = {
+  artistMax: 200,
+  titleMax: 200,
+  mixNameMax: 100,
+  labelNameMax: 200,
+  urlMax: 500,
+} as const;
+
 // Display limits and card limits
 export const DISPLAY = {
   bellBadgeMax: 99,

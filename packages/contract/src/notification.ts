@@ -1,5 +1,7 @@
-// spec §3 Notification and domain.md "IDs, releases, notifications": an ID a user watched or
-// favourited was released; the entry links to /tracks/{release.track_meta.id}.
+// spec §3 Notification and domain.md "IDs, releases, notifications": what happened to an ID a user
+// watches or favourited, or to their suggestion for one (docs/identifications-api.md). A `release`
+// entry links to the released track /tracks/{release.track_meta.id}; every other kind to the ID's page
+// /tracks/{id_track.id}.
 import { z } from 'zod';
 import {
   afterParam,
@@ -13,6 +15,7 @@ import {
   searchParam,
 } from './common';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
+import { proposalNames } from './identification';
 
 export const notificationRelease = z
   .object({
@@ -32,13 +35,57 @@ export const notificationRelease = z
   .meta({ id: 'NotificationRelease' });
 export type NotificationRelease = z.infer<typeof notificationRelease>;
 
+/**
+ * What a notification is about:
+ * - `release`: the ID was released (`release` set): "Artist – Title is out: the ID you waited for
+ *   from {set}".
+ * - `identified`: the crowd named the ID but the track is unreleased (`proposal` is the accepted one):
+ *   "The ID from {set} was identified as Artist – Title (unreleased)".
+ * - `proposal_accepted`: the user's own suggestion was accepted (`proposal`): "Your suggestion Artist –
+ *   Title for the ID from {set} was accepted".
+ * - `proposal_on_watched`: someone suggested what an ID the user watches is (`proposal`, the first of
+ *   the day; at most one such notification a day per ID): "{username} suggested Artist – Title for
+ *   the ID from {set}".
+ */
+export const NOTIFICATION_KINDS = [
+  'release',
+  'identified',
+  'proposal_accepted',
+  'proposal_on_watched',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The ID a notification is about: its title line, and the set (and position) it was heard in. */
+export const notificationIdTrack = z
+  .object({
+    id,
+    artist: z.string(),
+    title: z.string(),
+    set_meta: z.object({ id, set_name: z.string() }).nullable(),
+    track_position: z.number().int().min(1).nullable(),
+  })
+  .meta({ id: 'NotificationIdTrack' });
+export type NotificationIdTrack = z.infer<typeof notificationIdTrack>;
+
+/** The suggestion a notification names: what it says the ID is, and who suggested it. */
+export const notificationProposal = z
+  .object({ id, names: proposalNames, author: z.object({ id, username: z.string() }) })
+  .meta({ id: 'NotificationProposal' });
+export type NotificationProposal = z.infer<typeof notificationProposal>;
+
 export const notification = z
   .object({
     id,
+    kind: z.enum(NOTIFICATION_KINDS),
     is_read: z.boolean(),
     read_dt: instant.nullable(),
     created_dt: instant,
-    release: notificationRelease,
+    // the ID this is about (every kind)
+    id_track: notificationIdTrack,
+    // kind release only, null otherwise
+    release: notificationRelease.nullable(),
+    // kinds identified, proposal_accepted and proposal_on_watched; null for release
+    proposal: notificationProposal.nullable(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notification>;
@@ -48,7 +95,7 @@ export type Notification = z.infer<typeof notification>;
  * shown (a keyset cursor, so new notifications never shift the pages). Several notifications can share
  * a created_dt (one import releasing many IDs): send the last item's id as `after_id` too and pages
  * never overlap nor skip; `after` alone returns the items strictly older than it. `search` matches
- * the released track's artist or title.
+ * the released or suggested track's artist or title.
  */
 export const notificationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),

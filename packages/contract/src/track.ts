@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { count, httpUrl, id, instant, isoDate, mediaUrl, namedRef, seconds } from './common';
 import { ARTIST_ROLES, GENRES, MIX_TYPES } from './constants';
+import { trackIdentification } from './identification';
 
 /** spec §3 track user_fav: the signed-in user's relation to a track (domain.md Favourites table). */
 export const trackUserFav = z
@@ -85,6 +86,9 @@ export const trackMeta = z
     user_fav: trackUserFav.optional(),
     // for an ID: its release once it came out (lists such as Watched IDs mark those), else null
     release: trackRelease.nullable().optional(),
+    // for an ID: who named it, or how many suggestions are open (identification.ts); null for a track
+    // that is not an ID. Every track shape the API sends carries it.
+    identification: trackIdentification.nullable().optional(),
   })
   .meta({ id: 'TrackMeta' });
 export type TrackMeta = z.infer<typeof trackMeta>;

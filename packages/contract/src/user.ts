@@ -1,6 +1,6 @@
 // spec §3 User as the API sends it (GET /me, GET /users/{email}, registration, profile updates).
 import { z } from 'zod';
-import { id, mediaUrl } from './common';
+import { count, id, mediaUrl } from './common';
 import { AUTH_PROVIDERS, NOTIFICATION_TIMEFRAMES, USER_TYPES } from './constants';
 
 /**
@@ -43,6 +43,8 @@ export const user = z
     notification_preferences_enabled: z.boolean(),
     // spec §2 Home: false shows the onboarding modal
     completed_onboarding: z.boolean(),
+    // proposals of this user the crowd (or an operator) accepted: the profile's "N identifications"
+    identifications_accepted: count,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof user>;

@@ -26,6 +26,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     notification_timeframe: 'daily',
     notification_preferences_enabled: true,
     completed_onboarding: true,
+    identifications_accepted: 0,
     ...overrides,
   };
 }
@@ -200,9 +201,18 @@ export function makeNotification(
 ): Notification {
   return {
     id,
+    kind: 'release',
     is_read: false,
     read_dt: null,
     created_dt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    id_track: {
+      id: 900 + id,
+      artist: 'ID',
+      title: 'ID',
+      set_meta: { id, set_name: `Set ${id}` },
+      track_position: 3,
+    },
+    proposal: null,
     release: {
       set_meta: { set_name: `Set ${id}` },
       track_meta: {

@@ -21,6 +21,9 @@ export function NotificationEntry({
   notification: Notification;
   onOpen: (notification: Notification) => void;
 }) {
+  // Entries of the identification kinds are written by the identifications screens; until then the
+  // bell lists releases only.
+  if (notification.release === null) return null;
   const { track_meta: track, set_meta: set } = notification.release;
   const unread = !notification.is_read;
   return (
