@@ -205,7 +205,13 @@ export function makeNotification(
     is_read: false,
     read_dt: null,
     created_dt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-    id_track: { id: 900 + id, artist: 'ID', title: 'ID', set_meta: { id, set_name: `Set ${id}` }, track_position: 3 },
+    id_track: {
+      id: 900 + id,
+      artist: 'ID',
+      title: 'ID',
+      set_meta: { id, set_name: `Set ${id}` },
+      track_position: 3,
+    },
     proposal: null,
     release: {
       set_meta: { set_name: `Set ${id}` },
