@@ -249,6 +249,7 @@ async function errorFromResponse(response: Response, requestId: string, nowMs: n
       requestId: body.request_id ?? requestId,
       errors: body.errors,
       retryAfterS,
+      body: body as unknown as Record<string, unknown>,
     });
   }
   return new ApiError({

@@ -30,5 +30,12 @@ export function useVote(proposal: Pick<Identification, 'id' | 'id_track_id'>) {
         ]);
       }
     },
+    // 409: decided or withdrawn meanwhile; show it as it is now.
+    onError: (error) => {
+      if ((error as { status?: number }).status === 409) {
+        void client.invalidateQueries({ queryKey: identificationKeys.ofTrack(proposal.id_track_id) });
+        void invalidateCachedItem(client, 'track', proposal.id_track_id);
+      }
+    },
   });
 }

@@ -13,6 +13,7 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { IdentificationPanel } from '../identifications';
 import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
 import { TrackPlayButton } from '../player';
 import { FirstHeardNote, IdStatusNote } from './id-release-notes';
@@ -71,7 +72,11 @@ export function TrackDetailPage() {
         actions={
           <>
             {/* Play plays the set the track is in, from the track's start (GET /set_tracks/play/{id}). */}
-            <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} />
+            <TrackPlayButton
+              trackId={track.id}
+              title={trackDisplayTitle(track)}
+              label={isId ? 'Listen to the moment' : undefined}
+            />
             {!isId && <PurchaseButton track={track} />}
             <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />
             <TrackLikesToggle track={track} label={trackDisplayTitle(track)} />
@@ -89,6 +94,13 @@ export function TrackDetailPage() {
         )}
       </DetailHero>
       {isId && <IdStatusNote track={track} />}
+      {isId && (
+        <IdentificationPanel
+          trackId={track.id}
+          identification={track.identification}
+          release={track.release}
+        />
+      )}
       {!isId && track.first_heard && <FirstHeardNote firstHeard={track.first_heard} />}
       <FactList facts={facts} />
       <DetailTabs
@@ -103,6 +115,9 @@ export function TrackDetailPage() {
 }
 
 function heroKind(track: TrackDetail): string {
-  if (track.mix_type === 'ID') return track.release ? 'ID · released' : 'ID · unreleased';
+  if (track.mix_type === 'ID') {
+    if (track.release) return 'ID · released';
+    return track.identification?.status === 'identified' ? 'ID · identified · unreleased' : 'ID · unreleased';
+  }
   return track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`;
 }

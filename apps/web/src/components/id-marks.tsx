@@ -1,0 +1,84 @@
+// How a set's track list marks an ID: one the crowd identified reads 'Artist – Title' with an
+// Unreleased mark; one still unknown carries a '?' with its number of open suggestions. Both lead to
+// the ID's page, where the suggestions are.
+import type { TrackIdentification } from '@cratedig/contract/identification';
+import Box from '@mui/material/Box';
+import { Link as RouterLink } from 'react-router';
+import { colors } from '../lib/design-tokens';
+import { proposalParts } from '../lib/identification-text';
+
+/** The name the crowd gave an identified (unreleased) ID, or null while it is unknown. */
+export function identifiedAs(
+  identification: TrackIdentification | null | undefined,
+): { artist: string; title: string } | null {
+  if (identification?.status !== 'identified' || !identification.accepted) return null;
+  const { artist, title, mix } = proposalParts(identification.accepted.proposal);
+  return { artist, title: mix ? `${title} (${mix})` : title };
+}
+
+const pill = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 0.5,
+  px: 0.75,
+  height: 20,
+  borderRadius: 999,
+  fontSize: 11,
+  fontWeight: 700,
+  letterSpacing: 0.3,
+  whiteSpace: 'nowrap',
+  verticalAlign: 'middle',
+  textDecoration: 'none',
+  flexShrink: 0,
+} as const;
+
+export function UnreleasedMark() {
+  return (
+    <Box
+      component="span"
+      sx={{ ...pill, ml: 1, border: '1px solid rgba(198, 255, 58, 0.45)', color: colors.acid }}
+    >
+      Unreleased
+    </Box>
+  );
+}
+
+/** '?' and the open suggestions (none shows '?' alone), linking to the ID's page. */
+export function UnknownIdMark({ trackId, openCount }: { trackId: number; openCount: number }) {
+  const label =
+    openCount === 0
+      ? 'Nobody has suggested what this ID is yet: suggest it'
+      : `${openCount} open suggestion${openCount === 1 ? '' : 's'} for this ID: vote`;
+  return (
+    <Box
+      component={RouterLink}
+      to={`/tracks/${trackId}`}
+      aria-label={label}
+      title={label}
+      sx={{
+        ...pill,
+        ml: 1,
+        color: openCount > 0 ? colors.ink : 'text.secondary',
+        bgcolor: openCount > 0 ? colors.acid : 'transparent',
+        border: openCount > 0 ? 'none' : `1px dashed ${colors.textMuted}`,
+        '&:hover, &:focus-visible': { outline: `2px solid ${colors.acid}`, outlineOffset: 1 },
+      }}
+    >
+      ?{openCount > 0 ? ` ${openCount}` : ''}
+    </Box>
+  );
+}
+
+/** The mark an ID row carries: Unreleased once identified, '?' while unknown; none otherwise. */
+export function IdRowMark({
+  trackId,
+  identification,
+}: {
+  trackId: number;
+  identification: TrackIdentification | null | undefined;
+}) {
+  if (!identification) return null;
+  if (identification.status === 'identified') return <UnreleasedMark />;
+  if (identification.status === 'released') return null;
+  return <UnknownIdMark trackId={trackId} openCount={identification.open_count} />;
+}
