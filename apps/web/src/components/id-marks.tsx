@@ -1,17 +1,23 @@
 // How a set's track list marks an ID: one the crowd identified reads 'Artist – Title' with an
-// Unreleased mark; one still unknown carries a '?' with its number of open suggestions. Both lead to
-// the ID's page, where the suggestions are.
-import type { TrackIdentification } from '@cratedig/contract/identification';
+// Unreleased mark (Released once it came out); one still unknown carries a '?' with its number of
+// open suggestions. Both lead to the ID's page, where the suggestions are.
+import type { TrackMeta } from '@cratedig/contract/track';
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import { colors } from '../lib/design-tokens';
 import { proposalParts } from '../lib/identification-text';
 
-/** The name the crowd gave an identified (unreleased) ID, or null while it is unknown. */
+/**
+ * The name an ID has now: the track it was released as, or the name the crowd gave it while it is
+ * unreleased; null while it is unknown.
+ */
 export function identifiedAs(
-  identification: TrackIdentification | null | undefined,
+  track: Pick<TrackMeta, 'identification' | 'release'>,
 ): { artist: string; title: string } | null {
-  if (identification?.status !== 'identified' || !identification.accepted) return null;
+  if (track.release) return { artist: track.release.artist, title: track.release.title };
+  const identification = track.identification;
+  if (!identification?.accepted) return null;
+  if (identification.status !== 'identified' && identification.status !== 'released') return null;
   const { artist, title, mix } = proposalParts(identification.accepted.proposal);
   return { artist, title: mix ? `${title} (${mix})` : title };
 }
@@ -43,6 +49,14 @@ export function UnreleasedMark() {
   );
 }
 
+export function ReleasedMark() {
+  return (
+    <Box component="span" sx={{ ...pill, ml: 1, bgcolor: colors.acid, color: colors.ink }}>
+      Released
+    </Box>
+  );
+}
+
 /** '?' and the open suggestions (none shows '?' alone), linking to the ID's page. */
 export function UnknownIdMark({ trackId, openCount }: { trackId: number; openCount: number }) {
   const label =
@@ -70,15 +84,10 @@ export function UnknownIdMark({ trackId, openCount }: { trackId: number; openCou
 }
 
 /** The mark an ID row carries: Unreleased once identified, '?' while unknown; none otherwise. */
-export function IdRowMark({
-  trackId,
-  identification,
-}: {
-  trackId: number;
-  identification: TrackIdentification | null | undefined;
-}) {
+export function IdRowMark({ track }: { track: Pick<TrackMeta, 'id' | 'identification' | 'release'> }) {
+  const identification = track.identification;
+  if (track.release || identification?.status === 'released') return <ReleasedMark />;
   if (!identification) return null;
   if (identification.status === 'identified') return <UnreleasedMark />;
-  if (identification.status === 'released') return null;
-  return <UnknownIdMark trackId={trackId} openCount={identification.open_count} />;
+  return <UnknownIdMark trackId={track.id} openCount={identification.open_count} />;
 }

@@ -17,9 +17,7 @@ import { ProposalItem, proposalAnchor } from './proposal-item';
 import { useTrackIdentifications } from './track-identifications-api';
 
 // The form (and the catalogue picker in it) loads when a listener opens it, not with every ID page.
-const SuggestForm = /* @__PURE__ */ lazy(() =>
-  import('./suggest-form').then((m) => ({ default: m.SuggestForm })),
-);
+const SuggestForm = lazy(() => import('./suggest-form').then((m) => ({ default: m.SuggestForm })));
 
 export function IdentificationPanel({
   trackId,

@@ -2,10 +2,9 @@
 // screens, narrowed to the ones nobody has suggested yet or the ones with suggestions to vote on, or
 // to the IDs the listener watches; Load more like the other lists.
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { TrackCard } from '../../components/entity-cards';
 import { PageBanner } from '../../components/page-banner';
 import { PagedList } from '../../components/paged-list';
@@ -15,6 +14,12 @@ import { waitingIdColumns } from './waiting-ids-columns';
 import { useWaitingParams } from './waiting-ids-params';
 
 type StateChoice = 'all' | 'unidentified' | 'proposed';
+
+const CHOICES: [StateChoice, string][] = [
+  ['all', 'All'],
+  ['unidentified', 'No suggestions yet'],
+  ['proposed', 'With suggestions'],
+];
 
 export function WaitingIdsPage() {
   useDocumentTitle('IDs waiting to be named');
@@ -37,18 +42,21 @@ export function WaitingIdsPage() {
           label="IDs I watch only"
         />
         <Box sx={{ flex: 1 }} />
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          aria-label="Which IDs"
-          value={choice}
-          onChange={(_, next: StateChoice | null) => next && params.setState(next === 'all' ? null : next)}
-          sx={{ flexWrap: 'wrap' }}
-        >
-          <ToggleButton value="all">All</ToggleButton>
-          <ToggleButton value="unidentified">No suggestions yet</ToggleButton>
-          <ToggleButton value="proposed">With suggestions</ToggleButton>
-        </ToggleButtonGroup>
+        <Box role="group" aria-label="Which IDs" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {CHOICES.map(([value, label]) => (
+            <Chip
+              key={value}
+              label={label}
+              clickable
+              component="button"
+              aria-pressed={choice === value}
+              color={choice === value ? 'primary' : 'default'}
+              variant={choice === value ? 'filled' : 'outlined'}
+              onClick={() => params.setState(value === 'all' ? null : value)}
+              sx={{ fontWeight: 600 }}
+            />
+          ))}
+        </Box>
       </Box>
       <PagedList
         query={query}

@@ -37,7 +37,7 @@ function artistsOf(entry: SetTrack) {
 
 /** The title a row shows: the crowd's name for an identified ID, else the track's own. */
 function titleOf(track: SetTrack['track_meta']): string {
-  return identifiedAs(track.identification)?.title ?? trackDisplayTitle(track);
+  return identifiedAs(track)?.title ?? trackDisplayTitle(track);
 }
 
 /**
@@ -45,7 +45,7 @@ function titleOf(track: SetTrack['track_meta']): string {
  * shows that artist like any track; only an ID with an unknown artist reads 'ID'.
  */
 function knownArtistName(entry: SetTrack): string | null {
-  const named = identifiedAs(entry.track_meta.identification);
+  const named = identifiedAs(entry.track_meta);
   if (named) return named.artist;
   const name = entry.track_meta.artist.trim();
   if (artistsOf(entry).length > 0) return name || null;
@@ -53,7 +53,7 @@ function knownArtistName(entry: SetTrack): string | null {
 }
 
 function ArtistCell({ entry }: { entry: SetTrack }) {
-  const named = identifiedAs(entry.track_meta.identification);
+  const named = identifiedAs(entry.track_meta);
   if (named) return <>{named.artist}</>;
   const refs = artistsOf(entry);
   if (refs.length > 0) return <ArtistLinks refs={refs} />;
@@ -90,7 +90,7 @@ const columns: Column<Row>[] = [
         >
           {titleOf(e.track_meta)}
         </Link>
-        <IdRowMark trackId={e.track_meta.id} identification={e.track_meta.identification} />
+        <IdRowMark track={e.track_meta} />
       </>
     ),
   },
@@ -189,11 +189,11 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
                   >
                     {titleOf(t)}
                   </Link>
-                  <IdRowMark trackId={t.id} identification={t.identification} />
+                  <IdRowMark track={t} />
                 </Box>
                 <Typography variant="body2" color="text.secondary" noWrap>
                   {(t.mix_type === 'ID'
-                    ? [knownArtistName(entry) ?? 'ID', identifiedAs(t.identification) ? null : 'unreleased']
+                    ? [knownArtistName(entry) ?? 'ID', identifiedAs(t) ? null : 'unreleased']
                     : [t.artist, t.label_name]
                   )
                     .filter(Boolean)
