@@ -92,6 +92,7 @@ describe("an ID's identification", () => {
     );
     expect((await state()).textContent).toBe('Identified as Tiber – Lowlands (unreleased)');
     expect(screen.getByText('ID · identified · unreleased')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lowlands' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Suggest what this is' })).toBeNull();
     expect((await screen.findByRole('listitem', { name: 'Tiber – Lowlands' })).textContent).toContain(
       'Accepted',

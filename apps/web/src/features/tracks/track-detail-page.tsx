@@ -6,6 +6,7 @@ import { DetailTabs } from '../../components/detail-tabs';
 import { ArtistLinks } from '../../components/entity-columns';
 import { FactList } from '../../components/fact-list';
 import { GenreChipLink } from '../../components/genre-chip';
+import { identifiedAs } from '../../components/id-marks';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
 import { formatDate } from '../../lib/format';
@@ -30,6 +31,8 @@ export function TrackDetailPage() {
   if (isPending) return <DetailHeroSkeleton />;
 
   const isId = track.mix_type === 'ID';
+  // An ID the crowd named but that is not out yet carries that name, marked unreleased in its kind.
+  const named = isId && !track.release ? identifiedAs(track) : null;
   const credited = track.artists.filter((a) => a.role !== 'mixer').map((a) => a.artist_meta);
   const mixers = track.artists.filter((a) => a.role === 'mixer').map((a) => a.artist_meta);
   const facts = isId
@@ -68,7 +71,7 @@ export function TrackDetailPage() {
       <DetailHero
         kind={heroKind(track)}
         image={track.art_url_xl}
-        title={trackDisplayTitle(track)}
+        title={named ? named.title : trackDisplayTitle(track)}
         actions={
           <>
             {/* Play plays the set the track is in, from the track's start (GET /set_tracks/play/{id}). */}
@@ -84,9 +87,7 @@ export function TrackDetailPage() {
           </>
         }
       >
-        <span style={{ fontSize: '1.1rem' }}>
-          <ArtistLinks refs={credited} />
-        </span>
+        <span style={{ fontSize: '1.1rem' }}>{named ? named.artist : <ArtistLinks refs={credited} />}</span>
         {mixers.length > 0 && (
           <span>
             {track.mix_type === 'edit' ? 'Edit' : 'Remix'} by <ArtistLinks refs={mixers} />
