@@ -68,7 +68,7 @@ test('watch an ID, release it with the command: the bell shows it without a relo
   expect(printed).toContain(`released ID ${id.id}`);
   expect(printed).toContain('1 listener notified');
 
-  // no reload: coming back to the tab is enough (and the minute's poll would do it too)
+  // no reload and no polling: the live stream brings it (coming back to the tab needs nothing more)
   await returnToTab(page);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   await expect(bell(page).getByText('1', { exact: true })).toBeVisible();

@@ -31,6 +31,10 @@ export const ROUTES = [
     modules: ['src/app/signed-in-layout.tsx', 'src/features/sets/set-detail-page.tsx'],
   },
   {
+    path: '/tracks/:id',
+    modules: ['src/app/signed-in-layout.tsx', 'src/features/tracks/track-detail-page.tsx'],
+  },
+  {
     path: '/artists/:id',
     modules: ['src/app/signed-in-layout.tsx', 'src/features/artists/artist-detail-page.tsx'],
   },

@@ -50,6 +50,8 @@ export interface ApiErrorInit {
   reason?: NoTokenReason | undefined;
   /** Seconds from a 429's Retry-After header. */
   retryAfterS?: number | undefined;
+  /** The whole error body, for the fields a call adds to the domain shape (a 409's conflicting id). */
+  body?: Record<string, unknown> | undefined;
   cause?: unknown;
 }
 
@@ -61,6 +63,7 @@ export class ApiError extends Error {
   readonly errors: FieldErrors | undefined;
   readonly reason: NoTokenReason | undefined;
   readonly retryAfterS: number | undefined;
+  readonly body: Record<string, unknown> | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -70,6 +73,7 @@ export class ApiError extends Error {
     this.errors = init.errors;
     this.reason = init.reason;
     this.retryAfterS = init.retryAfterS;
+    this.body = init.body;
   }
 }
 

@@ -276,6 +276,19 @@ describe('transport (spec §7 calls, §8 Transport)', () => {
     expect(api.callsTo('PUT /api/plays').map((c) => c.at)).toEqual([0, 2000, 4000, 6000]);
   });
 
+  it('429 with waitOnRateLimit false rejects at once with the wait the server asked for', async () => {
+    const tooMany = json(
+      429,
+      { code: 429, status: 'Too Many Requests', message: 'Too many proposals' },
+      { 'retry-after': '3600' },
+    );
+    const { api, transport } = setup({ 'POST /api/tracks/5/identifications': [tooMany] });
+    const result = track(transport.post('/tracks/5/identifications', { body: {}, waitOnRateLimit: false }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result.error).toMatchObject({ status: 429, retryAfterS: 3600, message: 'Too many proposals' });
+    expect(api.callsTo('POST /api/tracks/5/identifications')).toHaveLength(1);
+  });
+
   it('429 without Retry-After waits the default 60 s', async () => {
     const { api, transport } = setup({
       'GET /api/sets': [

@@ -53,6 +53,11 @@ export interface RequestOptions {
   auth?: boolean;
   /** Default: the value of auth. Turns the 401/429/hidden-network retries off when false. */
   retry?: boolean;
+  /**
+   * Default true. false: a 429 rejects at once (with retryAfterS) instead of waiting Retry-After and
+   * sending again, for limits measured in minutes or hours that the page tells the listener about.
+   */
+  waitOnRateLimit?: boolean;
   /** Extra headers, e.g. the Basic authorization of POST /tokens. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -151,6 +156,7 @@ export function createTransport(deps: TransportDeps): Transport {
       if (
         response.status === 429 &&
         retry &&
+        options.waitOnRateLimit !== false &&
         (await recovery.waitForRateLimit(error, rateLimitRetries, signal))
       ) {
         rateLimitRetries += 1;
@@ -243,6 +249,7 @@ async function errorFromResponse(response: Response, requestId: string, nowMs: n
       requestId: body.request_id ?? requestId,
       errors: body.errors,
       retryAfterS,
+      body: body as unknown as Record<string, unknown>,
     });
   }
   return new ApiError({

@@ -76,6 +76,9 @@ export const appRoutes: RouteObject[] = [
               page('tracks/:id', () =>
                 import('../features/tracks/track-detail-page').then((m) => m.TrackDetailPage),
               ),
+              page('ids', () =>
+                import('../features/identifications/waiting-ids-page').then((m) => m.WaitingIdsPage),
+              ),
               page('artists', () => import('../features/artists/artists-page').then((m) => m.ArtistsPage)),
               page('artists/:id', () =>
                 import('../features/artists/artist-detail-page').then((m) => m.ArtistDetailPage),

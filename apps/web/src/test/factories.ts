@@ -3,6 +3,7 @@
 // records names their ids.
 import type { Artist } from '@cratedig/contract/artist';
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
+import type { Identification, ProposalNames } from '@cratedig/contract/identification';
 import type { Label } from '@cratedig/contract/label';
 import type { Notification } from '@cratedig/contract/notification';
 import type { QueueItem } from '@cratedig/contract/queue';
@@ -225,5 +226,42 @@ export function makeNotification(
       track_position: 3,
     },
     ...overrides,
+  };
+}
+
+/** A suggestion of what ID `id_track_id` is; by default open, naming a description, by someone else. */
+export function makeIdentification(id: number, overrides: Partial<Identification> = {}): Identification {
+  return {
+    id,
+    id_track_id: 12,
+    proposal: {
+      track_meta: null,
+      artist: `Artist ${id}`,
+      title: `Title ${id}`,
+      mix_name: null,
+      label_name: null,
+      url: null,
+    },
+    author: { id: 70 + id, username: `digger${id}`, avatar_url: null },
+    status: 'open',
+    confirm_count: 0,
+    reject_count: 0,
+    user_vote: null,
+    is_own: false,
+    created_dt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    decided_dt: null,
+    ...overrides,
+  };
+}
+
+/** A catalogue track as a suggestion names it (ProposalNames with track_meta). */
+export function namesTrack(id: number, artist = `Artist ${id}`, title = `Track ${id}`): ProposalNames {
+  return {
+    track_meta: { id, artist, title, mix_name: null, label_name: 'Label A', art_url_sm: null },
+    artist: null,
+    title: null,
+    mix_name: null,
+    label_name: null,
+    url: null,
   };
 }

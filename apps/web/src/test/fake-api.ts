@@ -31,6 +31,17 @@ export function apiError(status: number, message: string, json?: Record<string, 
   return { status, body: { code: status, status: 'Error', message, ...(json ? { errors: { json } } : {}) } };
 }
 
+let tickets = 0;
+
+/** What every fake API answers unless the test's handler does: the live stream's tickets. */
+function defaultAnswer(request: FakeRequest): FakeResponse {
+  if (request.method === 'POST' && request.path === '/events/ticket') {
+    tickets += 1;
+    return { status: 201, body: { ticket: `ticket-${tickets}`, expires_dt: new Date().toISOString() } };
+  }
+  return apiError(404, 'Not Found');
+}
+
 export function createFakeApi(handler: FakeHandler): { api: Api; requests: FakeRequest[] } {
   const requests: FakeRequest[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
@@ -44,7 +55,7 @@ export function createFakeApi(handler: FakeHandler): { api: Api; requests: FakeR
       body: text === undefined ? undefined : (JSON.parse(text) as unknown),
     };
     requests.push(request);
-    const answer = handler(request) ?? apiError(404, 'Not Found');
+    const answer = handler(request) ?? defaultAnswer(request);
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if (answer.heldUntil) await answer.heldUntil;
     const status = answer.status ?? 200;

@@ -3,6 +3,7 @@ import { type ReactNode, useDeferredValue } from 'react';
 import { CardRow } from '../../components/card-row';
 import { ArtistCard, LabelCard, PlaceCard, SetCard, TrackCard } from '../../components/entity-cards';
 import { PageBanner } from '../../components/page-banner';
+import { WaitingIdsLink } from '../../components/waiting-ids-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { ContinueListening } from './continue-listening';
@@ -19,7 +20,9 @@ export function HomePage() {
         overline="Home"
         title={user ? `Welcome to Cratedig, ${user.username}` : 'Welcome to Cratedig'}
         subtitle="Fresh sets, newly identified tracks and the artists and labels behind them."
-      />
+      >
+        <WaitingIdsLink />
+      </PageBanner>
       <ContinueListening />
       <FeaturedRow
         kind="sets"

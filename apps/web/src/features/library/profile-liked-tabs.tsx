@@ -13,7 +13,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DetailTabs } from '../../components/detail-tabs';
+import { type DetailTab, DetailTabs } from '../../components/detail-tabs';
 import type { PagedQuery } from '../../components/paged-list';
 import {
   ArtistTabList,
@@ -72,7 +72,8 @@ const EMPTY: Record<ProfileList, EmptyCopy> = {
   },
 };
 
-export function ProfileLikedTabs() {
+/** The liked lists, then the tabs the profile adds after them (its Suggestions). */
+export function ProfileLikedTabs({ extraTabs = [] }: { extraTabs?: DetailTab[] }) {
   const { user } = useAuth();
   if (!user) return null;
   const me = user.id;
@@ -85,6 +86,7 @@ export function ProfileLikedTabs() {
         { key: 'watched-ids', label: 'Watched IDs', render: () => <LikedTracks me={me} list="ids" /> },
         { key: 'liked-artists', label: 'Liked Artists', render: () => <LikedArtists me={me} /> },
         { key: 'liked-labels', label: 'Liked Labels', render: () => <LikedLabels me={me} /> },
+        ...extraTabs,
       ]}
     />
   );

@@ -3,8 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeNotification, makeUser } from '../../test/factories';
 import type { FakeRequest, FakeResponse } from '../../test/fake-api';
+import { type FakeEventSource, openStream } from '../../test/fake-event-source';
 import { renderApp } from '../../test/render';
-import { BELL_REFRESH_MS, unreadCountQueryOptions } from './notifications-api';
+import { unreadCountQueryOptions } from './notifications-api';
 
 /** An API holding `notifications` (newest first), paging 10 at a time by after/after_id like the server. */
 function notificationsApi(notifications: Notification[]) {
@@ -148,22 +149,65 @@ describe('notification bell', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('asks again when the listener comes back to the tab', async () => {
+  it('shows a new notification the moment the live stream brings it, without asking the server', async () => {
+    const notifications: Notification[] = [];
+    const { requests } = await renderBell(notifications);
+    await waitFor(() => expect(openStream()).toBeDefined());
+    const stream = openStream() as FakeEventSource;
+    // the stream is opened with a ticket, never with the access token
+    expect(stream.url).toMatch(/^\/api\/events\?ticket=ticket-\d+/);
+    expect(stream.url).not.toContain('access-token');
+    const counts = () => requests.filter((r) => r.path === '/notifications/unread-count').length;
+    const before = counts();
+    const identified = makeNotification(7, {
+      kind: 'identified',
+      release: null,
+      proposal: {
+        id: 40,
+        names: {
+          track_meta: null,
+          artist: 'Tiber',
+          title: 'Lowlands',
+          mix_name: null,
+          label_name: null,
+          url: null,
+        },
+        author: { id: 3, username: 'digger' },
+      },
+    });
+    notifications.push(identified);
+    act(() => stream.emit('ready', { missed: false }, '10'));
+    act(() => stream.emit('notification', { notification: identified, unread: 1 }, '11'));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(counts()).toBe(before);
+  });
+
+  it('reads the count again when a reconnect could not catch up', async () => {
     const notifications: Notification[] = [];
     await renderBell(notifications);
-    await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(openStream()).toBeDefined());
+    const first = openStream() as FakeEventSource;
+    act(() => first.emit('ready', { missed: false }, '10'));
     notifications.push(makeNotification(1, { minutesAgo: 0 }));
-    act(() => {
-      // what the browser sends when the tab is shown again
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-    });
+    act(() => first.fail());
+    // a new stream, with a new ticket, resuming from the last event seen
+    await waitFor(
+      () => {
+        expect(openStream()).toBeDefined();
+        expect(openStream()).not.toBe(first);
+      },
+      { timeout: 5_000 },
+    );
+    const second = openStream() as FakeEventSource;
+    expect(second.query().get('last_event_id')).toBe('10');
+    expect(second.query().get('ticket')).not.toBe(first.query().get('ticket'));
+    act(() => second.emit('ready', { missed: true }, '30'));
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
   });
 
-  it('polls once a minute while visible and not at all in a hidden tab', () => {
+  it('never polls: the live stream replaces the minute poll', () => {
     const options = unreadCountQueryOptions({} as never);
-    expect(options.refetchInterval).toBe(BELL_REFRESH_MS);
-    expect(BELL_REFRESH_MS).toBe(60_000);
-    expect(options.refetchIntervalInBackground).toBe(false);
+    expect(options).not.toHaveProperty('refetchInterval');
+    expect(options.staleTime).toBe(Number.POSITIVE_INFINITY);
   });
 });

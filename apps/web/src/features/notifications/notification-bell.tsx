@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Menu } from '../../components/lazy-menu';
 import { colors } from '../../lib/design-tokens';
+import { useLiveNotifications } from './live-notifications';
 import { NotificationEntry } from './notification-entry';
 import { useMarkAllRead, useMarkRead, useNotificationList, useUnreadCount } from './notifications-api';
 import { useRefreshOnNewNotifications } from './use-refresh-on-new-notifications';
@@ -20,7 +21,7 @@ import { useRefreshOnNewNotifications } from './use-refresh-on-new-notifications
  * spec §2 top bar and notification menu: the bell with the unread count (capped at '99+'), and a menu
  * of the newest 10 notifications, 'No new notifications' when there are none, a Load More row only
  * when there are more than shown, and Mark all as read. Opening a notification marks it read, reloads
- * the list and opens the released track. The menu is MUI's: arrow keys move between the rows, Escape
+ * the list and opens what it is about. The badge changes live (live-notifications.ts), never by polling. The menu is MUI's: arrow keys move between the rows, Escape
  * closes it and focus returns to the bell.
  */
 export function NotificationBell() {
@@ -28,6 +29,7 @@ export function NotificationBell() {
   const open = Boolean(anchor);
   const menuId = useId();
   const { data: unreadAnswer } = useUnreadCount();
+  useLiveNotifications();
   const unread = unreadAnswer ?? 0;
   useRefreshOnNewNotifications(unreadAnswer);
   const list = useNotificationList(open);

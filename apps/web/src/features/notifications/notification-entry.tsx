@@ -6,13 +6,23 @@ import { Link as RouterLink } from 'react-router';
 import { Artwork } from '../../components/artwork';
 import { colors } from '../../lib/design-tokens';
 import { relativeTime } from '../../lib/relative-time';
+import { notificationText } from './notification-text';
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+// A sentence may need a second line; a very long name ends in an ellipsis there.
+const twoLines = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+} as const;
 
 /**
- * One notification in the bell's menu (spec §2): the release's artwork, 'Artist – Title', 'first
- * heard in {set name}' and how long ago; an unread one stands out (a tint, bold title and a dot,
- * and 'Unread' for screen readers). It links to the released track.
+ * One notification in the bell's menu (spec §2): the artwork, what happened ('Artist – Title' and
+ * 'first heard in {set name}' for a release; a sentence for an ID named or a suggestion, see
+ * notification-text.ts) and how long ago; an unread one stands out (a tint, bold title and a dot,
+ * and 'Unread' for screen readers). A release links to the released track, the others to the ID.
  */
 export function NotificationEntry({
   notification,
@@ -21,15 +31,12 @@ export function NotificationEntry({
   notification: Notification;
   onOpen: (notification: Notification) => void;
 }) {
-  // Entries of the identification kinds are written by the identifications screens; until then the
-  // bell lists releases only.
-  if (notification.release === null) return null;
-  const { track_meta: track, set_meta: set } = notification.release;
+  const text = notificationText(notification);
   const unread = !notification.is_read;
   return (
     <MenuItem
       component={RouterLink}
-      to={`/tracks/${track.id}`}
+      to={text.href}
       onClick={() => onOpen(notification)}
       sx={{
         gap: 1.5,
@@ -41,7 +48,7 @@ export function NotificationEntry({
         bgcolor: unread ? 'rgba(198, 255, 58, 0.06)' : 'transparent',
       }}
     >
-      <Artwork src={track.art_url_xl} size={48} radius={1.5} sx={{ flexShrink: 0 }} />
+      <Artwork src={text.artwork} size={48} radius={1.5} sx={{ flexShrink: 0 }} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         {unread && (
           <Box component="span" sx={visuallyHidden}>
@@ -51,13 +58,12 @@ export function NotificationEntry({
         <Typography
           component="span"
           sx={{
-            ...ellipsis,
-            display: 'block',
+            ...twoLines,
             fontWeight: unread ? 700 : 500,
             color: unread ? 'text.primary' : 'text.secondary',
           }}
         >
-          {track.artist} – {track.title}
+          {text.headline}
         </Typography>
         <Typography
           component="span"
@@ -65,7 +71,7 @@ export function NotificationEntry({
           color="text.secondary"
           sx={{ ...ellipsis, display: 'block' }}
         >
-          first heard in {set.set_name}
+          {text.detail}
         </Typography>
         <Typography
           component="span"

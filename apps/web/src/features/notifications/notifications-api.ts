@@ -21,13 +21,6 @@ import {
 import { useApi } from '../../api/api-context';
 import type { Transport } from '../../api/transport';
 
-/**
- * How often a visible tab asks for new notifications. A hidden tab does not ask at all (TanStack
- * Query pauses intervals while the document is hidden), and coming back to the tab asks at once, so a
- * release shows within a minute while the page is open and never costs more than one request a minute.
- */
-export const BELL_REFRESH_MS = 60_000;
-
 export const notificationKeys = {
   all: ['notifications'] as const,
   unread: ['notifications', 'unread'] as const,
@@ -39,11 +32,9 @@ export function unreadCountQueryOptions(transport: Transport) {
     queryKey: notificationKeys.unread,
     queryFn: ({ signal }) => transport.get<UnreadCount>('/notifications/unread-count', { signal }),
     select: (answer) => answer.unread,
-    staleTime: 0,
-    refetchInterval: BELL_REFRESH_MS,
-    refetchIntervalInBackground: false,
-    // A listener coming back to the tab sees what was released meanwhile.
-    refetchOnWindowFocus: 'always',
+    // No polling: the live stream brings each new notification with the unread count
+    // (live-notifications.ts), and a reconnect that could not catch up reads it again.
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -49,7 +49,16 @@ export function AddToQueueButton({ setId, name }: { setId: number; name: string 
  * spec §2 Track detail: play the track (GET /set_tracks/play/{id} names the set and the start_time),
  * then 'Playing track!' (spec §8). No set holds the track: nothing to play, only logged.
  */
-export function TrackPlayButton({ trackId, title }: { trackId: number; title: string }) {
+export function TrackPlayButton({
+  trackId,
+  title,
+  label,
+}: {
+  trackId: number;
+  title: string;
+  /** The button's words; default 'Play' ('Listen to the moment' on an ID: the set from where it plays). */
+  label?: string;
+}) {
   const player = usePlayer();
   const { enqueueSnackbar } = useSnackbar();
   const play = async () => {
@@ -60,11 +69,11 @@ export function TrackPlayButton({ trackId, title }: { trackId: number; title: st
     <Button
       variant="contained"
       startIcon={<PlayArrowRounded />}
-      aria-label={`Play ${title}`}
+      aria-label={label ? `${label}: ${title}` : `Play ${title}`}
       onClick={() => void play()}
       sx={{ borderRadius: 999, px: 2.5, fontWeight: 700 }}
     >
-      Play
+      {label ?? 'Play'}
     </Button>
   );
 }

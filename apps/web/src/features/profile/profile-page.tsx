@@ -2,6 +2,7 @@ import CloudIcon from '@mui/icons-material/Cloud';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,17 +15,26 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { colors } from '../../lib/design-tokens';
+import { formatNumber } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
+import { ProfileSuggestionsTab } from '../identifications';
 import { ProfileLikedTabs } from '../library';
 import { EditProfileDialog, USER_TYPE_LABELS, userTypesOf } from './edit-profile-dialog';
+import { useMe } from './me-api';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
 
 type OpenDialog = 'edit' | 'notifications' | null;
 
+/** '1 identification', '12 identifications': the listener's suggestions the crowd accepted. */
+export function identificationsLine(count: number): string {
+  return count === 1 ? '1 identification' : `${formatNumber(count)} identifications`;
+}
+
 /** spec §2 Profile: avatar, username, bio, SoundCloud link, and the settings menu. */
 export function ProfilePage() {
   const { user } = useAuth();
+  const { data: me } = useMe();
   useDocumentTitle('Profile');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -96,6 +106,13 @@ export function ProfilePage() {
               ))}
             </Stack>
             <Typography
+              variant="body2"
+              sx={{ mt: 1.25, display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 600 }}
+            >
+              <TravelExploreRounded aria-hidden fontSize="small" sx={{ color: colors.acid }} />
+              {identificationsLine(me?.identifications_accepted ?? user?.identifications_accepted ?? 0)}
+            </Typography>
+            <Typography
               color={bio ? 'text.primary' : 'text.secondary'}
               sx={{ mt: 1.75, whiteSpace: 'pre-line', maxWidth: 680 }}
               aria-label="Bio"
@@ -159,7 +176,17 @@ export function ProfilePage() {
         <NotificationPreferencesDialog key={dialogKey} open onClose={() => setDialog(null)} />
       )}
 
-      <ProfileLikedTabs />
+      {user && (
+        <ProfileLikedTabs
+          extraTabs={[
+            {
+              key: 'suggestions',
+              label: 'Suggestions',
+              render: () => <ProfileSuggestionsTab userId={user.id} />,
+            },
+          ]}
+        />
+      )}
     </>
   );
 }

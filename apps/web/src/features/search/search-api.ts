@@ -119,3 +119,25 @@ export function useSuggestions(s: string) {
   const { transport } = useApi();
   return useQuery(suggestionsOptions(transport, s));
 }
+
+/** How many tracks the suggestion form's track picker offers for a typed text. */
+export const TRACK_PICKER_LIMIT = 8;
+
+/**
+ * The catalogue's tracks for a typed text, for picking one (the ID page's suggestion form): the same
+ * search call as the top bar's suggestions, tracks only, a few more of them.
+ */
+export function trackPickerOptions(transport: Transport, s: string) {
+  return queryOptions({
+    queryKey: ['search-suggestions', s, 'tracks'] as const,
+    queryFn: ({ signal }) =>
+      transport.get<SearchResponse>('/search', {
+        query: { s, kinds: 'tracks', limit: TRACK_PICKER_LIMIT },
+        signal,
+      }),
+    select: (answer) => answer.tracks?.data ?? [],
+    staleTime: CATALOGUE_STALE_MS,
+    enabled: s !== '',
+    placeholderData: keepPreviousData,
+  });
+}

@@ -64,3 +64,70 @@ describe('set track list artists', () => {
     expect(items[1]?.textContent).toContain('ID · unreleased');
   });
 });
+
+describe('set track list IDs and their names', () => {
+  function named(): SetTrack[] {
+    const [first, second] = entries();
+    if (!first || !second) throw new Error('two entries expected');
+    return [
+      {
+        ...first,
+        track_meta: {
+          ...first.track_meta,
+          artists: [],
+          artist: 'ID',
+          identification: {
+            status: 'identified',
+            open_count: 0,
+            accepted: {
+              id: 5,
+              proposal: {
+                track_meta: null,
+                artist: 'Tiber',
+                title: 'Lowlands',
+                mix_name: null,
+                label_name: null,
+                url: null,
+              },
+              decided_dt: '2026-11-25T10:00:00Z',
+            },
+          },
+        },
+      },
+      {
+        ...second,
+        track_meta: {
+          ...second.track_meta,
+          identification: { status: 'proposed', open_count: 3, accepted: null },
+        },
+      },
+    ];
+  }
+
+  it("shows an identified ID as Artist – Title with Unreleased, and '?' with the open suggestions on an unknown one", () => {
+    asDesktop();
+    renderWithPlayer(<SetTrackList entries={named()} />);
+    const [identified, unknown] = within(screen.getByRole('table', { name: 'Track list' }))
+      .getAllByRole('row')
+      .slice(1);
+    if (!identified || !unknown) throw new Error('two rows expected');
+    expect(within(identified).getByText('Tiber')).toBeTruthy();
+    expect(within(identified).getByRole('link', { name: 'Lowlands' }).getAttribute('href')).toBe(
+      '/tracks/101',
+    );
+    expect(within(identified).getByText('Unreleased')).toBeTruthy();
+    const mark = within(unknown).getByRole('link', { name: '3 open suggestions for this ID: vote' });
+    expect(mark.getAttribute('href')).toBe('/tracks/102');
+    expect(mark.textContent).toBe('? 3');
+  });
+
+  it('marks them on the small-screen cards too', () => {
+    renderWithPlayer(<SetTrackList entries={named()} />);
+    const [identified, unknown] = within(screen.getByRole('list', { name: 'Track list' })).getAllByRole(
+      'listitem',
+    );
+    expect(identified?.textContent).toContain('LowlandsUnreleased');
+    expect(identified?.textContent).toContain('Tiber');
+    expect(within(unknown as HTMLElement).getByRole('link', { name: /3 open suggestions/ })).toBeTruthy();
+  });
+});

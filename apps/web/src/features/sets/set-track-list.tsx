@@ -8,12 +8,14 @@ import { LikesCount } from '../../components/count-badge';
 import { type Column, DataTable } from '../../components/data-table';
 import { ArtistLinks } from '../../components/entity-columns';
 import { GenreChipLink } from '../../components/genre-chip';
+import { IdRowMark, identifiedAs } from '../../components/id-marks';
 import { useDesktop } from '../../components/paged-list';
 import { EmptyState } from '../../components/states';
 import { colors } from '../../lib/design-tokens';
 import { formatDate } from '../../lib/format';
 import { trackDisplayTitle } from '../../lib/track-title';
 // A start time plays the set from that track; the row of the track playing now is highlighted.
+import { useLiveIdentifications } from '../identifications';
 import { PlayableTrackList, TrackStartCell } from '../player';
 
 type Row = SetTrack & { id: number };
@@ -33,17 +35,26 @@ function artistsOf(entry: SetTrack) {
   return entry.track_meta.artists.filter((a) => a.role !== 'mixer').map((a) => a.artist_meta);
 }
 
+/** The title a row shows: the crowd's name for an identified ID, else the track's own. */
+function titleOf(track: SetTrack['track_meta']): string {
+  return identifiedAs(track)?.title ?? trackDisplayTitle(track);
+}
+
 /**
  * The artist line as the data knows it, or null when nobody is credited. An ID whose artist is known
  * shows that artist like any track; only an ID with an unknown artist reads 'ID'.
  */
 function knownArtistName(entry: SetTrack): string | null {
+  const named = identifiedAs(entry.track_meta);
+  if (named) return named.artist;
   const name = entry.track_meta.artist.trim();
   if (artistsOf(entry).length > 0) return name || null;
   return name && name !== 'ID' ? name : null;
 }
 
 function ArtistCell({ entry }: { entry: SetTrack }) {
+  const named = identifiedAs(entry.track_meta);
+  if (named) return <>{named.artist}</>;
   const refs = artistsOf(entry);
   if (refs.length > 0) return <ArtistLinks refs={refs} />;
   const name = knownArtistName(entry);
@@ -70,14 +81,17 @@ const columns: Column<Row>[] = [
     key: 'title',
     header: 'Title',
     render: (e) => (
-      <Link
-        component={RouterLink}
-        to={`/tracks/${e.track_meta.id}`}
-        color="text.primary"
-        sx={{ fontWeight: 600 }}
-      >
-        {trackDisplayTitle(e.track_meta)}
-      </Link>
+      <>
+        <Link
+          component={RouterLink}
+          to={`/tracks/${e.track_meta.id}`}
+          color="text.primary"
+          sx={{ fontWeight: 600 }}
+        >
+          {titleOf(e.track_meta)}
+        </Link>
+        <IdRowMark track={e.track_meta} />
+      </>
     ),
   },
   {
@@ -118,6 +132,8 @@ const columns: Column<Row>[] = [
 /** The Track List tab: a table on desktop, compact cards on small screens, each with its start time. */
 export function SetTrackList({ entries }: { entries: SetTrack[] }) {
   const desktop = useDesktop();
+  // The IDs' names and suggestion counts change live while the list is on screen.
+  useLiveIdentifications(entries.filter((e) => e.track_meta.mix_type === 'ID').map((e) => e.track_meta.id));
   if (entries.length === 0) return <EmptyState title="No tracks identified yet" />;
   const rows: Row[] = entries.map((entry) => ({ ...entry, id: entry.track_position }));
   if (desktop) {
@@ -157,23 +173,27 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
               </Box>
               <Artwork src={t.art_url_sm} size={48} radius={1} />
               <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Link
-                  component={RouterLink}
-                  to={`/tracks/${t.id}`}
-                  color="text.primary"
-                  sx={{
-                    fontWeight: 600,
-                    display: 'block',
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {trackDisplayTitle(t)}
-                </Link>
+                <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+                  <Link
+                    component={RouterLink}
+                    to={`/tracks/${t.id}`}
+                    color="text.primary"
+                    sx={{
+                      fontWeight: 600,
+                      display: 'block',
+                      minWidth: 0,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {titleOf(t)}
+                  </Link>
+                  <IdRowMark track={t} />
+                </Box>
                 <Typography variant="body2" color="text.secondary" noWrap>
                   {(t.mix_type === 'ID'
-                    ? [knownArtistName(entry) ?? 'ID', 'unreleased']
+                    ? [knownArtistName(entry) ?? 'ID', identifiedAs(t) ? null : 'unreleased']
                     : [t.artist, t.label_name]
                   )
                     .filter(Boolean)

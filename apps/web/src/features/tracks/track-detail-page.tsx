@@ -6,6 +6,7 @@ import { DetailTabs } from '../../components/detail-tabs';
 import { ArtistLinks } from '../../components/entity-columns';
 import { FactList } from '../../components/fact-list';
 import { GenreChipLink } from '../../components/genre-chip';
+import { identifiedAs } from '../../components/id-marks';
 import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
 import { formatDate } from '../../lib/format';
@@ -13,6 +14,7 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { IdentificationPanel } from '../identifications';
 import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
 import { TrackPlayButton } from '../player';
 import { FirstHeardNote, IdStatusNote } from './id-release-notes';
@@ -29,6 +31,8 @@ export function TrackDetailPage() {
   if (isPending) return <DetailHeroSkeleton />;
 
   const isId = track.mix_type === 'ID';
+  // An ID the crowd named but that is not out yet carries that name, marked unreleased in its kind.
+  const named = isId && !track.release ? identifiedAs(track) : null;
   const credited = track.artists.filter((a) => a.role !== 'mixer').map((a) => a.artist_meta);
   const mixers = track.artists.filter((a) => a.role === 'mixer').map((a) => a.artist_meta);
   const facts = isId
@@ -67,11 +71,15 @@ export function TrackDetailPage() {
       <DetailHero
         kind={heroKind(track)}
         image={track.art_url_xl}
-        title={trackDisplayTitle(track)}
+        title={named ? named.title : trackDisplayTitle(track)}
         actions={
           <>
             {/* Play plays the set the track is in, from the track's start (GET /set_tracks/play/{id}). */}
-            <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} />
+            <TrackPlayButton
+              trackId={track.id}
+              title={trackDisplayTitle(track)}
+              label={isId ? 'Listen to the moment' : undefined}
+            />
             {!isId && <PurchaseButton track={track} />}
             <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />
             <TrackLikesToggle track={track} label={trackDisplayTitle(track)} />
@@ -79,9 +87,7 @@ export function TrackDetailPage() {
           </>
         }
       >
-        <span style={{ fontSize: '1.1rem' }}>
-          <ArtistLinks refs={credited} />
-        </span>
+        <span style={{ fontSize: '1.1rem' }}>{named ? named.artist : <ArtistLinks refs={credited} />}</span>
         {mixers.length > 0 && (
           <span>
             {track.mix_type === 'edit' ? 'Edit' : 'Remix'} by <ArtistLinks refs={mixers} />
@@ -89,6 +95,13 @@ export function TrackDetailPage() {
         )}
       </DetailHero>
       {isId && <IdStatusNote track={track} />}
+      {isId && (
+        <IdentificationPanel
+          trackId={track.id}
+          identification={track.identification}
+          release={track.release}
+        />
+      )}
       {!isId && track.first_heard && <FirstHeardNote firstHeard={track.first_heard} />}
       <FactList facts={facts} />
       <DetailTabs
@@ -103,6 +116,9 @@ export function TrackDetailPage() {
 }
 
 function heroKind(track: TrackDetail): string {
-  if (track.mix_type === 'ID') return track.release ? 'ID · released' : 'ID · unreleased';
+  if (track.mix_type === 'ID') {
+    if (track.release) return 'ID · released';
+    return track.identification?.status === 'identified' ? 'ID · identified · unreleased' : 'ID · unreleased';
+  }
   return track.mix_type === 'original_mix' ? 'Track' : `Track · ${track.mix_type}`;
 }

@@ -1,6 +1,7 @@
 import { DiscoverPage } from '../../components/discover-page';
 import { TrackCard } from '../../components/entity-cards';
 import { trackColumns } from '../../components/entity-columns';
+import { WaitingIdsLink } from '../../components/waiting-ids-link';
 import { useTracks } from './tracks-api';
 
 export function TracksPage() {
@@ -8,7 +9,12 @@ export function TracksPage() {
     <DiscoverPage
       list="tracks"
       title="Tracks"
-      banner={{ overline: 'Tracks', title: 'Crate dig through new & old cuts', tint: 'ember' }}
+      banner={{
+        overline: 'Tracks',
+        title: 'Crate dig through new & old cuts',
+        tint: 'ember',
+        children: <WaitingIdsLink />,
+      }}
       useItems={useTracks}
       columns={trackColumns}
       renderCard={(track) => <TrackCard track={track} size="small" />}

@@ -1,0 +1,52 @@
+// What each kind of notification says, as a sentence a listener understands, and where it leads: a
+// release opens the released track; the identification kinds open the ID's page.
+import type { Notification } from '@cratedig/contract/notification';
+import { proposalLine } from '../../lib/identification-text';
+
+export interface NotificationText {
+  /** The bold line: what happened. */
+  headline: string;
+  /** The line under it: where the ID was heard, or who did it. */
+  detail: string;
+  href: string;
+  artwork: string | null;
+}
+
+export function notificationText(notification: Notification): NotificationText {
+  const { id_track: id, proposal, release } = notification;
+  const from = id.set_meta ? `the ID from ${id.set_meta.set_name}` : 'an ID you watch';
+  const idPage = `/tracks/${id.id}`;
+  if (notification.kind === 'release' && release) {
+    return {
+      headline: `${release.track_meta.artist} – ${release.track_meta.title}`,
+      detail: `first heard in ${release.set_meta.set_name}`,
+      href: `/tracks/${release.track_meta.id}`,
+      artwork: release.track_meta.art_url_xl,
+    };
+  }
+  const named = proposal ? proposalLine(proposal.names) : 'a track';
+  const artwork = proposal?.names.track_meta?.art_url_sm ?? null;
+  switch (notification.kind) {
+    case 'identified':
+      return {
+        headline: `Identified: ${named} (unreleased)`,
+        detail: `Listeners named ${from}`,
+        href: idPage,
+        artwork,
+      };
+    case 'proposal_accepted':
+      return {
+        headline: `Your suggestion ${named} was accepted`,
+        detail: `for ${from}`,
+        href: idPage,
+        artwork,
+      };
+    default:
+      return {
+        headline: `${proposal?.author.username ?? 'A listener'} suggested ${named}`,
+        detail: `for ${from}: vote on it`,
+        href: idPage,
+        artwork,
+      };
+  }
+}
