@@ -55,7 +55,14 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         'html, body': { backgroundColor: colors.ink },
-        body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
+        body: {
+          WebkitFontSmoothing: 'antialiased',
+          MozOsxFontSmoothing: 'grayscale',
+          // Listeners write what they like (an About of one 3,000-letter word, a name pasted from an
+          // import): a word wider than its box breaks there instead of widening the page. 'anywhere'
+          // (not 'break-word') also lets a flex or grid item shrink below such a word.
+          overflowWrap: 'anywhere',
+        },
         '::selection': { backgroundColor: alpha(colors.acid, 0.35), color: colors.text },
         // Keyboard users must always see where they are (spec: every control reachable by keyboard).
         ':focus-visible': focusRing,

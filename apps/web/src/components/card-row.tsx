@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CardSkeletons } from './states';
 
@@ -32,6 +32,7 @@ export function CardRow({
 }) {
   const scroller = useRef<HTMLUListElement>(null);
   const headingId = useId();
+  const { back, forward } = useScrollRoom(scroller, children.length, loading);
   const scrollBy = (dir: 1 | -1) => {
     const el = scroller.current;
     if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });
@@ -47,14 +48,27 @@ export function CardRow({
             See all
           </Link>
         )}
-        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
-          <IconButton size="small" aria-label={`Scroll ${title} back`} onClick={() => scrollBy(-1)}>
-            <ChevronLeftRounded />
-          </IconButton>
-          <IconButton size="small" aria-label={`Scroll ${title} forward`} onClick={() => scrollBy(1)}>
-            <ChevronRightRounded />
-          </IconButton>
-        </Box>
+        {/* Arrows only for a row wider than the screen; each is off where it has nowhere to go. */}
+        {(back || forward) && (
+          <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+            <IconButton
+              size="small"
+              aria-label={`Scroll ${title} back`}
+              disabled={!back}
+              onClick={() => scrollBy(-1)}
+            >
+              <ChevronLeftRounded />
+            </IconButton>
+            <IconButton
+              size="small"
+              aria-label={`Scroll ${title} forward`}
+              disabled={!forward}
+              onClick={() => scrollBy(1)}
+            >
+              <ChevronRightRounded />
+            </IconButton>
+          </Box>
+        )}
       </Box>
       {!loading && children.length === 0 ? (
         <Typography color="text.secondary">{empty ?? 'Nothing here yet.'}</Typography>
@@ -86,4 +100,38 @@ export function CardRow({
       )}
     </Box>
   );
+}
+
+/**
+ * Whether the row can scroll back and forward from where it is: read from the list's scroll box on
+ * scroll, on resize and when its cards change.
+ */
+function useScrollRoom(
+  ref: React.RefObject<HTMLUListElement | null>,
+  count: number,
+  loading: boolean,
+): { back: boolean; forward: boolean } {
+  const [room, setRoom] = useState({ back: false, forward: false });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    // A pixel of slack: fractional widths can leave scrollWidth a rounding above clientWidth.
+    const back = el.scrollLeft > 1;
+    const forward = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setRoom((was) => (was.back === back && was.forward === forward ? was : { back, forward }));
+  }, [ref]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cards' count and loading change the row's width
+  useEffect(() => {
+    const el = ref.current;
+    measure();
+    if (!el) return;
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [measure, count, loading]);
+  return room;
 }

@@ -2,8 +2,9 @@ import type { Artist } from '@cratedig/contract/artist';
 import type { SetMeta } from '@cratedig/contract/set';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { capCount, truncate } from '../lib/format';
+import { asDesktop } from '../test/media-query';
 import { ArtistCard, SetCard } from './entity-cards';
 
 const artist: Artist = {
@@ -46,6 +47,8 @@ const set: SetMeta = {
   set_sponsors: [],
 };
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('cards', () => {
   it('truncates an artist name to 15 characters and shows at most 2 tags', () => {
     render(
@@ -79,6 +82,27 @@ describe('cards', () => {
     expect(card.querySelector('img')?.getAttribute('src')).toBe(
       `${window.location.origin}/default-artwork.svg`,
     );
+  });
+
+  it('a card that widens with the screen keeps 25 characters on a desktop and 18 on a phone', () => {
+    const title = () =>
+      within(screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ })).getByRole(
+        'heading',
+      ).textContent;
+    const view = render(
+      <MemoryRouter>
+        <SetCard set={set} />
+      </MemoryRouter>,
+    );
+    expect(title()).toBe('Boiler Room Berli…');
+    view.unmount();
+    asDesktop();
+    render(
+      <MemoryRouter>
+        <SetCard set={set} />
+      </MemoryRouter>,
+    );
+    expect(title()).toBe('Boiler Room Berlin Wareh…');
   });
 
   it('a default card cuts a title at 25 characters', () => {

@@ -14,9 +14,20 @@ import { CardChips } from './genre-chip';
 import { Highlight } from './highlight';
 import { MediaCard } from './media-card';
 import { SetActions } from './set-actions';
+import { useDesktop } from './use-desktop';
 
-/** small: the compact cards of narrow screens and rows (title 18, artist 15); default: title 25. */
-export type CardSize = 'small' | 'default';
+/**
+ * small: the compact cards of narrow screens (title 18, artist 15); default: title and artist 25;
+ * auto: small below the md breakpoint and default from it, for rows whose cards widen with the screen
+ * (Home's rows are 280 px wide on a desktop, room for the default limits).
+ */
+export type CardSize = 'small' | 'default' | 'auto';
+
+function useCardSize(size: CardSize): 'small' | 'default' {
+  const desktop = useDesktop();
+  if (size !== 'auto') return size;
+  return desktop ? 'default' : 'small';
+}
 
 /** Parts of a card's title and of the line under it to highlight (search results). */
 export interface CardHighlight {
@@ -24,22 +35,23 @@ export interface CardHighlight {
   subtitle?: readonly TextRange[];
 }
 
-function titleLimit(size: CardSize): number {
+function titleLimit(size: 'small' | 'default'): number {
   return size === 'small' ? DISPLAY.smallCardTitleChars : DISPLAY.cardTitleChars;
 }
-function artistLimit(size: CardSize): number {
+function artistLimit(size: 'small' | 'default'): number {
   return size === 'small' ? DISPLAY.smallCardArtistChars : DISPLAY.cardTitleChars;
 }
 
 export function SetCard({
   set,
-  size = 'default',
+  size: asked = 'auto',
   highlight,
 }: {
   set: SetMeta;
   size?: CardSize;
   highlight?: CardHighlight;
 }) {
+  const size = useCardSize(asked);
   const genres = set.track_genres.length > 0 ? set.track_genres : [set.genre];
   return (
     <MediaCard
@@ -64,13 +76,14 @@ export function SetCard({
 /** An ID (an unreleased track heard in a set) carries a badge on its artwork. */
 export function TrackCard({
   track,
-  size = 'default',
+  size: asked = 'auto',
   highlight,
 }: {
   track: TrackMeta;
   size?: CardSize;
   highlight?: CardHighlight;
 }) {
+  const size = useCardSize(asked);
   const title = trackDisplayTitle(track);
   const isId = track.mix_type === 'ID';
   // An ID that came out since says so: a Released chip, and its release date under the name.

@@ -38,7 +38,8 @@ export function GenreChipLink({
       component={RouterLink}
       to={`/${list}?genre=${encodeURIComponent(genre)}`}
       onClick={(event) => event.stopPropagation()}
-      sx={{ maxWidth: 220 }}
+      // Never wider than its cell or card: a long genre ends in an ellipsis (the chip's label does it).
+      sx={{ maxWidth: 'min(220px, 100%)' }}
     />
   );
 }
@@ -53,7 +54,10 @@ export function CardChips({ items, max }: { items: readonly string[]; max: numbe
           label={item}
           size="small"
           variant="outlined"
-          sx={{ height: 22, fontSize: '0.7rem', maxWidth: 160 }}
+          title={item}
+          // Never wider than the card: a narrow phone card ends a long genre in an ellipsis instead of
+          // letting the card's edge cut it off.
+          sx={{ height: 22, fontSize: '0.7rem', maxWidth: '100%' }}
         />
       ))}
     </>

@@ -1,22 +1,15 @@
 import type { ListResponse } from '@cratedig/contract/common';
 import type { SortChoice } from '@cratedig/contract/constants';
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type Column, DataTable } from './data-table';
 import { CardGrid } from './entity-cards';
 import { LoadMore } from './load-more';
 import { CardSkeletons, EmptyState, TableSkeleton } from './states';
+import { useDesktop } from './use-desktop';
 
 export type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<ListResponse<T>, unknown>, Error>;
-
-/** True from the md breakpoint: tables there, cards below (spec §2). */
-export function useDesktop(): boolean {
-  const theme = useTheme();
-  return useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-}
 
 /**
  * A paged catalogue list: a sortable table on desktop, cards on small screens, Load more while there

@@ -24,17 +24,12 @@ export function HomePage() {
         <WaitingIdsLink />
       </PageBanner>
       <ContinueListening />
-      <FeaturedRow
-        kind="sets"
-        title="Featured Sets"
-        seeAllTo="/sets"
-        card={(set) => <SetCard set={set} size="small" />}
-      />
+      <FeaturedRow kind="sets" title="Featured Sets" seeAllTo="/sets" card={(set) => <SetCard set={set} />} />
       <FeaturedRow
         kind="tracks"
         title="Newest Tracks"
         seeAllTo="/tracks"
-        card={(track) => <TrackCard track={track} size="small" />}
+        card={(track) => <TrackCard track={track} />}
       />
       <FeaturedRow
         kind="artists"
