@@ -74,6 +74,43 @@ describe('forgot password (spec §8)', () => {
     });
   });
 
+  it('announces the success once: one alert, not a placeholder replaced by another', async () => {
+    const fake = createFakeApi((r) => {
+      if (r.path === '/tokens/reset') return { status: 204 };
+      if (r.path === '/client-config') {
+        return {
+          body: {
+            firebase: { api_key: 'k', auth_domain: 'd', project_id: 'p', emulator_url: null },
+            mail_from: 'Cratedig <no-reply@cratedig.test>',
+          },
+        };
+      }
+      return undefined;
+    });
+    const app = renderApp('/forgot-password', { api: fake.api });
+    const email = await screen.findByLabelText(/Email/);
+    const inserted: Element[] = [];
+    const watcher = new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          inserted.push(
+            ...[node, ...node.querySelectorAll('*')].filter((e) => e.getAttribute('role') === 'alert'),
+          );
+        }
+      }
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    await app.user.type(email, 'nova@example.test{Enter}');
+    const alert = await screen.findByRole('alert');
+    // Long enough for any lazily loaded replacement to have arrived.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    watcher.disconnect();
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    expect(inserted).toEqual([alert]);
+    expect(screen.getAllByText(/Please check your email inbox/)).toHaveLength(1);
+  });
+
   it('shows nothing when the request fails', async () => {
     const fake = createFakeApi(() => apiError(500, 'boom'));
     const app = renderApp('/forgot-password', { api: fake.api });
