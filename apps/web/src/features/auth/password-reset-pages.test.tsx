@@ -39,6 +39,16 @@ describe('reset password (spec §5, §8)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Something happened, please try again');
   });
 
+  it('without a token says the link is incomplete and offers a new one, with no form', async () => {
+    const fake = createFakeApi(() => undefined);
+    const app = renderApp('/reset', { api: fake.api });
+    expect(await screen.findByRole('heading', { name: 'This reset link is incomplete' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Choose a new password' })).toBeNull();
+    await app.user.click(screen.getByRole('link', { name: 'Send a new link' }));
+    await waitFor(() => expect(app.location()).toBe('/forgot-password'));
+    expect(resets(fake.requests)).toHaveLength(0);
+  });
+
   it('sends the token from the query with the new password, then goes to /login with a toast', async () => {
     const { submit, requests, location } = await openReset(() => ({ status: 204 }));
     await submit('new-pass', 'new-pass');
