@@ -87,7 +87,7 @@ test('favourite a set and see it under the Sets followed-only switch', async ({ 
 
   await page.goto('/sets');
   // The switch is driven by the URL (?followed=true), so its state follows a moment after the click.
-  const onlyFavourites = page.getByRole('switch', { name: 'My favourites only' });
+  const onlyFavourites = page.getByRole('switch', { name: 'My favorites only' });
   await onlyFavourites.click();
   await expect(onlyFavourites).toBeChecked();
   await expect(page).toHaveURL(/followed=true/);

@@ -25,7 +25,7 @@ export function PrivacyPage() {
                 we receive your email and display name from that provider.
               </li>
               <li>
-                Listening activity: the sets you play and where you stopped, your queue, likes, favourites,
+                Listening activity: the sets you play and where you stopped, your queue, likes, favorites,
                 watched IDs, follows and purchases through external stores.
               </li>
               <li>Comments you post on sets and tracks, with the moment in the set they refer to.</li>
