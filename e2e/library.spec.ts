@@ -6,6 +6,7 @@ import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { newAccount, register, signInByApi } from './support/session';
+import { likes } from './support/words';
 
 // Journeys through the personal library and the comments on the demo catalogue, as two
 // signed-in listeners. Each journey acts through buttons, tabs and switches by their visible names.
@@ -87,7 +88,7 @@ test('favourite a set and see it under the Sets followed-only switch', async ({ 
 
   await page.goto('/sets');
   // The switch is driven by the URL (?followed=true), so its state follows a moment after the click.
-  const onlyFavourites = page.getByRole('switch', { name: 'My favourites only' });
+  const onlyFavourites = page.getByRole('switch', { name: 'My favorites only' });
   await onlyFavourites.click();
   await expect(onlyFavourites).toBeChecked();
   await expect(page).toHaveURL(/followed=true/);
@@ -107,11 +108,11 @@ test('like an artist and see it under Liked Artists; the profile tabs', async ({
   const before = artist.user_stats?.total_user_likes ?? 0;
 
   await page.goto(`/artists/${artist.id}`);
-  const like = page.getByRole('button', { name: `Like ${artist.name}, ${before} likes` });
+  const like = page.getByRole('button', { name: `Like ${artist.name}, ${likes(before)}` });
   await like.click();
   await expect(toast(page, `${artist.name} likes!`)).toBeVisible();
   await expect(
-    page.getByRole('button', { name: `Like ${artist.name}, ${before + 1} likes` }),
+    page.getByRole('button', { name: `Like ${artist.name}, ${likes(before + 1)}` }),
   ).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/profile');
@@ -178,9 +179,9 @@ test('follow a label and see the followed count change; its likes count too', as
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
 
   const before = label.user_label_stats?.total_user_likes ?? 0;
-  await page.getByRole('button', { name: `Like ${label.name}, ${before} likes` }).click();
+  await page.getByRole('button', { name: `Like ${label.name}, ${likes(before)}` }).click();
   await expect(toast(page, `${label.name} likes!`)).toBeVisible();
-  await expect(page.getByRole('button', { name: `Like ${label.name}, ${before + 1} likes` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Like ${label.name}, ${likes(before + 1)}` })).toBeVisible();
 
   // the followed-only list now counts it (the switch in the page, not a reload)
   await page.getByRole('link', { name: 'Labels', exact: true }).first().click();

@@ -1,16 +1,16 @@
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import Box from '@mui/material/Box';
-import { capCount } from '../lib/format';
+import { capCount, countLabel } from '../lib/format';
 
 /** A likes count with a heart (spec §9: displayed up to 999, then 999+). */
-export function LikesCount({ value, label = 'likes' }: { value: number; label?: string }) {
+export function LikesCount({ value, where }: { value: number; where?: string }) {
   const shown = capCount(value);
   return (
     <Box
       component="span"
       // An image of a count: the heart and the digits are read as one name ('12 likes').
       role="img"
-      aria-label={`${shown} ${label}`}
+      aria-label={where ? `${countLabel(value, 'like')} ${where}` : countLabel(value, 'like')}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',

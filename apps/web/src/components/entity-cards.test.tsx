@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { capCount, truncate } from '../lib/format';
 import { asDesktop } from '../test/media-query';
-import { ArtistCard, SetCard } from './entity-cards';
+import { ArtistCard, PlaceCard, SetCard } from './entity-cards';
 
 const artist: Artist = {
   id: 4,
@@ -110,5 +110,38 @@ describe('cards', () => {
     expect(truncate('Short', 25)).toBe('Short');
     expect(capCount(999)).toBe('999');
     expect(capCount(1000)).toBe('999+');
+  });
+
+  it('reads one like as "1 like", and a place as somewhere rather than by someone', () => {
+    render(
+      <MemoryRouter>
+        <SetCard set={{ ...set, likes: 1 }} size="small" />
+        <PlaceCard
+          place={{
+            id: 3,
+            name: 'Tidewater Festival',
+            city: 'Split',
+            country: 'Croatia',
+            art_url_sm: null,
+            art_url_xl: null,
+          }}
+          kind="Festival"
+        />
+        <PlaceCard
+          place={{
+            id: 4,
+            name: 'Nowhere Hall',
+            city: null,
+            country: null,
+            art_url_sm: null,
+            art_url_xl: null,
+          }}
+          kind="Venue"
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText('1 like')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Tidewater Festival, festival in Split, Croatia' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nowhere Hall, venue' })).toBeTruthy();
   });
 });

@@ -155,6 +155,8 @@ export function PlaceCard({ place, kind }: { place: Festival; kind: 'Festival' |
       fullTitle={place.name}
       subtitle={where || kind}
       fullSubtitle={where || kind}
+      // A place is somewhere, not by someone: 'Tresor, venue in Berlin, Germany'.
+      name={`${place.name}, ${kind.toLowerCase()}${where ? ` in ${where}` : ''}`}
     />
   );
 }

@@ -9,7 +9,7 @@ import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { capCount } from '../lib/format';
+import { capCount, countLabel } from '../lib/format';
 import { Tooltip } from './tooltip';
 
 // The toggle buttons of spec §2 (artist, label, track and set pages). They only draw a state and
@@ -86,7 +86,10 @@ export function LikesControl({
           color="inherit"
           disabled={pending}
           aria-pressed={liked}
-          aria-label={shown === undefined ? name : `${name}, ${shown} likes`}
+          // An ID's count is of the people watching it, not of likes.
+          aria-label={
+            count === undefined ? name : `${name}, ${countLabel(count, watch ? 'watcher' : 'like')}`
+          }
           startIcon={pending ? spinner : liked ? on : off}
           onClick={onToggle}
           sx={{ borderColor: 'rgba(255,255,255,0.22)', '&.Mui-disabled': { color: 'text.primary' } }}

@@ -24,6 +24,7 @@ export function MediaCard({
   overlay,
   badge,
   round = false,
+  name = fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle,
 }: {
   to: string;
   image: string | null;
@@ -37,8 +38,9 @@ export function MediaCard({
   overlay?: ReactNode;
   badge?: { text: string; label: string };
   round?: boolean;
+  /** The link's name; by default '{title} by {subtitle}', which suits what someone made. */
+  name?: string;
 }) {
-  const name = fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle;
   return (
     <Card sx={{ position: 'relative', height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
       <CardActionArea

@@ -4,14 +4,16 @@ import LibraryMusicRounded from '@mui/icons-material/LibraryMusicRounded';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import IconButton from '@mui/material/IconButton';
 import type { ReactNode } from 'react';
+import { SoundCloudIcon } from './soundcloud-icon';
 import { Tooltip } from './tooltip';
 
-type Network = 'beatport' | 'instagram' | 'youtube' | 'website';
+type Network = 'beatport' | 'instagram' | 'youtube' | 'soundcloud' | 'website';
 
 const networks: Record<Network, { label: string; icon: ReactNode }> = {
   beatport: { label: 'Beatport', icon: <LibraryMusicRounded /> },
   instagram: { label: 'Instagram', icon: <InstagramIcon /> },
   youtube: { label: 'YouTube', icon: <YouTubeIcon /> },
+  soundcloud: { label: 'SoundCloud', icon: <SoundCloudIcon /> },
   website: { label: 'Website', icon: <LanguageRounded /> },
 };
 
@@ -24,9 +26,12 @@ export function networkOf(url: string): Network {
       return '';
     }
   })();
-  if (host.includes('beatport')) return 'beatport';
-  if (host.includes('instagram')) return 'instagram';
-  if (host.includes('youtube') || host.includes('youtu.be')) return 'youtube';
+  // The site itself or any of its subdomains (www., m., on.): 'soundcloud.com.example.net' is a website.
+  const on = (...sites: string[]) => sites.some((site) => host === site || host.endsWith(`.${site}`));
+  if (on('beatport.com')) return 'beatport';
+  if (on('instagram.com')) return 'instagram';
+  if (on('youtube.com', 'youtu.be')) return 'youtube';
+  if (on('soundcloud.com', 'snd.sc')) return 'soundcloud';
   return 'website';
 }
 

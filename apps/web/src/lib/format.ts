@@ -16,6 +16,11 @@ export function capCount(value: number, max: number = DISPLAY.likeBadgeMax): str
   return value > max ? `${max}+` : String(value);
 }
 
+/** A count as words for a screen reader: '1 like', '12 likes', '999+ likes' (capped as the badge). */
+export function countLabel(value: number, one: string, many = `${one}s`): string {
+  return `${capCount(value)} ${value === 1 ? one : many}`;
+}
+
 /** h:mm:ss, or m:ss under an hour (set durations, track start times). Input in seconds. */
 export function formatClock(totalSeconds: number): string {
   const whole = Math.max(0, Math.floor(totalSeconds));

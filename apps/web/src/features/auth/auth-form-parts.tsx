@@ -1,19 +1,8 @@
+import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense } from 'react';
-
-// The alert is not on the sign-in pages' first screen: MUI's Alert brings Paper, IconButton and its
-// icons (about 4.5 KB gzipped on a first screen that must stay small). It loads with the first submit; the
-// preload starts it as the request leaves, so it is usually there before the answer.
-const loadAlert = () => import('@mui/material/Alert');
-const Alert = lazy(loadAlert);
-
-/** Starts loading what a submit may show. */
-export function preloadFormFeedback(): void {
-  void loadAlert().catch(() => {});
-}
-
 /** An 18 px spinner for a busy button (MUI's Button brings CircularProgress anyway). */
 export function ButtonSpinner() {
   return <CircularProgress size={18} color="inherit" aria-hidden />;
@@ -35,7 +24,6 @@ export function SubmitButton({
       disabled={busy || props.disabled}
       aria-busy={busy || undefined}
       startIcon={busy ? <ButtonSpinner /> : undefined}
-      onPointerDown={preloadFormFeedback}
       sx={{ py: 1.4, fontWeight: 700 }}
       {...props}
     >
@@ -44,7 +32,11 @@ export function SubmitButton({
   );
 }
 
-/** The form-level message (role alert, so screen readers announce it when it appears). */
+/**
+ * The form-level message (role alert, so screen readers announce it when it appears). One element
+ * from the first paint on: a placeholder swapped for another component would be a second alert, read
+ * out twice and seen to jump.
+ */
 export function FormAlert({
   message,
   severity = 'error',
@@ -53,30 +45,28 @@ export function FormAlert({
   severity?: 'error' | 'success';
 }) {
   if (!message) return null;
-  // Until the Alert chunk is there: the same outlined box and text, without the icon.
-  const fallback = (
+  const Icon = severity === 'error' ? ErrorOutlineRounded : CheckCircleOutlineRounded;
+  return (
     <Box
       role="alert"
       sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
         border: 1,
         borderColor: `${severity}.light`,
         borderRadius: 1,
         color: `${severity}.light`,
         px: 2,
         py: '14px',
-        pl: '50px',
         typography: 'body2',
       }}
     >
-      {message}
-    </Box>
-  );
-  return (
-    <Suspense fallback={fallback}>
-      <Alert severity={severity} variant="outlined" role="alert" sx={{ alignItems: 'center' }}>
+      <Icon aria-hidden sx={{ fontSize: 22, flexShrink: 0 }} />
+      <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {message}
-      </Alert>
-    </Suspense>
+      </Box>
+    </Box>
   );
 }
 

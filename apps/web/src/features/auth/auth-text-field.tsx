@@ -3,7 +3,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { type ChangeEvent, type HTMLInputAutoCompleteAttribute, useId } from 'react';
-import { preloadFormFeedback } from './auth-form-parts';
 
 export interface AuthTextFieldProps {
   label: string;
@@ -53,8 +52,6 @@ export function AuthTextField({
         id={id}
         label={label}
         aria-describedby={helperId}
-        // Someone filling in the form may soon see its alert: fetch that chunk now, not on the answer.
-        onFocus={preloadFormFeedback}
         inputProps={{ autoCapitalize, spellCheck }}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}

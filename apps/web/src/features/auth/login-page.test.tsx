@@ -42,6 +42,17 @@ describe('password login (spec §4, §8)', () => {
     );
   });
 
+  it('drops the last alert when an emptied form is sent again', async () => {
+    const { user } = await signInWith(() => apiError(404, 'User not found'));
+    await screen.findByRole('alert');
+    await user.clear(screen.getByLabelText(/Username/));
+    await user.clear(screen.getByLabelText(/Password/));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(PASSWORD_LOGIN_MESSAGES.lookupFailed)).toBeNull();
+  });
+
   it('says the credentials are invalid on a 401 from POST /tokens', async () => {
     await signInWith((r) =>
       r.path === '/tokens' ? apiError(401, 'Invalid username or password.') : lookup(false),

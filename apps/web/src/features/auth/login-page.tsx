@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { useAuth } from './auth-context';
-import { FormAlert, preloadFormFeedback, SubmitButton } from './auth-form-parts';
+import { FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, PASSWORD_LOGIN_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
 import { AuthTextField } from './auth-text-field';
@@ -25,13 +25,13 @@ export function LoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    // A new attempt starts clean: the last answer's alert never stands beside this attempt's errors.
+    setError(null);
     // spec §5: username and password are required.
     const nextMissing = { username: username.trim() === '', password: password === '' };
     setMissing(nextMissing);
     if (nextMissing.username || nextMissing.password) return;
     setBusy(true);
-    setError(null);
-    preloadFormFeedback();
     try {
       // Loaded with the first submit: not needed to show the page (keeps the first screen's JavaScript small).
       const { passwordLogin, SignInError } = await import('./password-login');

@@ -39,6 +39,16 @@ describe('reset password (spec §5, §8)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Something happened, please try again');
   });
 
+  it('without a token says the link is incomplete and offers a new one, with no form', async () => {
+    const fake = createFakeApi(() => undefined);
+    const app = renderApp('/reset', { api: fake.api });
+    expect(await screen.findByRole('heading', { name: 'This reset link is incomplete' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Choose a new password' })).toBeNull();
+    await app.user.click(screen.getByRole('link', { name: 'Send a new link' }));
+    await waitFor(() => expect(app.location()).toBe('/forgot-password'));
+    expect(resets(fake.requests)).toHaveLength(0);
+  });
+
   it('sends the token from the query with the new password, then goes to /login with a toast', async () => {
     const { submit, requests, location } = await openReset(() => ({ status: 204 }));
     await submit('new-pass', 'new-pass');
@@ -72,6 +82,43 @@ describe('forgot password (spec §8)', () => {
     expect(fake.requests.find((r) => r.path === '/tokens/reset')?.body).toEqual({
       email: 'nova@example.test',
     });
+  });
+
+  it('announces the success once: one alert, not a placeholder replaced by another', async () => {
+    const fake = createFakeApi((r) => {
+      if (r.path === '/tokens/reset') return { status: 204 };
+      if (r.path === '/client-config') {
+        return {
+          body: {
+            firebase: { api_key: 'k', auth_domain: 'd', project_id: 'p', emulator_url: null },
+            mail_from: 'Cratedig <no-reply@cratedig.test>',
+          },
+        };
+      }
+      return undefined;
+    });
+    const app = renderApp('/forgot-password', { api: fake.api });
+    const email = await screen.findByLabelText(/Email/);
+    const inserted: Element[] = [];
+    const watcher = new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          inserted.push(
+            ...[node, ...node.querySelectorAll('*')].filter((e) => e.getAttribute('role') === 'alert'),
+          );
+        }
+      }
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    await app.user.type(email, 'nova@example.test{Enter}');
+    const alert = await screen.findByRole('alert');
+    // Long enough for any lazily loaded replacement to have arrived.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    watcher.disconnect();
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    expect(inserted).toEqual([alert]);
+    expect(screen.getAllByText(/Please check your email inbox/)).toHaveLength(1);
   });
 
   it('shows nothing when the request fails', async () => {

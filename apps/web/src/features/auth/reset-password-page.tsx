@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@cratedig/contract/account-rules';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -40,10 +41,6 @@ export function ResetPasswordPage() {
     setFieldErrors(errors);
     setError(null);
     if (errors.password || errors.confirm) return;
-    if (!token) {
-      setError(RESET_MESSAGES.failed);
-      return;
-    }
     setBusy(true);
     try {
       await api.transport.put('/tokens/reset', { auth: false, body: { token, new_password: password } });
@@ -56,6 +53,8 @@ export function ResetPasswordPage() {
     enqueueSnackbar(FORM_MESSAGES.passwordChanged, { variant: 'success' });
     navigate('/login', { replace: true });
   }
+
+  if (!token) return <IncompleteResetLink />;
 
   return (
     <AuthPageFrame
@@ -101,6 +100,37 @@ export function ResetPasswordPage() {
         Link expired?{' '}
         <Link component={RouterLink} to="/forgot-password" sx={{ fontWeight: 600 }}>
           Send a new one
+        </Link>
+      </Typography>
+    </AuthPageFrame>
+  );
+}
+
+/**
+ * /reset without its token: nothing typed here could work, so no form. Mail programs sometimes cut
+ * a long link where it wraps; the way out is the link opened whole, or a new one.
+ */
+function IncompleteResetLink() {
+  return (
+    <AuthPageFrame
+      title="This reset link is incomplete"
+      documentTitle="Reset password"
+      lead="The link you followed is missing its code, so it cannot set a new password. Open the link from the email again (the whole of it), or ask for a new one."
+    >
+      <Button
+        component={RouterLink}
+        to="/forgot-password"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ py: 1.4, fontWeight: 700 }}
+      >
+        Send a new link
+      </Button>
+      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        Remembered it?{' '}
+        <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+          Back to sign in
         </Link>
       </Typography>
     </AuthPageFrame>

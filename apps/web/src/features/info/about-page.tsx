@@ -31,7 +31,7 @@ export function AboutPage() {
                 Play full sets in a player that stays with you while you browse, with a queue of what is next.
               </li>
               <li>
-                Like and favourite sets, tracks and unreleased IDs, and get told when a watched ID is
+                Like and favorite sets, tracks and unreleased IDs, and get told when a watched ID is
                 released.
               </li>
               <li>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export interface InfoSection {
@@ -8,7 +9,10 @@ export interface InfoSection {
   body: ReactNode;
 }
 
-/** A readable long-form page: narrow measure, clear section headings. */
+/**
+ * A readable long-form page: narrow measure, clear section headings. `updated` (YYYY-MM-DD), when
+ * given, is the version date shown under the title: the terms and the privacy policy promise one.
+ */
 export function InfoPageFrame({
   title,
   lead,
@@ -31,7 +35,7 @@ export function InfoPageFrame({
       </Typography>
       {updated && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Last updated {updated}
+          Last updated <time dateTime={updated}>{formatDate(updated)}</time>
         </Typography>
       )}
       <Typography component="div" sx={{ mt: 3, fontSize: '1.1rem', lineHeight: 1.7, color: 'text.primary' }}>

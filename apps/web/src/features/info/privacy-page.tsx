@@ -1,10 +1,12 @@
 import { POLICY } from '@cratedig/contract/constants';
 import { InfoPageFrame } from './info-page-frame';
+import { PRIVACY_UPDATED } from './policy-versions';
 
 // spec §1 / §9: not for under 13; significant changes take effect 30 days after notice.
 export function PrivacyPage() {
   return (
     <InfoPageFrame
+      updated={PRIVACY_UPDATED}
       title="Privacy Policy"
       lead={
         <p style={{ margin: 0 }}>
@@ -23,7 +25,7 @@ export function PrivacyPage() {
                 we receive your email and display name from that provider.
               </li>
               <li>
-                Listening activity: the sets you play and where you stopped, your queue, likes, favourites,
+                Listening activity: the sets you play and where you stopped, your queue, likes, favorites,
                 watched IDs, follows and purchases through external stores.
               </li>
               <li>Comments you post on sets and tracks, with the moment in the set they refer to.</li>

@@ -47,7 +47,7 @@ function TrackControls() {
       <TrackFavouriteToggle track={data} label={data.title} />
       <TrackLikesToggle track={data} label={data.title} />
       {data.mix_type !== 'ID' && <PurchaseButton track={data} />}
-      {row && <LikesCount value={row.total_user_likes} label="likes in the list" />}
+      {row && <LikesCount value={row.total_user_likes} where="in the list" />}
     </>
   );
 }
@@ -154,11 +154,11 @@ describe('library toggles (spec §4 Toggles, §8 messages)', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Favorite ID' }));
     expect(await screen.findByText('ID added to favorites!')).toBeTruthy();
-    const watch = screen.getByRole('button', { name: 'Watch ID, 2 likes' });
+    const watch = screen.getByRole('button', { name: 'Watch ID, 2 watchers' });
     expect(watch.textContent).toContain('2');
     await user.click(watch);
     expect(await screen.findByText('Started watching ID!')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Watch ID, 3 likes' }).getAttribute('aria-pressed')).toBe(
+    expect(screen.getByRole('button', { name: 'Watch ID, 3 watchers' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
     // the list row showing the same track took the new count too

@@ -12,8 +12,8 @@ export function SetsPage() {
       useItems={useSets}
       columns={setColumns}
       renderCard={(set) => <SetCard set={set} size="small" />}
-      followedLabel="My favourites only"
-      emptyFollowed={['No favourite sets yet', 'Sets you favourite show up here.']}
+      followedLabel="My favorites only"
+      emptyFollowed={['No favorite sets yet', 'Sets you favorite show up here.']}
     />
   );
 }

@@ -18,8 +18,8 @@ export function TracksPage() {
       useItems={useTracks}
       columns={trackColumns}
       renderCard={(track) => <TrackCard track={track} size="small" />}
-      followedLabel="My favourites only"
-      emptyFollowed={['No favourite tracks yet', 'Tracks you favourite show up here.']}
+      followedLabel="My favorites only"
+      emptyFollowed={['No favorite tracks yet', 'Tracks you favorite show up here.']}
     />
   );
 }
