@@ -7,11 +7,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './modules/library/test-support';
 import { DATA_EXCEPTION_LOG } from './plugins/errors';
 import { buildTestApp } from './test/app';
 import { createUserWithToken, randomAddress } from './test/auth';
 import { type Credentials, type GeneratedRequest, type OpenApiDocument, requestsFor } from './test/bad-input';
+import { seedCatalogue } from './test/demo-catalogue';
 
 /** Runs per operation: modest, the generators are varied; BAD_INPUT_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 20);

@@ -5,11 +5,12 @@ import { errorShape } from '@cratedig/contract/common';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { basic } from './modules/accounts/test-support';
-import { createSet, query } from './modules/player/test-support';
 import { buildTestApp } from './test/app';
 import { createUserWithToken, randomAddress, type SignedInUser } from './test/auth';
+import { basic } from './test/auth-overrides';
 import { resetDatabase } from './test/database';
+import { createSet } from './test/factories';
+import { query } from './test/sql';
 
 let app: FastifyInstance;
 let me: SignedInUser;

@@ -3,9 +3,9 @@ import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ids } from '../modules/library/test-support';
 import { buildTestApp, makeTempDir } from '../test/app';
 import { resetDatabase } from '../test/database';
+import { ids } from '../test/sql';
 import type { CommandOutput } from './command';
 import { help, runCommandLine } from './run-command';
 

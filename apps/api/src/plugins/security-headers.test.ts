@@ -4,9 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authOverrides } from '../modules/accounts/test-support';
 import { buildTestApp, makeTempDir } from '../test/app';
 import { createUserWithToken } from '../test/auth';
+import { authOverrides } from '../test/auth-overrides';
 
 let app: FastifyInstance;
 let distDir: string;

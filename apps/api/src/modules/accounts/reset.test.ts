@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
+import { authOverrides, basic } from '../../test/auth-overrides';
 import { resetDatabase } from '../../test/database';
-import { authOverrides, basic } from './test-support';
 
 let app: FastifyInstance;
 let outbox: string;

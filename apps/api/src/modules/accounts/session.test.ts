@@ -5,8 +5,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
+import { authOverrides, basic, bearer } from '../../test/auth-overrides';
 import { resetDatabase } from '../../test/database';
-import { authOverrides, basic, bearer } from './test-support';
 
 let app: FastifyInstance;
 beforeAll(async () => {

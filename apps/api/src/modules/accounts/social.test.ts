@@ -9,8 +9,8 @@ import {
   emulatorPasswordSignUp,
   waitForEmulator,
 } from '../../test/auth';
+import { authOverrides, bearer } from '../../test/auth-overrides';
 import { resetDatabase } from '../../test/database';
-import { authOverrides, bearer } from './test-support';
 
 let app: FastifyInstance;
 let host: string;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
+import { authOverrides, basic } from '../../test/auth-overrides';
 import { workerDatabaseUrl } from '../../test/database';
-import { authOverrides, basic } from './test-support';
 
 const limits = authOverrides({ limits: { loginPair: { max: 5, windowS: 900 } } });
 let first: FastifyInstance;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
-import { authOverrides, basic } from './test-support';
+import { authOverrides, basic } from '../../test/auth-overrides';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, randomAddress } from '../../test/auth';
+import { authOverrides, bearer } from '../../test/auth-overrides';
 import { resetDatabase } from '../../test/database';
-import { authOverrides, bearer } from './test-support';
 
 let app: FastifyInstance;
 beforeAll(async () => {

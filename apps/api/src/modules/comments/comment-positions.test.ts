@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
-import { oneId, seedCatalogue } from '../library/test-support';
+import { resetDatabase } from '../../test/database';
+import { createSet } from '../../test/factories';
 
 let app: FastifyInstance;
 let author: SignedInUser;
@@ -15,11 +16,11 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
+  await resetDatabase(app.database);
   author = await createUserWithToken(app, { username: 'Nina' });
   reader = await createUserWithToken(app, { username: 'Omar' });
-  setId = await oneId(app, 'select id from sets order by id limit 1');
-  quietSetId = await oneId(app, 'select id from sets order by id desc limit 1');
+  setId = (await createSet(app, { durationMs: 2 * 3_600_000 })).id;
+  quietSetId = (await createSet(app)).id;
   // Written in this order; their positions in the set differ from it.
   for (const [name, text, at] of [
     ['drop', 'That drop at the hour!\nsecond line', 3733],

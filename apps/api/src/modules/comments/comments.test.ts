@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
-import { oneId, seedCatalogue } from '../library/test-support';
+import { resetDatabase } from '../../test/database';
+import { createSet, createTrack } from '../../test/factories';
 
 let app: FastifyInstance;
 let author: SignedInUser;
@@ -15,12 +16,12 @@ let trackId: number;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
+  await resetDatabase(app.database);
   author = await createUserWithToken(app, { username: 'Nina' });
   reader = await createUserWithToken(app, { username: 'Omar' });
-  setId = await oneId(app, 'select id from sets order by id limit 1');
-  otherSetId = await oneId(app, 'select id from sets order by id offset 5 limit 1');
-  trackId = await oneId(app, `select id from tracks where mix_type <> 'ID' order by id limit 1`);
+  setId = (await createSet(app)).id;
+  otherSetId = (await createSet(app)).id;
+  trackId = await createTrack(app);
 });
 afterAll(async () => {
   await app.close();
@@ -85,7 +86,7 @@ describe('POST /posts and the posts lists', () => {
   });
 
   it('answers an empty page for a set without comments, and 404 for unknown sets and tracks', async () => {
-    const quiet = await oneId(app, 'select id from sets order by id desc limit 1');
+    const quiet = (await createSet(app)).id;
     expect(await list(`/api/sets/${quiet}/posts`)).toEqual({
       data: [],
       pagination: { offset: 0, count: 0, total: 0 },

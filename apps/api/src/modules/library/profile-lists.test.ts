@@ -4,7 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
-import { type CrowdUser, crowd, ids, seedCatalogue } from './test-support';
+import { type CrowdUser, crowd } from '../../test/crowd';
+import { resetDatabase } from '../../test/database';
+import { createArtist, createLabel, createSet, createTrack, several } from '../../test/factories';
 
 let app: FastifyInstance;
 let owner: CrowdUser;
@@ -12,7 +14,7 @@ let other: CrowdUser;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
+  await resetDatabase(app.database);
   const users = await crowd(app, 2);
   if (!users[0] || !users[1]) throw new Error('two users');
   [owner, other] = [users[0], users[1]];
@@ -31,17 +33,25 @@ const idsOf = (page: { data: { id: number }[] }) => page.data.map((item) => item
 
 describe('GET /users/{id}/...', () => {
   it('lists liked sets newest release first by default, pages them, and sorts by any set sort', async () => {
-    const liked = await ids(app, 'select id from sets order by id limit 5');
+    const made: Record<string, number> = {};
+    for (const [name, releaseDate] of [
+      ['Delta', '2023-02-01'],
+      ['Alpha', '2024-06-01'],
+      ['Echo', '2022-09-01'],
+      ['Bravo', '2024-06-01'],
+      ['Charlie', '2021-01-01'],
+    ] as const) {
+      made[name] = (await createSet(app, { name, releaseDate })).id;
+    }
+    const liked = Object.values(made);
     for (const id of liked)
       expect((await put(`/api/favs/set/${id}/likes-toggle`, owner)).statusCode).toBe(200);
     // a favourite that is not a like stays out of Liked Sets
-    const favOnly = await ids(app, 'select id from sets order by id desc limit 1');
-    await put(`/api/favs/set/${favOnly[0]}`, owner);
+    const favOnly = (await createSet(app, { releaseDate: '2025-01-01' })).id;
+    await put(`/api/favs/set/${favOnly}`, owner);
 
-    const expected = await ids(
-      app,
-      `select id from sets where id in (${liked.join(',')}) order by release_date desc, id desc`,
-    );
+    // newest release first; Alpha and Bravo share a date, the later id first
+    const expected = ['Bravo', 'Alpha', 'Delta', 'Echo', 'Charlie'].map((name) => made[name]);
     const all = await get(`/api/users/${owner.id}/sets`, owner);
     expect(idsOf(all)).toEqual(expected);
     expect(all.data.every((s: { user_fav: { show_likes: boolean } }) => s.user_fav.show_likes)).toBe(true);
@@ -56,31 +66,27 @@ describe('GET /users/{id}/...', () => {
       `/api/users/${owner.id}/sets?order_by=set_meta.set_name&order_direction=asc`,
       owner,
     );
-    expect(idsOf(byName)).toEqual(
-      await ids(app, `select id from sets where id in (${liked.join(',')}) order by set_name asc, id asc`),
-    );
+    expect(idsOf(byName)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map((name) => made[name]));
   });
 
   it('keeps Liked Tracks and Watched IDs apart, IDs sorted by first heard (newest first)', async () => {
-    const tracks = await ids(app, `select id from tracks where mix_type <> 'ID' order by id limit 3`);
-    const idTracks = await ids(app, `select id from tracks where mix_type = 'ID' order by id limit 3`);
+    const heardIn = (await createSet(app)).id;
+    const tracks = await several(3, () => createTrack(app));
+    // first heard one after the other: the newest is the last made
+    const idTracks = await several(3, () => createTrack(app, { mixType: 'ID', foundInSetId: heardIn }));
     for (const id of [...tracks, ...idTracks]) await put(`/api/favs/track/${id}/likes-toggle`, owner);
 
     const likedTracks = await get(`/api/users/${owner.id}/tracks`, owner);
     expect(idsOf(likedTracks).sort((a, b) => a - b)).toEqual(tracks);
     const watched = await get(`/api/users/${owner.id}/ids`, owner);
-    expect(idsOf(watched)).toEqual(
-      await ids(
-        app,
-        `select id from tracks where id in (${idTracks.join(',')}) order by created_dt desc, id desc`,
-      ),
-    );
+    expect(idsOf(watched)).toEqual([...idTracks].reverse());
     expect(watched.data.every((t: { mix_type: string }) => t.mix_type === 'ID')).toBe(true);
   });
 
   it('lists liked artists and labels, not merely followed ones', async () => {
-    const [likedArtist, followedArtist] = await ids(app, 'select id from artists order by id limit 2');
-    const [likedLabel] = await ids(app, 'select id from labels order by id limit 1');
+    const likedArtist = await createArtist(app);
+    const followedArtist = await createArtist(app);
+    const likedLabel = await createLabel(app);
     await put(`/api/stats/artist/${likedArtist}/likes-toggle`, owner);
     await put(`/api/stats/artist/${followedArtist}/follow`, owner);
     await put(`/api/stats/label/${likedLabel}/likes-toggle`, owner);

@@ -2,7 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
-import { type CrowdUser, crowd, ids, oneId, seedCatalogue } from './test-support';
+import { type CrowdUser, crowd } from '../../test/crowd';
+import { resetDatabase } from '../../test/database';
+import {
+  createArtist,
+  createLabel,
+  createSet,
+  createTrack,
+  refreshCatalogue,
+  several,
+} from '../../test/factories';
+import { ids } from '../../test/sql';
 
 let app: FastifyInstance;
 let released: number[];
@@ -13,12 +23,13 @@ let labelIds: number[];
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
-  released = await ids(app, `select id from tracks where mix_type <> 'ID' order by id limit 6`);
-  idTrack = await oneId(app, `select id from tracks where mix_type = 'ID' order by id limit 1`);
-  setIds = await ids(app, 'select id from sets order by id limit 4');
-  artistIds = await ids(app, 'select id from artists order by id limit 4');
-  labelIds = await ids(app, 'select id from labels order by id limit 4');
+  await resetDatabase(app.database);
+  setIds = (await several(4, () => createSet(app))).map((set) => set.id);
+  released = await several(6, () => createTrack(app, { credited: true, label: true }));
+  idTrack = await createTrack(app, { mixType: 'ID', foundInSetId: at(setIds, 0) });
+  artistIds = await several(4, () => createArtist(app));
+  labelIds = await several(4, () => createLabel(app));
+  await refreshCatalogue(app);
 });
 afterAll(async () => {
   await app.close();

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { createMailer, type Mailer, type MailMessage } from '../../lib/mailer';
 import { buildTestApp, makeTempDir } from '../../test/app';
+import { type CrowdUser, crowd } from '../../test/crowd';
 import { resetDatabase } from '../../test/database';
+import { ids } from '../../test/sql';
 import { releaseId } from '../catalogue/release-service';
-import { type CrowdUser, crowd, ids } from '../library/test-support';
 import { runDueDigests } from './digest-service';
 
 let app: FastifyInstance;

@@ -5,25 +5,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
+import { type CrowdUser, crowd } from '../../test/crowd';
+import { resetDatabase } from '../../test/database';
+import { appendSetTrack, createSet, createTrack } from '../../test/factories';
 import { releaseId } from '../catalogue/release-service';
-import { type CrowdUser, crowd, ids, seedCatalogue } from '../library/test-support';
 
 let app: FastifyInstance;
-let unreleasedIds: number[];
-let releasable: number[];
-let next = 0;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
-  unreleasedIds = await ids(
-    app,
-    `select id from tracks where mix_type = 'ID' and id not in (select id_track_id from id_releases) order by id`,
-  );
-  releasable = await ids(
-    app,
-    `select id from tracks where mix_type <> 'ID' and id not in (select released_track_id from id_releases) order by id`,
-  );
+  await resetDatabase(app.database);
 });
 afterAll(async () => {
   await app.close();
@@ -31,26 +22,26 @@ afterAll(async () => {
 
 let made = 0;
 
-/** A fresh unreleased ID and a track to release it as, never used by another test. */
+/**
+ * A fresh unreleased ID, second in the track list of the set it was heard in, and a track to release
+ * it as; never used by another test.
+ */
 async function pair(): Promise<[number, number]> {
-  const id = unreleasedIds[next];
-  const track = releasable[next];
-  next += 1;
-  if (id !== undefined && track !== undefined) return [id, track];
-  // Past the demo's own IDs: a new ID heard in the first set, and a new track it came out as.
   made += 1;
-  const [newId] = await ids(
-    app,
-    `insert into tracks (title, artist, mix_type, found_in_set_id)
-     values ('ID', 'Test Artist ${made}', 'ID', (select min(id) from sets)) returning id`,
-  );
-  const [newTrack] = await ids(
-    app,
-    `insert into tracks (title, artist, mix_type, release_date)
-     values ('Tune ${made}', 'Test Artist ${made}', 'original_mix', '2026-11-01') returning id`,
-  );
-  if (newId === undefined || newTrack === undefined) throw new Error('could not make an ID');
-  return [newId, newTrack];
+  const set = await createSet(app, { name: `Heard ${made}`, tracks: [[0, 300]] });
+  const id = await createTrack(app, {
+    title: 'ID',
+    artist: `Test Artist ${made}`,
+    mixType: 'ID',
+    foundInSetId: set.id,
+  });
+  await appendSetTrack(app, set.id, id, [300, 600]);
+  const track = await createTrack(app, {
+    title: `Tune ${made}`,
+    artist: `Test Artist ${made}`,
+    releaseDate: '2026-11-01',
+  });
+  return [id, track];
 }
 
 const ctx = () => ({ db: app.db, config: app.config });

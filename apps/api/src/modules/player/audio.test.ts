@@ -9,7 +9,7 @@ import { signAudioUrl } from '../../lib/audio-links';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { createSet } from './test-support';
+import { createSet } from '../../test/factories';
 
 const AUDIO_PATH = '/media/audio/sets/test-set.mp3';
 const FILE = randomBytes(300_000);

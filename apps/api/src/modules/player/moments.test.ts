@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
+import { createSet } from '../../test/factories';
+import { query } from '../../test/sql';
 import { bucketSeconds } from './moments-service';
-import { createSet, query } from './test-support';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { createSet } from './test-support';
+import { createSet } from '../../test/factories';
 
 let app: FastifyInstance;
 beforeAll(async () => {

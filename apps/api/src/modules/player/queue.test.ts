@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { createSet, prng, query } from './test-support';
+import { createSet, prng } from '../../test/factories';
+import { query } from '../../test/sql';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,20 +2,41 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { seedDemo } from '../../db/seed/demo';
-import { buildTestApp, makeTempDir } from '../../test/app';
-import { getTestDatabase, resetDatabase } from '../../test/database';
+import { buildTestApp } from '../../test/app';
+import { resetDatabase } from '../../test/database';
+import { createLabel, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { escapeHtml } from './html';
 
 let app: FastifyInstance;
-let database: Database;
+// One of each kind: a festival set of two tracks on a label, and an ID first heard in that set.
+const made = { sets: 0, tracks: 0, artists: 0, labels: 0, idTrack: 0 };
 
 beforeAll(async () => {
-  database = await getTestDatabase();
-  await resetDatabase();
-  await seedDemo(database, { mediaDir: makeTempDir(), media: false });
   app = await buildTestApp({ publicUrl: 'https://cratedig.example' });
+  await resetDatabase(app.database);
+  made.labels = await createLabel(app, { name: 'Kompakt' });
+  made.tracks = await createTrack(app, {
+    title: 'Glue',
+    artist: 'Bicep',
+    credited: true,
+    label: made.labels,
+    bpm: 124,
+  });
+  const second = await createTrack(app, { title: 'Atlas', artist: 'Bicep', label: made.labels });
+  const set = await createSet(app, {
+    name: 'Live at Dekmantel',
+    releaseDate: '2024-08-03',
+    festival: 'Dekmantel',
+    tracks: [
+      [0, 330],
+      [330, 725],
+    ],
+    trackIds: [made.tracks, second],
+  });
+  made.sets = set.id;
+  made.artists = set.artistId;
+  made.idTrack = await createTrack(app, { title: 'ID', artist: 'ID', mixType: 'ID', foundInSetId: set.id });
+  await refreshCatalogue(app);
 });
 
 afterAll(async () => {
@@ -23,20 +44,8 @@ afterAll(async () => {
 });
 
 async function rows<R>(statement: ReturnType<typeof sql>): Promise<R[]> {
-  return ((await database.db.execute(statement)) as unknown as { rows: R[] }).rows;
+  return ((await app.db.execute(statement)) as unknown as { rows: R[] }).rows;
 }
-async function one<R>(statement: ReturnType<typeof sql>): Promise<R> {
-  const [row] = await rows<R>(statement);
-  if (!row) throw new Error('no row');
-  return row;
-}
-
-const firstId = async (table: string) =>
-  (
-    (await database.db.execute(sql.raw(`select min(id) as id from ${table}`))) as unknown as {
-      rows: { id: number }[];
-    }
-  ).rows[0]?.id as number;
 
 const page = async (kind: string, id: number) => {
   const response = await app.inject({ method: 'GET', url: `/public/preview/${kind}/${id}` });
@@ -47,7 +56,7 @@ const page = async (kind: string, id: number) => {
 describe('GET /public/preview/{kind}/{id}', () => {
   for (const kind of ['sets', 'tracks', 'artists', 'labels'] as const) {
     it(`${kind}: a readable page with 'Sign in to listen' to /${kind}/{id} and the unfurlers' tags`, async () => {
-      const id = await firstId(kind);
+      const id = made[kind];
       const response = await app.inject({ method: 'GET', url: `/public/preview/${kind}/${id}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -75,18 +84,12 @@ describe('GET /public/preview/{kind}/{id}', () => {
   }
 
   it('a set shows its artists, where and when it was recorded and the full track list with times', async () => {
-    const set = await one<{
-      id: number;
-      set_name: string;
-      release_date: string;
-      track_count: number;
-      place: string | null;
-    }>(
-      sql`select s.id, s.set_name, s.release_date::text as release_date, s.track_count,
-            coalesce(f.name, v.name) as place
-          from sets s left join festivals f on f.id = s.festival_id left join venues v on v.id = s.venue_id
-          where coalesce(s.festival_id, s.venue_id) is not null order by s.id limit 1`,
-    );
+    const set = {
+      id: made.sets,
+      set_name: 'Live at Dekmantel',
+      release_date: '2024-08-03',
+      place: 'Dekmantel',
+    };
     const tracks = await rows<{ start_time: number; title: string; artist: string }>(
       sql`select st.start_time, t.title, t.artist from set_tracks st join tracks t on t.id = st.track_id
           where st.set_id = ${set.id} order by st.track_position`,
@@ -94,12 +97,12 @@ describe('GET /public/preview/{kind}/{id}', () => {
     const html = await page('sets', set.id);
     expect(html).toContain(`<h1>${escapeHtml(set.set_name)}</h1>`);
     expect(html).toContain(`<dt>Recorded</dt><dd>${set.release_date}</dd>`);
-    expect(html).toContain(escapeHtml(set.place ?? ''));
+    expect(html).toContain(escapeHtml(set.place));
     expect(html).toContain('<h2 id="list-heading">Track list</h2>');
     expect(html.match(/<li><span class="time">/g)?.length).toBe(tracks.length);
-    expect(tracks.length).toBe(set.track_count);
+    expect(tracks.length).toBe(2);
     const last = tracks.at(-1);
-    if (!last) throw new Error('a demo set without tracks');
+    if (!last) throw new Error('the set has no tracks');
     const clock = `${Math.floor(last.start_time / 60)}:${String(last.start_time % 60).padStart(2, '0')}`;
     expect(html).toContain(`<span class="time">${clock}</span>`);
     expect(html).toContain(escapeHtml(last.artist));
@@ -107,33 +110,18 @@ describe('GET /public/preview/{kind}/{id}', () => {
   });
 
   it('a track, an artist and a label show their key facts and link to other share pages', async () => {
-    const track = await one<{ id: number; label_name: string; bpm: number }>(
-      sql`select id, label_name, bpm from tracks where mix_type <> 'ID' and label_name is not null and bpm is not null
-          and set_count > 0 order by id limit 1`,
-    );
-    const trackHtml = await page('tracks', track.id);
-    expect(trackHtml).toContain(`<dt>Label</dt><dd>${escapeHtml(track.label_name)}</dd>`);
-    expect(trackHtml).toContain(`<dt>BPM</dt><dd>${track.bpm}</dd>`);
+    const trackHtml = await page('tracks', made.tracks);
+    expect(trackHtml).toContain('<dt>Label</dt><dd>Kompakt</dd>');
+    expect(trackHtml).toContain('<dt>BPM</dt><dd>124</dd>');
     expect(trackHtml).toMatch(
       /<h2 id="list-heading">Played in<\/h2>[\s\S]*href="https:\/\/cratedig\.example\/public\/preview\/sets\/\d+"/,
     );
-    const idTrack = await one<{ id: number; set_name: string }>(
-      sql`select t.id, s.set_name from tracks t join sets s on s.id = t.found_in_set_id where t.mix_type = 'ID' order by t.id limit 1`,
-    );
-    expect(await page('tracks', idTrack.id)).toContain(
-      `<dt>Found in</dt><dd>${escapeHtml(idTrack.set_name)}</dd>`,
-    );
-    const artist = await one<{ id: number; set_count: number }>(
-      sql`select id, set_count from artists where set_count > 0 order by id limit 1`,
-    );
-    const artistHtml = await page('artists', artist.id);
-    expect(artistHtml).toContain(`<dt>Sets</dt><dd>${artist.set_count}</dd>`);
+    expect(await page('tracks', made.idTrack)).toContain('<dt>Found in</dt><dd>Live at Dekmantel</dd>');
+    const artistHtml = await page('artists', made.artists);
+    expect(artistHtml).toContain('<dt>Sets</dt><dd>1</dd>');
     expect(artistHtml).toContain('<h2 id="list-heading">Latest sets</h2>');
-    const label = await one<{ id: number; track_count: number }>(
-      sql`select id, track_count from labels where track_count > 0 order by id limit 1`,
-    );
-    const labelHtml = await page('labels', label.id);
-    expect(labelHtml).toContain(`<dt>Tracks</dt><dd>${label.track_count}</dd>`);
+    const labelHtml = await page('labels', made.labels);
+    expect(labelHtml).toContain('<dt>Tracks</dt><dd>2</dd>');
     expect(labelHtml).toContain('<h2 id="list-heading">Latest tracks</h2>');
   });
 
@@ -146,15 +134,12 @@ describe('GET /public/preview/{kind}/{id}', () => {
   });
 
   it('escapes every value: a name with <script> and quotes stays text', async () => {
-    const { id } = await one<{ id: number }>(sql`select min(artist_id) as id from set_artists`);
+    const id = made.artists;
     const evil = `DJ "Evil" <script>alert('x')</script> & Co`;
-    await database.db.execute(
+    await app.db.execute(
       sql`update artists set name = ${evil}, bio = ${`<img src=x onerror="alert(1)">`} where id = ${id}`,
     );
-    const setId = await one<{ id: number }>(
-      sql`select sa.set_id as id from set_artists sa where sa.artist_id = ${id} limit 1`,
-    );
-    await database.db.execute(sql`update sets set set_name = ${'<b>Set</b> "x"'} where id = ${setId.id}`);
+    await app.db.execute(sql`update sets set set_name = ${'<b>Set</b> "x"'} where id = ${made.sets}`);
     const html = (await app.inject({ method: 'GET', url: `/public/preview/artists/${id}` })).body;
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img src=x');

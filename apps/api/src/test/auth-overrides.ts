@@ -1,6 +1,7 @@
-// Shared by the accounts tests: config overrides for the nested auth settings, Basic headers.
-import type { AppConfig, AuthConfig } from '../../config';
-import { makeTempDir, testConfig } from '../../test/app';
+// Auth settings and credentials for API tests: config overrides for the nested auth settings, and
+// Basic and Bearer headers.
+import type { AppConfig, AuthConfig } from '../config';
+import { makeTempDir, testConfig } from './app';
 
 /** Overrides of `config.auth` (and its limits) on top of the test defaults. */
 export function authOverrides(
