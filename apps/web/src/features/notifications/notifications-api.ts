@@ -3,12 +3,7 @@
 // PUT /notifications/read-all. One query key family, ['notifications', …], so a change refreshes both
 // the badge and the list.
 import { NOTIFICATIONS_PAGE_SIZE } from '@cratedig/contract/constants';
-import type {
-  MarkAllReadResult,
-  Notification,
-  NotificationList,
-  UnreadCount,
-} from '@cratedig/contract/notification';
+import type { NotificationList, UnreadCount } from '@cratedig/contract/notification';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -19,6 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 
 /**
@@ -37,7 +33,7 @@ export const notificationKeys = {
 export function unreadCountQueryOptions(transport: Transport) {
   return queryOptions({
     queryKey: notificationKeys.unread,
-    queryFn: ({ signal }) => transport.get<UnreadCount>('/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => apiClient(transport).notifications.unreadCount({ signal }),
     select: (answer) => answer.unread,
     staleTime: 0,
     refetchInterval: BELL_REFRESH_MS,
@@ -64,7 +60,7 @@ export function notificationListQueryOptions(transport: Transport) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ pageParam, signal }) =>
-      transport.get<NotificationList>('/notifications', {
+      apiClient(transport).notifications.list({
         query: {
           order_by: 'notification.created_dt',
           order_direction: 'desc',
@@ -102,7 +98,7 @@ export function useMarkRead() {
   const { transport } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => transport.put<Notification>(`/notifications/${id}`),
+    mutationFn: (id: number) => apiClient(transport).notifications.markRead({ params: { id } }),
     onSettled: () => refreshNotifications(client),
     onError: (error) => console.error('marking a notification read failed', error),
   });
@@ -113,7 +109,7 @@ export function useMarkAllRead() {
   const { transport } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => transport.put<MarkAllReadResult>('/notifications/read-all'),
+    mutationFn: () => apiClient(transport).notifications.readAll(),
     onSuccess: (answer) =>
       client.setQueryData<UnreadCount>(notificationKeys.unread, { unread: answer.unread }),
     onSettled: () => refreshNotifications(client),
