@@ -56,6 +56,16 @@ export type SetDetail = z.infer<typeof setDetail>;
 export const FEATURED_KINDS = ['sets', 'tracks', 'artists', 'labels', 'festivals', 'venues'] as const;
 export type FeaturedKind = (typeof FEATURED_KINDS)[number];
 
+/** The item each featured kind answers, in its contract shape (a page of them per GET /featured/{kind}). */
+export interface FeaturedItems {
+  sets: z.infer<typeof setMeta>;
+  tracks: z.infer<typeof trackMeta>;
+  artists: z.infer<typeof artist>;
+  labels: z.infer<typeof label>;
+  festivals: z.infer<typeof festival>;
+  venues: z.infer<typeof venue>;
+}
+
 /** The kinds of the share previews GET /public/preview/{kind}/{id} (spec §7 Sharing). */
 export const PREVIEW_KINDS = ['sets', 'tracks', 'artists', 'labels'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];

@@ -1,11 +1,12 @@
-// The OpenAPI document, generated from the routes' contract schemas (architecture.md: the contract is
-// the one source of truth). JSON at /api/docs/json, the Swagger UI at /api/docs; the UI's assets come
+// The OpenAPI document, generated from the routes, which come from the contract's table of calls
+// (docs/decisions/0017-one-table-of-calls.md): each operation has its call's operationId and security. JSON at /api/docs/json, the Swagger UI at /api/docs; the UI's assets come
 // from the installed package, so the docs work offline.
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
+import { tidyOpenApi } from './openapi-tidy';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -29,7 +30,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<AppConf
     // Turns zod schemas into JSON Schema; contract schemas registered with .meta({id}) become
     // components referenced by $ref instead of being inlined at every use.
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => tidyOpenApi(jsonSchemaTransformObject(input)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
 }

@@ -2,7 +2,7 @@
  * The one error type every API call rejects with (spec §8 "Transport").
  *
  *   import { ApiError, isApiError, TRANSPORT_MESSAGES } from '../api/api-error';
- *   try { await api.transport.post('/tokens', { auth: false, headers }) }
+ *   try { await apiClient(api.transport).accounts.login({ headers }) }
  *   catch (e) { if (isApiError(e) && e.status === 429) ... }
  *
  * `status` is the HTTP status, or the spec's synthetic one:

@@ -3,12 +3,11 @@
  * pages never handle 401s themselves).
  *
  *   const { transport, tokens, events } = useApi();          // in React (api-context.tsx)
- *   const me = await transport.get<User>('/me');
- *   await transport.get<List<SetMeta>>('/sets', { query: { order_by: 'set_meta.release_date', offset: 0 } });
- *   await transport.put('/me/profile-update', { body: { about_me, soundcloud_url, user_type } });
- *   const t = await transport.post<TokenPair>('/tokens', { auth: false, headers: { authorization: basicAuth(u, p) } });
+ *   const me = await apiClient(transport).accounts.me();      // client.ts: calls typed from the contract
  *
- * Paths are the spec §7 paths, relative to /api. Resolves to the parsed JSON body (undefined for 204
+ * Features call through the client (client.ts), which names each call as the contract's table does and
+ * hands the transport a method and a path; nothing else writes a path.
+ * Paths are relative to /api. Resolves to the parsed JSON body (undefined for 204
  * or an empty body); rejects with an ApiError {status, message, requestId, errors, reason} (api-error.ts).
  *
  * Rules:

@@ -1,7 +1,6 @@
 import type { ListResponse } from '@cratedig/contract/common';
 import { PAGE_SIZE, type SortChoice } from '@cratedig/contract/constants';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Transport } from '../api/transport';
 
 /**
  * How long catalogue data counts as fresh: going back to a list or a page shows it at once from the
@@ -31,12 +30,33 @@ export function nextOffset(last: ListResponse<unknown>): number | undefined {
   return offset + count < total ? offset + count : undefined;
 }
 
-/** An infinitely paged GET list (discover lists and detail tabs), Load more appending a page. */
-export function pagedListOptions<T>(transport: Transport, path: string, query: PageQuery) {
+/** A call of the client that answers a page of a list. */
+interface PageCall {
+  (args: never): Promise<ListResponse<unknown>>;
+  path: (...params: never[]) => string;
+}
+/** A call of the client that answers one item. */
+interface ItemCall {
+  (args: never): Promise<unknown>;
+  path: (...params: never[]) => string;
+}
+type Answer<C extends ItemCall> = Awaited<ReturnType<C>>;
+type Send = (args: { params?: unknown; query?: unknown; signal: AbortSignal }) => Promise<never>;
+
+/**
+ * An infinitely paged GET list (discover lists and detail tabs), Load more appending a page:
+ * `pagedListOptions(api.artists.sets, { sort }, { id })`. Its query key holds the call's path.
+ */
+export function pagedListOptions<C extends PageCall>(
+  call: C,
+  query: PageQuery,
+  ...params: Parameters<C['path']>
+) {
+  const send = call as unknown as Send;
   return infiniteQueryOptions({
-    queryKey: ['catalogue', path, query] as const,
-    queryFn: ({ pageParam, signal }) =>
-      transport.get<ListResponse<T>>(path, { query: listQueryString(query, pageParam), signal }),
+    queryKey: ['catalogue', call.path(...params), query] as const,
+    queryFn: ({ pageParam, signal }): Promise<Answer<C>> =>
+      send({ params: params[0], query: listQueryString(query, pageParam), signal }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     staleTime: CATALOGUE_STALE_MS,
@@ -45,11 +65,12 @@ export function pagedListOptions<T>(transport: Transport, path: string, query: P
   });
 }
 
-/** One GET of a detail (an artist, a set, ...). */
-export function detailOptions<T>(transport: Transport, path: string) {
+/** One GET of a detail (an artist, a set, ...): `detailOptions(api.sets.detail, { id })`. */
+export function detailOptions<C extends ItemCall>(call: C, ...params: Parameters<C['path']>) {
+  const send = call as unknown as Send;
   return queryOptions({
-    queryKey: ['catalogue', path] as const,
-    queryFn: ({ signal }) => transport.get<T>(path, { signal }),
+    queryKey: ['catalogue', call.path(...params)] as const,
+    queryFn: ({ signal }): Promise<Answer<C>> => send({ params: params[0], signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 }

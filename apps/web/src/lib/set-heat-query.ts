@@ -4,6 +4,7 @@ import type { SetHeat } from '@cratedig/contract/moments-api';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
+import { apiClient } from '../api/client';
 import type { Transport } from '../api/transport';
 
 /**
@@ -13,7 +14,7 @@ import type { Transport } from '../api/transport';
 export function setHeatQueryOptions(transport: Transport, setId: number, version: string | number = 0) {
   return queryOptions<SetHeat, Error, SetHeat, readonly ['moments', 'heat', number, string | number]>({
     queryKey: ['moments', 'heat', setId, version] as const,
-    queryFn: ({ signal }) => transport.get<SetHeat>(`/sets/${setId}/heat`, { signal }),
+    queryFn: ({ signal }) => apiClient(transport).sets.heat({ params: { id: setId }, signal }),
     // A refetch after a like keeps the old strip on screen, never another set's.
     placeholderData: (previous) => (previous?.set_meta_id === setId ? previous : undefined),
   });

@@ -3,11 +3,10 @@
 // The SQL lives in queries.ts; the item shapes in item-sql.ts.
 
 import type { Artist } from '@cratedig/contract/artist';
-import type { FeaturedKind, FeaturedQuery, SetDetail } from '@cratedig/contract/catalogue-api';
+import type { FeaturedItems, FeaturedKind, FeaturedQuery, SetDetail } from '@cratedig/contract/catalogue-api';
 import type { ListQuery, ListResponse } from '@cratedig/contract/common';
 import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
-import type { Festival, Venue } from '@cratedig/contract/place';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackDetail, TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
@@ -125,16 +124,6 @@ export const trackSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>
 
 // ---------------------------------------------------------------------------------------------------
 // Featured (Home): editorial order, "most liked recently" when a kind has no editorial rows
-
-/** The item each featured kind answers, in its contract shape. */
-interface FeaturedItems {
-  sets: SetMeta;
-  tracks: TrackMeta;
-  artists: Artist;
-  labels: Label;
-  festivals: Festival;
-  venues: Venue;
-}
 
 async function featured<K extends FeaturedKind>(
   ctx: UserContext,

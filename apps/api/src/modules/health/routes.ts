@@ -1,19 +1,10 @@
-import { errorShape } from '@cratedig/contract/common';
-import { health, healthUnavailable } from '@cratedig/contract/health';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// GET /api/health: 200 when the database answers, 503 (the error shape naming the database) otherwise.
+import { calls } from '@cratedig/contract/calls';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/route';
 import { serviceContext } from '../../lib/service-context';
 import { checkHealth } from './service';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        summary: 'Is the API up and its database reachable?',
-        tags: ['health'],
-        response: { 200: health, 503: healthUnavailable, '5xx': errorShape },
-      },
-    },
-    async () => checkHealth(serviceContext(app)),
-  );
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  route(app, calls.health.check, () => checkHealth(serviceContext(app)));
 };

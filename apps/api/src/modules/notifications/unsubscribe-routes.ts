@@ -33,11 +33,18 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'string', bodyLimit: 1024 },
     (_request, body, done) => done(null, body),
   );
-  const schema = { tags: ['notifications'], querystring: query, produces: ['text/html'] };
+  // HTML pages, not JSON calls: outside the contract's table of calls, so their OpenAPI entry is here.
+  const schema = { tags: ['notifications'], security: [], querystring: query, produces: ['text/html'] };
 
   app.get(
     UNSUBSCRIBE_PATH,
-    { schema: { ...schema, summary: 'Confirms the unsubscribe from email digests (changes nothing)' } },
+    {
+      schema: {
+        ...schema,
+        operationId: 'unsubscribePage',
+        summary: 'Confirms the unsubscribe from email digests (changes nothing)',
+      },
+    },
     async (request, reply) => {
       const { u, t } = request.query;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -56,7 +63,13 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     UNSUBSCRIBE_PATH,
-    { schema: { ...schema, summary: 'One-click unsubscribe from email digests (RFC 8058)' } },
+    {
+      schema: {
+        ...schema,
+        operationId: 'unsubscribeOneClick',
+        summary: 'One-click unsubscribe from email digests (RFC 8058)',
+      },
+    },
     async (request, reply) => {
       const { u, t } = request.query;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');

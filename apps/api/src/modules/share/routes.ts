@@ -1,5 +1,6 @@
 // GET /public/preview/{sets|tracks|artists|labels}/{id}: open to everyone (domain.md Accounts), HTML;
-// and its stylesheet, /public/preview.css.
+// and its stylesheet, /public/preview.css. Pages, not JSON calls: outside the contract's table of
+// calls, so their OpenAPI entries are written here.
 import { PREVIEW_KINDS } from '@cratedig/contract/catalogue-api';
 import { idParams } from '@cratedig/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Share page: the item's artwork, facts and track list for anyone, 'Sign in to listen', Open Graph / Twitter card tags",
         tags: ['share'],
+        operationId: 'sharePreview',
+        security: [],
         params: idParams.extend({ kind: z.enum(PREVIEW_KINDS) }),
         produces: ['text/html'],
       },
@@ -35,7 +38,15 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     STYLESHEET_PATH,
-    { schema: { summary: 'The share pages’ stylesheet', tags: ['share'], produces: ['text/css'] } },
+    {
+      schema: {
+        summary: 'The share pages’ stylesheet',
+        tags: ['share'],
+        operationId: 'sharePreviewStylesheet',
+        security: [],
+        produces: ['text/css'],
+      },
+    },
     async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PREVIEW_CSS),
   );

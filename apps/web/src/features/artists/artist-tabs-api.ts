@@ -1,26 +1,24 @@
 // The artist page's tabs (spec §7): GET /artists/{id}/sets, /tracks, /remixes, /ids and /labels. One
 // file for the five because they differ only in path and item type.
 import type { SortChoice } from '@cratedig/contract/constants';
-import type { Label } from '@cratedig/contract/label';
-import type { SetMeta } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { pagedListOptions } from '../../lib/paged-query';
 
 export type ArtistTab = 'sets' | 'tracks' | 'remixes' | 'ids' | 'labels';
 
 export const artistSetsQueryOptions = (transport: Transport, id: number, sort: SortChoice) =>
-  pagedListOptions<SetMeta>(transport, `/artists/${id}/sets`, { sort });
+  pagedListOptions(apiClient(transport).artists.sets, { sort }, { id });
 export const artistTracksQueryOptions = (
   transport: Transport,
   id: number,
   tab: 'tracks' | 'remixes' | 'ids',
   sort: SortChoice,
-) => pagedListOptions<TrackMeta>(transport, `/artists/${id}/${tab}`, { sort });
+) => pagedListOptions(apiClient(transport).artists[tab], { sort }, { id });
 export const artistLabelsQueryOptions = (transport: Transport, id: number, sort: SortChoice) =>
-  pagedListOptions<Label>(transport, `/artists/${id}/labels`, { sort });
+  pagedListOptions(apiClient(transport).artists.labels, { sort }, { id });
 
 export function useArtistSets(id: number, sort: SortChoice) {
   const { transport } = useApi();

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
@@ -30,7 +31,7 @@ export function ForgotPasswordPage() {
     try {
       const [config] = await Promise.all([
         getClientConfig(api),
-        api.transport.post('/tokens/reset', { auth: false, body: { email: value } }),
+        apiClient(api.transport).accounts.requestReset({ body: { email: value } }),
       ]);
       setSentFrom(config.mail_from);
     } catch (error) {

@@ -1,5 +1,4 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT, usernameProblem } from '@cratedig/contract/account-rules';
-import type { User } from '@cratedig/contract/user';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
+import { apiClient } from '../../api/client';
 import { useAuth } from './auth-context';
 import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, REGISTER_MESSAGES } from './auth-messages';
@@ -61,7 +61,7 @@ export function RegisterPage() {
     const username = values.username.trim();
     try {
       // spec §7 POST /users, registration form: no token, no retry.
-      await api.transport.post<User>('/users', {
+      await apiClient(api.transport).accounts.create({
         auth: false,
         body: {
           username,

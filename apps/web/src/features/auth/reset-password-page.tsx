@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import { enqueueSnackbar } from '../../lib/toast';
 import { FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
@@ -43,7 +44,7 @@ export function ResetPasswordPage() {
     if (errors.password || errors.confirm) return;
     setBusy(true);
     try {
-      await api.transport.put('/tokens/reset', { auth: false, body: { token, new_password: password } });
+      await apiClient(api.transport).accounts.resetPassword({ body: { token, new_password: password } });
     } catch (failure) {
       console.error('password reset failed', failure);
       setError(RESET_MESSAGES.failed);

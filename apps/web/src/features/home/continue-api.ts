@@ -1,7 +1,7 @@
 // GET /plays/continue: the sets the user left part-way, most recent first (Home's first row).
-import type { ContinueListeningList } from '@cratedig/contract/moments-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 
 /** A row holds a screenful or two of cards, like the featured rows. */
@@ -11,7 +11,7 @@ export function continueListeningQueryOptions(transport: Transport) {
   return queryOptions({
     queryKey: ['moments', 'continue'] as const,
     queryFn: ({ signal }) =>
-      transport.get<ContinueListeningList>('/plays/continue', {
+      apiClient(transport).plays.continue({
         query: { limit: CONTINUE_LIMIT, offset: 0 },
         signal,
       }),

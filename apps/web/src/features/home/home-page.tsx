@@ -1,4 +1,4 @@
-import type { FeaturedKind } from '@cratedig/contract/catalogue-api';
+import type { FeaturedItems, FeaturedKind } from '@cratedig/contract/catalogue-api';
 import { type ReactNode, useDeferredValue } from 'react';
 import { CardRow } from '../../components/card-row';
 import { ArtistCard, LabelCard, PlaceCard, SetCard, TrackCard } from '../../components/entity-cards';
@@ -7,7 +7,7 @@ import { WaitingIdsLink } from '../../components/waiting-ids-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { ContinueListening } from './continue-listening';
-import { type FeaturedItems, useFeatured } from './featured-api';
+import { useFeatured } from './featured-api';
 
 // spec §2 Home: the welcome banner, the sets to continue (when there are any), then the featured
 // lists, with no sorting or filters.

@@ -1,12 +1,12 @@
 // GET /labels/{id} (spec §7).
-import type { Label } from '@cratedig/contract/label';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { detailOptions } from '../../lib/paged-query';
 
 export function labelDetailQueryOptions(transport: Transport, id: number) {
-  return detailOptions<Label>(transport, `/labels/${id}`);
+  return detailOptions(apiClient(transport).labels.detail, { id });
 }
 
 export function useLabelDetail(id: number) {

@@ -1,19 +1,17 @@
 // The label page's tabs: GET /labels/{id}/sets, /tracks and /artists, paged and sortable.
-import type { Artist } from '@cratedig/contract/artist';
 import type { SortChoice } from '@cratedig/contract/constants';
-import type { SetMeta } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { pagedListOptions } from '../../lib/paged-query';
 
 export const labelSetsQueryOptions = (transport: Transport, id: number, sort: SortChoice) =>
-  pagedListOptions<SetMeta>(transport, `/labels/${id}/sets`, { sort });
+  pagedListOptions(apiClient(transport).labels.sets, { sort }, { id });
 export const labelTracksQueryOptions = (transport: Transport, id: number, sort: SortChoice) =>
-  pagedListOptions<TrackMeta>(transport, `/labels/${id}/tracks`, { sort });
+  pagedListOptions(apiClient(transport).labels.tracks, { sort }, { id });
 export const labelArtistsQueryOptions = (transport: Transport, id: number, sort: SortChoice) =>
-  pagedListOptions<Artist>(transport, `/labels/${id}/artists`, { sort });
+  pagedListOptions(apiClient(transport).labels.artists, { sort }, { id });
 
 export function useLabelSets(id: number, sort: SortChoice) {
   const { transport } = useApi();

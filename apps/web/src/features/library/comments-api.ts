@@ -1,11 +1,8 @@
 // spec §7 Comments and "Lists and details": GET /sets/{id}/posts and /tracks/{id}/posts (newest first
 // or in set order, paged), GET /sets/{id}/posts/markers (where a set's comments were written), POST
-// /posts, PUT /posts/{id}, DELETE /posts/{id}; typed from the contract.
-
-import type { Post } from '@cratedig/contract/comment';
-import type { POST_ORDERS, PostInput, PostList } from '@cratedig/contract/comments-api';
+// /posts, PUT /posts/{id}, DELETE /posts/{id}; through the client typed from the contract.
+import type { POST_ORDERS, PostInput } from '@cratedig/contract/comments-api';
 import { PAGE_SIZE } from '@cratedig/contract/constants';
-import type { CommentMarkers } from '@cratedig/contract/moments-api';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -15,6 +12,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { nextOffset } from '../../lib/paged-query';
 
@@ -47,7 +45,8 @@ export function commentsQueryOptions(
   return infiniteQueryOptions({
     queryKey: [...commentsKey(kind, id), order] as const,
     queryFn: ({ pageParam, signal }) =>
-      transport.get<PostList>(`/${kind}s/${id}/posts`, {
+      apiClient(transport)[kind === 'set' ? 'sets' : 'tracks'].posts({
+        params: { id },
         query: { offset: pageParam, limit: PAGE_SIZE, ...ORDER_QUERY[order] },
         signal,
       }),
@@ -67,7 +66,7 @@ export function useComments(kind: CommentsOn, id: number, order: CommentOrder = 
 export function commentMarkersQueryOptions(transport: Transport, setId: number) {
   return queryOptions({
     queryKey: [...commentsKey('set', setId), 'markers'] as const,
-    queryFn: ({ signal }) => transport.get<CommentMarkers>(`/sets/${setId}/posts/markers`, { signal }),
+    queryFn: ({ signal }) => apiClient(transport).sets.postMarkers({ params: { id: setId }, signal }),
   });
 }
 
@@ -87,18 +86,18 @@ export function useCommentMutations(kind: CommentsOn, id: number) {
   const onSettled = () => client.invalidateQueries({ queryKey: commentsKey(kind, id) });
   const onError = (error: unknown) => console.error('comment call failed', error); // spec §8: only logged
   const create = useMutation({
-    mutationFn: (body: PostInput) => api.transport.post<Post>('/posts', { body }),
+    mutationFn: (body: PostInput) => apiClient(api.transport).posts.create({ body }),
     onSettled,
     onError,
   });
   const update = useMutation({
     mutationFn: ({ postId, body }: { postId: number; body: PostInput }) =>
-      api.transport.put<Post>(`/posts/${postId}`, { body }),
+      apiClient(api.transport).posts.update({ params: { id: postId }, body }),
     onSettled,
     onError,
   });
   const remove = useMutation({
-    mutationFn: (postId: number) => api.transport.delete(`/posts/${postId}`),
+    mutationFn: (postId: number) => apiClient(api.transport).posts.delete({ params: { id: postId } }),
     onSettled,
     onError,
   });

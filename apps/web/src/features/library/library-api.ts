@@ -3,31 +3,26 @@
 // the item (spec §4 Toggles: flip according to the server result), say the spec §8 message, and mark
 // the lists whose membership changed stale. Nothing flips before the answer, so there is nothing to
 // roll back; a failure is only logged (spec §8: other failures show nothing).
-import type {
-  FavResult,
-  FollowResult,
-  PurchaseResult,
-  SetLikesResult,
-  StatsLikesResult,
-  TrackLikesResult,
-} from '@cratedig/contract/library-api';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { invalidateMembershipLists } from '../../lib/cached-items';
 import { useSnackbar } from '../../lib/toast';
 
+const artistOrLabel = (kind: 'artist' | 'label') => (kind === 'artist' ? 'artists' : 'labels');
+
 export const libraryCalls = {
-  setFav: (t: Transport, id: number) => t.put<FavResult>(`/favs/set/${id}`),
-  setLikes: (t: Transport, id: number) => t.put<SetLikesResult>(`/favs/set/${id}/likes-toggle`),
-  trackFav: (t: Transport, id: number) => t.put<FavResult>(`/favs/track/${id}`),
-  trackLikes: (t: Transport, id: number) => t.put<TrackLikesResult>(`/favs/track/${id}/likes-toggle`),
-  purchase: (t: Transport, id: number) => t.put<PurchaseResult>(`/favs/track/${id}/purchase`),
+  setFav: (t: Transport, id: number) => apiClient(t).favs.set({ params: { id } }),
+  setLikes: (t: Transport, id: number) => apiClient(t).favs.setLikesToggle({ params: { id } }),
+  trackFav: (t: Transport, id: number) => apiClient(t).favs.track({ params: { id } }),
+  trackLikes: (t: Transport, id: number) => apiClient(t).favs.trackLikesToggle({ params: { id } }),
+  purchase: (t: Transport, id: number) => apiClient(t).favs.purchase({ params: { id } }),
   follow: (t: Transport, kind: 'artist' | 'label', id: number) =>
-    t.put<FollowResult>(`/stats/${kind}/${id}/follow`),
+    apiClient(t)[artistOrLabel(kind)].follow({ params: { id } }),
   statsLikes: (t: Transport, kind: 'artist' | 'label', id: number) =>
-    t.put<StatsLikesResult>(`/stats/${kind}/${id}/likes-toggle`),
+    apiClient(t)[artistOrLabel(kind)].likesToggle({ params: { id } }),
 };
 
 export interface ToggleOutcome {

@@ -1,27 +1,24 @@
 // The profile's liked lists: GET /users/{id}/sets, /tracks, /ids, /artists and /labels, paged and
 // sortable. They are membership lists: a toggle marks them stale (lib/cached-items.ts).
-import type { Artist } from '@cratedig/contract/artist';
 import type { SortChoice } from '@cratedig/contract/constants';
-import type { Label } from '@cratedig/contract/label';
-import type { SetMeta } from '@cratedig/contract/set';
-import type { TrackMeta } from '@cratedig/contract/track';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { pagedListOptions } from '../../lib/paged-query';
 
 export const likedSetsQueryOptions = (transport: Transport, userId: number, sort: SortChoice) =>
-  pagedListOptions<SetMeta>(transport, `/users/${userId}/sets`, { sort });
+  pagedListOptions(apiClient(transport).users.sets, { sort }, { id: userId });
 export const likedTracksQueryOptions = (
   transport: Transport,
   userId: number,
   list: 'tracks' | 'ids',
   sort: SortChoice,
-) => pagedListOptions<TrackMeta>(transport, `/users/${userId}/${list}`, { sort });
+) => pagedListOptions(apiClient(transport).users[list], { sort }, { id: userId });
 export const likedArtistsQueryOptions = (transport: Transport, userId: number, sort: SortChoice) =>
-  pagedListOptions<Artist>(transport, `/users/${userId}/artists`, { sort });
+  pagedListOptions(apiClient(transport).users.artists, { sort }, { id: userId });
 export const likedLabelsQueryOptions = (transport: Transport, userId: number, sort: SortChoice) =>
-  pagedListOptions<Label>(transport, `/users/${userId}/labels`, { sort });
+  pagedListOptions(apiClient(transport).users.labels, { sort }, { id: userId });
 
 export function useLikedSets(userId: number, sort: SortChoice) {
   const { transport } = useApi();

@@ -3,12 +3,7 @@
 // PUT /notifications/read-all. One query key family, ['notifications', …], so a change refreshes both
 // the badge and the list.
 import { NOTIFICATIONS_PAGE_SIZE } from '@cratedig/contract/constants';
-import type {
-  MarkAllReadResult,
-  Notification,
-  NotificationList,
-  UnreadCount,
-} from '@cratedig/contract/notification';
+import type { NotificationList, UnreadCount } from '@cratedig/contract/notification';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -19,6 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 
 export const notificationKeys = {
@@ -30,7 +26,7 @@ export const notificationKeys = {
 export function unreadCountQueryOptions(transport: Transport) {
   return queryOptions({
     queryKey: notificationKeys.unread,
-    queryFn: ({ signal }) => transport.get<UnreadCount>('/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => apiClient(transport).notifications.unreadCount({ signal }),
     select: (answer) => answer.unread,
     // No polling: the live stream brings each new notification with the unread count
     // (live-notifications.ts), and a reconnect that could not catch up reads it again.
@@ -55,7 +51,7 @@ export function notificationListQueryOptions(transport: Transport) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ pageParam, signal }) =>
-      transport.get<NotificationList>('/notifications', {
+      apiClient(transport).notifications.list({
         query: {
           order_by: 'notification.created_dt',
           order_direction: 'desc',
@@ -93,7 +89,7 @@ export function useMarkRead() {
   const { transport } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => transport.put<Notification>(`/notifications/${id}`),
+    mutationFn: (id: number) => apiClient(transport).notifications.markRead({ params: { id } }),
     onSettled: () => refreshNotifications(client),
     onError: (error) => console.error('marking a notification read failed', error),
   });
@@ -104,7 +100,7 @@ export function useMarkAllRead() {
   const { transport } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => transport.put<MarkAllReadResult>('/notifications/read-all'),
+    mutationFn: () => apiClient(transport).notifications.readAll(),
     onSuccess: (answer) =>
       client.setQueryData<UnreadCount>(notificationKeys.unread, { unread: answer.unread }),
     onSettled: () => refreshNotifications(client),

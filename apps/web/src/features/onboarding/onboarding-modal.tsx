@@ -1,5 +1,4 @@
 import { ONBOARDING_STEPS as STEP_COUNT } from '@cratedig/contract/constants';
-import type { User } from '@cratedig/contract/user';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import { useAuth } from '../auth';
 import { ONBOARDING_STEPS } from './onboarding-steps';
 
@@ -33,7 +33,7 @@ export function OnboardingModal({ onDone }: { onDone?: () => void }) {
     if (started.current) return;
     started.current = true;
     try {
-      updateUser(await api.transport.post<User>('/me/onboarding'));
+      updateUser(await apiClient(api.transport).accounts.completeOnboarding());
     } catch (error) {
       // spec §8: other failures are only logged. Hide it for this visit; it comes back next time.
       console.error('saving onboarding failed', error);

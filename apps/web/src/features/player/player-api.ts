@@ -1,61 +1,63 @@
-// The player's calls (the queue, plays and resume, POST /set-likes and the two PUT …/likes), typed
-// from the contract. The store takes this interface, so component tests can record the calls.
-import type { SetDetail } from '@cratedig/contract/catalogue-api';
-import type { PlayedSet } from '@cratedig/contract/moments-api';
+// The player's calls (the queue, plays and resume, POST /set-likes and the two PUT …/likes), made
+// through the client typed from the contract. The store takes this interface, so component tests can
+// record the calls.
 import type {
   PlayBody,
-  QueueList,
   QueueNewCurrentBody,
   QueueUpdateBody,
   SetLikeBody,
-  SetLikeResponse,
 } from '@cratedig/contract/player-api';
-import type { QueueItem } from '@cratedig/contract/queue';
-import type { SetUserFav } from '@cratedig/contract/set';
-import type { TrackPlayTarget, TrackUserFav } from '@cratedig/contract/track';
+import { type ApiClient, apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 
+/** What call `K` of group `G` answers. */
+type Answer<G extends keyof ApiClient, K extends keyof ApiClient[G]> = ApiClient[G][K] extends (
+  ...args: never[]
+) => Promise<infer R>
+  ? R
+  : never;
+
 export interface PlayerApi {
-  getSet(id: number): Promise<SetDetail>;
-  getQueue(): Promise<QueueList>;
-  addToQueue(userId: number, setId: number): Promise<QueueItem>;
-  updateQueueItem(body: QueueUpdateBody): Promise<QueueList>;
+  getSet(id: number): Promise<Answer<'sets', 'detail'>>;
+  getQueue(): Promise<Answer<'queue', 'list'>>;
+  addToQueue(userId: number, setId: number): Promise<Answer<'queue', 'add'>>;
+  updateQueueItem(body: QueueUpdateBody): Promise<Answer<'queue', 'update'>>;
   removeQueueItem(id: number): Promise<void>;
   clearQueue(): Promise<void>;
-  newCurrent(body: QueueNewCurrentBody): Promise<QueueItem>;
+  newCurrent(body: QueueNewCurrentBody): Promise<Answer<'queue', 'newCurrent'>>;
   /** PUT /queue/next: the new current item, or null at the end of the queue (204). */
-  nextInQueue(): Promise<QueueItem | null>;
+  nextInQueue(): Promise<Exclude<Answer<'queue', 'next'>, undefined> | null>;
   savePlay(body: PlayBody): Promise<void>;
   /** GET /plays/last: the set the user last played and where; null when there is none (204). */
-  lastPlayed(): Promise<PlayedSet | null>;
-  trackPlayTarget(trackId: number): Promise<TrackPlayTarget>;
-  likeMoment(body: SetLikeBody): Promise<SetLikeResponse>;
-  likeSet(setId: number): Promise<SetUserFav>;
-  likeTrack(trackId: number): Promise<TrackUserFav>;
+  lastPlayed(): Promise<Exclude<Answer<'plays', 'last'>, undefined> | null>;
+  trackPlayTarget(trackId: number): Promise<Answer<'tracks', 'playTarget'>>;
+  likeMoment(body: SetLikeBody): Promise<Answer<'likes', 'moment'>>;
+  likeSet(setId: number): Promise<Answer<'likes', 'set'>>;
+  likeTrack(trackId: number): Promise<Answer<'likes', 'track'>>;
 }
 
 export function createPlayerApi(transport: Transport): PlayerApi {
+  const api = apiClient(transport);
   return {
-    getSet: (id) => transport.get<SetDetail>(`/sets/${id}`),
-    getQueue: () => transport.get<QueueList>('/queue'),
-    addToQueue: (userId, setId) =>
-      transport.post<QueueItem>('/queue', { body: { user_id: userId, set_meta_id: setId } }),
-    updateQueueItem: (body) => transport.put<QueueList>('/queue', { body }),
+    getSet: (id) => api.sets.detail({ params: { id } }),
+    getQueue: () => api.queue.list(),
+    addToQueue: (userId, setId) => api.queue.add({ body: { user_id: userId, set_meta_id: setId } }),
+    updateQueueItem: (body) => api.queue.update({ body }),
     removeQueueItem: async (id) => {
-      await transport.delete(`/queue/${id}`);
+      await api.queue.remove({ params: { id } });
     },
     clearQueue: async () => {
-      await transport.delete('/queue');
+      await api.queue.clear();
     },
-    newCurrent: (body) => transport.put<QueueItem>('/queue/new-current', { body }),
-    nextInQueue: async () => (await transport.put<QueueItem | undefined>('/queue/next')) ?? null,
+    newCurrent: (body) => api.queue.newCurrent({ body }),
+    nextInQueue: async () => (await api.queue.next()) ?? null,
     savePlay: async (body) => {
-      await transport.put('/plays', { body });
+      await api.plays.save({ body });
     },
-    lastPlayed: async () => (await transport.get<PlayedSet | undefined>('/plays/last')) ?? null,
-    trackPlayTarget: (trackId) => transport.get<TrackPlayTarget>(`/set_tracks/play/${trackId}`),
-    likeMoment: (body) => transport.post<SetLikeResponse>('/set-likes', { body }),
-    likeSet: (setId) => transport.put<SetUserFav>(`/favs/set/${setId}/likes`),
-    likeTrack: (trackId) => transport.put<TrackUserFav>(`/favs/track/${trackId}/likes`),
+    lastPlayed: async () => (await api.plays.last()) ?? null,
+    trackPlayTarget: (trackId) => api.tracks.playTarget({ params: { track_id: trackId } }),
+    likeMoment: (body) => api.likes.moment({ body }),
+    likeSet: (setId) => api.likes.set({ params: { id: setId } }),
+    likeTrack: (trackId) => api.likes.track({ params: { trackId } }),
   };
 }

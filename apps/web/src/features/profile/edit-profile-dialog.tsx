@@ -46,12 +46,14 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
 
   const onSubmit = () =>
     save(
-      '/me/profile-update',
-      {
-        about_me: about,
-        soundcloud_url: normaliseLink(soundcloud),
-        user_type: types.length > 0 ? types : [DEFAULT_USER_TYPE],
-      },
+      (calls) =>
+        calls.accounts.updateProfile({
+          body: {
+            about_me: about,
+            soundcloud_url: normaliseLink(soundcloud),
+            user_type: types.length > 0 ? types : [DEFAULT_USER_TYPE],
+          },
+        }),
       PROFILE_MESSAGES.updated,
     );
 

@@ -28,8 +28,10 @@ export function NotificationPreferencesDialog({ open, onClose }: { open: boolean
 
   const onSubmit = () =>
     save(
-      '/me/notification-preferences',
-      { notification_timeframe: timeframe, notification_preferences_enabled: enabled },
+      (calls) =>
+        calls.accounts.notificationPreferences({
+          body: { notification_timeframe: timeframe, notification_preferences_enabled: enabled },
+        }),
       `${PROFILE_MESSAGES.notificationsUpdated} ${timeframe}`,
     );
 

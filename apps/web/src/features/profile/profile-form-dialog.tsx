@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
+import { type ApiClient, apiClient } from '../../api/client';
 import { useSnackbar } from '../../lib/toast';
 import { useAuth } from '../auth';
 import { PROFILE_MESSAGES } from './profile-messages';
@@ -25,16 +26,17 @@ export function useProfileSave(onDone: () => void) {
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
 
-  async function save(path: string, body: object, successMessage: string) {
+  /** `send` makes the call, e.g. `(calls) => calls.accounts.updateProfile({ body })`. */
+  async function save(send: (calls: ApiClient) => Promise<User>, successMessage: string) {
     if (busy) return;
     setBusy(true);
     setFieldErrors({});
     try {
-      updateUser(await api.transport.put<User>(path, { body }));
+      updateUser(await send(apiClient(api.transport)));
       enqueueSnackbar(successMessage, { variant: 'success' });
       onDone();
     } catch (error) {
-      console.error(`${path} failed`, error);
+      console.error('saving the profile failed', error);
       if (isApiError(error) && error.status === 422) setFieldErrors(error.errors?.json ?? {});
       enqueueSnackbar(PROFILE_MESSAGES.failed, { variant: 'error' });
     } finally {

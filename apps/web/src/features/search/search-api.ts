@@ -1,7 +1,7 @@
 // GET /api/search: the search page's four sections (one call for the first page of all of them, then
 // `kinds=<section>&offset=<items shown>` for a section's Load more) and the top bar's suggestions.
 import type { ListResponse } from '@cratedig/contract/common';
-import type { ArtistHit, LabelHit, SearchResponse, SetHit, TrackHit } from '@cratedig/contract/search';
+import type { ArtistHit, LabelHit, SetHit, TrackHit } from '@cratedig/contract/search';
 import {
   SEARCH_LIMIT_DEFAULT,
   SEARCH_SUGGESTIONS_PER_KIND,
@@ -17,6 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { CATALOGUE_STALE_MS, nextOffset } from '../../lib/paged-query';
 
@@ -55,7 +56,7 @@ function firstPageOptions(transport: Transport, s: string) {
   return queryOptions({
     queryKey: ['search', s, 'all'] as const,
     queryFn: ({ signal }) =>
-      transport.get<SearchResponse>('/search', { query: { s, limit: SEARCH_LIMIT_DEFAULT }, signal }),
+      apiClient(transport).search.find({ query: { s, limit: SEARCH_LIMIT_DEFAULT }, signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -77,7 +78,7 @@ export function searchSectionOptions<K extends SearchKind>(
       const response =
         pageParam === 0
           ? await client.fetchQuery(firstPageOptions(transport, s))
-          : await transport.get<SearchResponse>('/search', {
+          : await apiClient(transport).search.find({
               query: { s, kinds: kind, offset: pageParam, limit: SEARCH_LIMIT_DEFAULT },
               signal,
             });
@@ -104,7 +105,7 @@ export function suggestionsOptions(transport: Transport, s: string) {
   return queryOptions({
     queryKey: ['search-suggestions', s] as const,
     queryFn: ({ signal }) =>
-      transport.get<SearchResponse>('/search', {
+      apiClient(transport).search.find({
         query: { s, limit: SEARCH_SUGGESTIONS_PER_KIND },
         signal,
       }),

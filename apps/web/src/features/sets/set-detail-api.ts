@@ -1,12 +1,12 @@
 // GET /sets/{id}: the set with its ordered track list (spec §7).
-import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { detailOptions } from '../../lib/paged-query';
 
 export function setDetailQueryOptions(transport: Transport, id: number) {
-  return detailOptions<SetDetail>(transport, `/sets/${id}`);
+  return detailOptions(apiClient(transport).sets.detail, { id });
 }
 
 export function useSetDetail(id: number) {

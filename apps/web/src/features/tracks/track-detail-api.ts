@@ -4,11 +4,12 @@ import type { TrackDetail } from '@cratedig/contract/track';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { detailOptions } from '../../lib/paged-query';
 
 export function trackDetailQueryOptions(transport: Transport, id: number) {
-  return detailOptions<TrackDetail>(transport, `/tracks/${id}`);
+  return detailOptions(apiClient(transport).tracks.detail, { id });
 }
 
 export function useTrackDetail(id: number) {

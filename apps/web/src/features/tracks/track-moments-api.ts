@@ -1,15 +1,17 @@
 // GET /tracks/{id}/moments?set_ids=…: where the track plays in each listed set and the moment likes
 // it got there. Asked once per loaded page of the Sets tab (at most 100 ids a call, as the contract says).
-import type { TrackMoment, TrackMoments } from '@cratedig/contract/moments-api';
+import type { TrackMoment } from '@cratedig/contract/moments-api';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 
 export function trackMomentsQueryOptions(transport: Transport, trackId: number, setIds: readonly number[]) {
   return queryOptions({
     queryKey: ['moments', 'track', trackId, setIds.join(',')] as const,
     queryFn: ({ signal }) =>
-      transport.get<TrackMoments>(`/tracks/${trackId}/moments`, {
+      apiClient(transport).tracks.moments({
+        params: { id: trackId },
         query: { set_ids: setIds.join(',') },
         signal,
       }),

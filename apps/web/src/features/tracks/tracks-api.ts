@@ -1,13 +1,16 @@
 // GET /tracks and /tracks/favs (spec §7): the Tracks discover list and its followed-only variant.
-import type { TrackMeta } from '@cratedig/contract/track';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import type { ListParams } from '../../lib/list-params';
 import { pagedListOptions } from '../../lib/paged-query';
 
 export function tracksQueryOptions(transport: Transport, { followed, genre, sort }: ListParams) {
-  return pagedListOptions<TrackMeta>(transport, followed ? '/tracks/favs' : '/tracks', { genre, sort });
+  return pagedListOptions(followed ? apiClient(transport).tracks.favs : apiClient(transport).tracks.list, {
+    genre,
+    sort,
+  });
 }
 
 export function useTracks(params: ListParams) {
