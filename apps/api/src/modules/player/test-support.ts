@@ -2,15 +2,12 @@
 // (a performer, optionally a track list and an audio path), inserted directly.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../../db/rows';
 
 let sequence = 0;
 
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
-
 async function one<R>(app: FastifyInstance, statement: ReturnType<typeof sql>): Promise<R> {
-  const row = rowsOf<R>(await app.db.execute(statement))[0];
+  const row = (await queryRows<R>(app.db, statement))[0];
   if (!row) throw new Error('factory insert returned no row');
   return row;
 }
@@ -79,5 +76,5 @@ export function prng(seed: number): () => number {
 }
 
 export async function query<R>(app: FastifyInstance, statement: ReturnType<typeof sql>): Promise<R[]> {
-  return rowsOf<R>(await app.db.execute(statement));
+  return await queryRows<R>(app.db, statement);
 }
