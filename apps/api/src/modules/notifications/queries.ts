@@ -1,12 +1,11 @@
 // SQL of the notifications (domain.md "IDs, releases, notifications"): the fan-out of a release, the
 // caller's list with its keyset cursor, and marking read. A notification's release is read at list
 // time from id_releases, so it always names the released track as the catalogue has it now.
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { releasedIdJoins, releasedIdJson, releasedIdMatches } from '../../db/read-models/catalogue-releases';
+import { queryRows } from '../../db/rows';
+import { notifications } from '../../db/schema/index';
 
 const instant = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -16,43 +15,30 @@ const instant = (column: string) =>
  * (user_id, id_track_id) skips anyone already told of this release. Answers how many were added.
  */
 export async function insertReleaseNotifications(db: Db, idTrackId: number): Promise<number> {
-  const [row] = rowsOf<{ added: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ added: number }>(
+    db,
+    sql`
       with added as (
         insert into notifications (user_id, id_track_id)
         select f.user_id, f.track_id from user_track_favs f
         where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)
         on conflict (user_id, id_track_id) do nothing
         returning 1)
-      select count(*)::int as added from added`),
+      select count(*)::int as added from added`,
   );
   return row?.added ?? 0;
 }
 
 /**
- * A notification as the contract shapes it, from `n` (notifications), `r` (the released track) and
- * `h` (the ID). The set is the one the ID was found in (else the first set playing it), and
- * track_position the ID's place in that set.
+ * A notification as the contract shapes it, from `n` (notifications) and the release the catalogue
+ * read layer joins to it.
  */
 export const notificationJson = sql`json_build_object(
   'id', n.id, 'is_read', n.is_read, 'read_dt', ${instant('n.read_dt')}, 'created_dt', ${instant('n.created_dt')},
-  'release', json_build_object(
-    'set_meta', json_build_object('set_name', coalesce(heard.set_name, '')),
-    'track_meta', json_build_object('id', r.id, 'artist', r.artist, 'title', r.title,
-      'release_date', r.release_date, 'art_url_xl', r.art_url_xl),
-    'track_position', coalesce(heard.track_position, 1)))`;
+  'release', ${releasedIdJson})`;
 
 /** The joins notificationJson reads, after `notifications n`. */
-export const notificationJoins = sql`
-  join id_releases x on x.id_track_id = n.id_track_id
-  join tracks r on r.id = x.released_track_id
-  join tracks h on h.id = n.id_track_id
-  left join lateral (
-    select s.set_name, (select min(st.track_position) from set_tracks st
-                        where st.set_id = s.id and st.track_id = h.id) as track_position
-    from sets s
-    where s.id = coalesce(h.found_in_set_id,
-      (select st.set_id from set_tracks st where st.track_id = h.id order by st.set_id limit 1))) heard on true`;
+export const notificationJoins = releasedIdJoins('n.id_track_id');
 
 export interface NotificationPageParams {
   userId: number;
@@ -67,9 +53,7 @@ export async function listNotifications<T>(
   params: NotificationPageParams,
 ): Promise<{ data: T[]; total: number; offset: number }> {
   const { userId, limit, search, after, afterId } = params;
-  const matches: SQL = search
-    ? sql`and (r.title ilike ${like(search)} or r.artist ilike ${like(search)})`
-    : sql``;
+  const matches: SQL = search ? sql`and ${releasedIdMatches(like(search))}` : sql``;
   // Newest first, ties by id: the page holds what sorts after the cursor (created_dt, id).
   let beyond: SQL = sql`true`;
   if (after !== undefined) {
@@ -78,8 +62,9 @@ export async function listNotifications<T>(
         ? sql`(m.created_dt, m.id) < (${after}::timestamptz, ${afterId}::int)`
         : sql`m.created_dt < ${after}::timestamptz`;
   }
-  const [row] = rowsOf<{ data: T[]; total: number; offset: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ data: T[]; total: number; offset: number }>(
+    db,
+    sql`
       with mine as (
         select n.id, n.created_dt, ${notificationJson} as item
         from notifications n ${notificationJoins}
@@ -89,7 +74,7 @@ export async function listNotifications<T>(
         (select count(*)::int from mine m where not (${beyond})) as offset,
         coalesce((select json_agg(p.item order by p.created_dt desc, p.id desc) from (
           select m.* from mine m where ${beyond} order by m.created_dt desc, m.id desc limit ${limit}) p),
-          '[]'::json) as data`),
+          '[]'::json) as data`,
   );
   return { data: row?.data ?? [], total: row?.total ?? 0, offset: row?.offset ?? 0 };
 }
@@ -99,36 +84,34 @@ function like(search: string): string {
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
-  const [row] = rowsOf<{ unread: number }>(
-    await db.execute(
-      sql`select count(*)::int as unread from notifications where user_id = ${userId} and not is_read`,
-    ),
-  );
-  return row?.unread ?? 0;
+  return db.$count(notifications, and(eq(notifications.userId, userId), not(notifications.isRead)));
 }
 
 /** Marks the user's notification read (keeping the first read_dt); undefined when it is not theirs. */
 export async function markRead<T>(db: Db, userId: number, id: number): Promise<T | undefined> {
-  const updated = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const updated = await queryRows<{ id: number }>(
+    db,
+    sql`
       update notifications set is_read = true, read_dt = coalesce(read_dt, date_trunc('milliseconds', now()))
-      where id = ${id} and user_id = ${userId} returning id`),
+      where id = ${id} and user_id = ${userId} returning id`,
   );
   if (updated.length === 0) return undefined;
-  const [row] = rowsOf<{ item: T }>(
-    await db.execute(sql`
-      select ${notificationJson} as item from notifications n ${notificationJoins} where n.id = ${id}`),
+  const [row] = await queryRows<{ item: T }>(
+    db,
+    sql`
+      select ${notificationJson} as item from notifications n ${notificationJoins} where n.id = ${id}`,
   );
   return row?.item;
 }
 
 export async function markAllRead(db: Db, userId: number): Promise<number> {
-  const [row] = rowsOf<{ marked: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ marked: number }>(
+    db,
+    sql`
       with marked as (
         update notifications set is_read = true, read_dt = date_trunc('milliseconds', now())
         where user_id = ${userId} and not is_read returning 1)
-      select count(*)::int as marked from marked`),
+      select count(*)::int as marked from marked`,
   );
   return row?.marked ?? 0;
 }
