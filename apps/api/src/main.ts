@@ -17,6 +17,7 @@ import { runCommandLine } from './cli/run-command';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { queryRow } from './db/rows';
 import { registerConnectionDrain } from './lib/connection-drain';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 
@@ -139,12 +140,11 @@ async function prepareDatabase(app: FastifyInstance, database: Database, config:
 }
 
 async function catalogueIsEmpty(database: Database): Promise<boolean> {
-  const result = (await database.db.execute(
+  const row = await queryRow<{ present: boolean }>(
+    database.db,
     sql`select exists(select 1 from sets) as present`,
-  )) as unknown as {
-    rows: { present: boolean }[];
-  }; // both drivers answer {rows}
-  return result.rows[0]?.present !== true;
+  );
+  return row?.present !== true;
 }
 
 await main();

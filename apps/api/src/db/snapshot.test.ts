@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase } from '../test/database';
 import type { Database } from './client';
 import { functionsScript, migrate } from './migrate';
+import { queryRows } from './rows';
 import { journalEntries, latestSnapshot, pendingStatements } from './snapshot';
 
 // drizzle-kit's serialiser loads in seconds on a busy machine
@@ -14,9 +15,7 @@ beforeAll(async () => {
   database = await getTestDatabase();
 });
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(query: SQL): Promise<T[]> => queryRows<T>(database.db, query);
 
 describe('the drizzle-kit snapshot', () => {
   it('belongs to the last migration the journal lists', () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { queryRows } from '../db/rows';
 
 /** Tables that migrations fill and tests must not empty. */
 const KEPT_TABLES = new Set(['genres']);
@@ -77,9 +78,9 @@ export async function resetDatabase(database?: Database): Promise<void> {
     .filter((table) => !DERIVED_TABLES.has(table))
     .map((table) => `select '${table}' as table_name where exists (select 1 from "public"."${table}")`)
     .join(' union all ');
-  const result = (await db.db.execute(sql.raw(probe))) as unknown as { rows: { table_name: string }[] };
-  if (result.rows.length === 0) return;
-  const dirty = [...result.rows.map((row) => row.table_name), ...DERIVED_TABLES].filter((t) =>
+  const holding = await queryRows<{ table_name: string }>(db.db, sql.raw(probe));
+  if (holding.length === 0) return;
+  const dirty = [...holding.map((row) => row.table_name), ...DERIVED_TABLES].filter((t) =>
     tables?.includes(t),
   );
   // Maintained totals (catalogue_counts) get their rows back, all zero, as on a fresh catalogue.
@@ -88,9 +89,10 @@ export async function resetDatabase(database?: Database): Promise<void> {
 }
 
 async function listTables(database: Database): Promise<string[]> {
-  const result = (await database.db.execute(
+  const rows = await queryRows<{ table_name: string }>(
+    database.db,
     sql`select table_name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { table_name: string }[] }; // both drivers answer {rows}
-  return result.rows.map((row) => row.table_name).filter((table) => !KEPT_TABLES.has(table));
+  );
+  return rows.map((row) => row.table_name).filter((table) => !KEPT_TABLES.has(table));
 }

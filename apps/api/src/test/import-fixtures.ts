@@ -6,6 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CATALOGUE_TABLES } from '../db/catalogue-tables';
 import type { Database } from '../db/client';
+import { queryRow } from '../db/rows';
 import { encodeSlices, FRAME_BYTES, FRAME_MS, SAMPLE_RATE } from '../db/seed/media/mp3-frames';
 
 let frame: Uint8Array | undefined;
@@ -62,12 +63,13 @@ export function listFolder(dir: string): string[] {
 export async function catalogueFingerprint(database: Database): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of CATALOGUE_TABLES) {
-    const result = (await database.db.execute(
+    const row = await queryRow<{ n: number; h: string }>(
+      database.db,
       sql.raw(
         `select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`,
       ),
-    )) as unknown as { rows: { n: number; h: string }[] };
-    out[table] = `${result.rows[0]?.n}:${result.rows[0]?.h}`;
+    );
+    out[table] = `${row?.n}:${row?.h}`;
   }
   return out;
 }

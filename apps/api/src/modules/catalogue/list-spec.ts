@@ -3,9 +3,10 @@
 // spliced into SQL as text.
 import type { SortField } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
+import type { ItemKind } from '../../db/read-models/catalogue-items';
 import { listSearchCondition } from '../search/service';
 
-export type ItemKind = 'sets' | 'tracks' | 'ids' | 'artists' | 'labels';
+export type { ItemKind };
 
 /** How a sort column compares: the cast a cursor value gets, and whether nulls can occur. */
 export interface SortColumn {

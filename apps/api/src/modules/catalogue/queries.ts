@@ -8,8 +8,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { planCached } from '../../db/plan-cache';
+import { itemSql, placeJson, setItem, trackItem } from '../../db/read-models/catalogue-items';
+import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
-import { itemSql, placeJson, setItem, trackItem } from './item-sql';
 import {
   followedPredicate,
   genrePredicate,
@@ -44,9 +45,6 @@ export interface ListParams {
 }
 
 /** drizzle's execute() result differs per driver; both carry `rows`. */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 export interface ListRows<T> {
   data: T[];
@@ -225,8 +223,8 @@ function ownerColumn({ relation, ownerId }: RelationScope, column: string): SQL 
 }
 
 export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows<T>> {
-  const row = rowsOf<{ total: number | null; data: T[]; found?: boolean | null }>(
-    await db.execute(listStatement(params)),
+  const row = (
+    await queryRows<{ total: number | null; data: T[]; found?: boolean | null }>(db, listStatement(params))
   )[0];
   return { total: row?.total ?? 0, data: row?.data ?? [], found: row?.found === true };
 }
@@ -244,7 +242,7 @@ export async function findItem<T>(
   id: number,
   userId: number,
 ): Promise<T | undefined> {
-  return rowsOf<{ item: T }>(await db.execute(itemStatement(kind, id, userId)))[0]?.item;
+  return (await queryRows<{ item: T }>(db, itemStatement(kind, id, userId)))[0]?.item;
 }
 
 /** GET /sets/{id}: the set plus its track list with each track_meta, in track_position order. */
@@ -263,7 +261,7 @@ export function setDetailStatement(id: number, userId: number): SQL {
 }
 
 export async function findSetDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
-  return rowsOf<{ item: T }>(await db.execute(setDetailStatement(id, userId)))[0]?.item;
+  return (await queryRows<{ item: T }>(db, setDetailStatement(id, userId)))[0]?.item;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -350,8 +348,8 @@ export async function listFeatured<T>(
   limit: number,
   offset: number,
 ): Promise<ListRows<T>> {
-  const row = rowsOf<{ total: number; data: T[] }>(
-    await db.execute(featuredStatement(kind, userId, limit, offset)),
+  const row = (
+    await queryRows<{ total: number; data: T[] }>(db, featuredStatement(kind, userId, limit, offset))
   )[0];
   return { total: row?.total ?? 0, data: row?.data ?? [] };
 }

@@ -1,12 +1,10 @@
 // SQL of releasing an ID (domain.md "IDs, releases, notifications"): the pair's tracks, and the
 // id_releases row that links them.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { trackItem } from './item-sql';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { trackItem } from '../../db/read-models/catalogue-items';
+import { queryRows } from '../../db/rows';
+import { idReleases } from '../../db/schema/index';
 
 export interface ReleaseTrackRow {
   id: number;
@@ -20,14 +18,15 @@ export interface ReleaseTrackRow {
  * after the other.
  */
 export async function lockTracks(db: Db, ids: number[]): Promise<ReleaseTrackRow[]> {
-  return rowsOf<ReleaseTrackRow>(
-    await db.execute(sql`
+  return await queryRows<ReleaseTrackRow>(
+    db,
+    sql`
       select id, title, artist, mix_type from tracks
       where id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})
-      order by id for update`),
+      order by id for update`,
   );
 }
 
@@ -40,16 +39,17 @@ export async function insertRelease(
   idTrackId: number,
   releasedTrackId: number,
 ): Promise<{ releasedAs: number; created: boolean }> {
-  const inserted = rowsOf<{ released_track_id: number }>(
-    await db.execute(sql`
-      insert into id_releases (id_track_id, released_track_id) values (${idTrackId}, ${releasedTrackId})
-      on conflict (id_track_id) do nothing returning released_track_id`),
-  );
+  const inserted = await db
+    .insert(idReleases)
+    .values({ idTrackId, releasedTrackId })
+    .onConflictDoNothing({ target: idReleases.idTrackId })
+    .returning({ releasedTrackId: idReleases.releasedTrackId });
   if (inserted.length > 0) return { releasedAs: releasedTrackId, created: true };
-  const [row] = rowsOf<{ released_track_id: number }>(
-    await db.execute(sql`select released_track_id from id_releases where id_track_id = ${idTrackId}`),
-  );
-  return { releasedAs: row?.released_track_id ?? releasedTrackId, created: false };
+  const [row] = await db
+    .select({ releasedTrackId: idReleases.releasedTrackId })
+    .from(idReleases)
+    .where(eq(idReleases.idTrackId, idTrackId));
+  return { releasedAs: row?.releasedTrackId ?? releasedTrackId, created: false };
 }
 
 /**
@@ -59,8 +59,9 @@ export async function insertRelease(
  */
 export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
   const track = trackItem(userId);
-  const [row] = rowsOf<{ item: T }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ item: T }>(
+    db,
+    sql`
       select ${track.json}::jsonb || jsonb_build_object(
         'waiting_count', case when i.mix_type = 'ID' then (
           select count(*)::int from user_track_favs f where f.track_id = i.id and (f.show_likes or f.is_fav)) end,
@@ -70,7 +71,7 @@ export async function findTrackDetail<T>(db: Db, id: number, userId: number): Pr
             'created_dt', to_char(h.created_dt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
           from id_releases x join tracks h on h.id = x.id_track_id
           where x.released_track_id = i.id order by h.created_dt, h.id limit 1)) as item
-      from tracks i where i.id = ${id}`),
+      from tracks i where i.id = ${id}`,
   );
   return row?.item;
 }

@@ -1,7 +1,9 @@
 // The comments' SQL (the only file here that talks to the posts table). Each call is one statement;
 // a post comes back with its author in one round trip.
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRow, queryRows } from '../../db/rows';
+import { posts } from '../../db/schema/index';
 
 /** A post as the statements below return it (mapper.ts turns it into the contract's Post). */
 export interface PostRow {
@@ -17,9 +19,6 @@ export interface PostRow {
 }
 
 /** drizzle's execute() result differs per driver; both carry `rows`. */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** The columns of a PostRow, from a posts row `p` joined with its author `u`. */
 const POST_COLUMNS = sql`p.id, p.text,
@@ -46,7 +45,9 @@ export async function listPosts(
   const column = sql.raw(`p.${target.column}`);
   const dir = sql.raw(order.direction === 'asc' ? 'asc nulls first' : 'desc nulls last');
   const key = sql.raw(order.by === 'created' ? 'p.created_at' : 'p.set_timestamp');
-  const result = await db.execute(sql`
+  const row = await queryRow<{ total: number; rows: (PostRow & { ord?: number })[] }>(
+    db,
+    sql`
     with ids as (
       select q.id, row_number() over () as ord from (
         select p.id from posts p where ${column} = ${target.id}
@@ -58,8 +59,8 @@ export async function listPosts(
       select ${POST_COLUMNS}, ids.ord from ids join posts p on p.id = ids.id join users u on u.id = p.user_id
     )
     select (select count(*) from posts p where ${column} = ${target.id})::int as total,
-      coalesce((select json_agg(page order by page.ord) from page), '[]'::json) as rows`);
-  const row = rowsOf<{ total: number; rows: (PostRow & { ord?: number })[] }>(result)[0];
+      coalesce((select json_agg(page order by page.ord) from page), '[]'::json) as rows`,
+  );
   return { rows: row?.rows ?? [], total: row?.total ?? 0 };
 }
 
@@ -82,7 +83,9 @@ export async function commentMarkers(
   max: number,
   cut: number,
 ): Promise<{ rows: MarkerRow[]; total: number }> {
-  const result = await db.execute(sql`
+  const row = await queryRow<{ total: number; rows: MarkerRow[] }>(
+    db,
+    sql`
     with m as (
       select p.id, p.set_timestamp, p.user_id,
         (select btrim(line, E' \\t\\r') from regexp_split_to_table(p.text, E'\\n') as line
@@ -93,15 +96,15 @@ export async function commentMarkers(
       coalesce((select json_agg(json_build_object('id', m.id, 'set_timestamp', m.set_timestamp,
           'first_line', case when length(m.line) > ${cut} then left(m.line, ${cut - 1}) || '…' else m.line end,
           'author_id', u.id, 'author_username', u.username) order by m.set_timestamp, m.id)
-        from m join users u on u.id = m.user_id), '[]'::json) as rows`);
-  const row = rowsOf<{ total: number; rows: MarkerRow[] }>(result)[0];
+        from m join users u on u.id = m.user_id), '[]'::json) as rows`,
+  );
   return { rows: row?.rows ?? [], total: row?.total ?? 0 };
 }
 
 /** Whether the set or track exists (a list of an unknown item is a 404, not an empty page). */
 export async function targetExists(db: Db, target: PostTarget): Promise<boolean> {
   const table = sql.raw(target.column === 'set_id' ? 'sets' : 'tracks');
-  return rowsOf(await db.execute(sql`select 1 from ${table} where id = ${target.id}`)).length > 0;
+  return (await queryRows(db, sql`select 1 from ${table} where id = ${target.id}`)).length > 0;
 }
 
 export interface PostValues {
@@ -112,7 +115,7 @@ export interface PostValues {
 }
 
 async function one(db: Db, statement: SQL): Promise<PostRow | undefined> {
-  return rowsOf<PostRow>(await db.execute(statement))[0];
+  return (await queryRows<PostRow>(db, statement))[0];
 }
 
 /** Inserts a post; an unknown set or track fails on its foreign key (see foreignKeyViolation). */
@@ -153,15 +156,16 @@ export function updatePost(
 
 /** Deletes a post only when `userId` wrote it; whether one was deleted. */
 export async function deletePost(db: Db, userId: number, postId: number): Promise<boolean> {
-  const result = await db.execute(
-    sql`delete from posts where id = ${postId} and user_id = ${userId} returning id`,
-  );
-  return rowsOf(result).length > 0;
+  const deleted = await db
+    .delete(posts)
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+    .returning({ id: posts.id });
+  return deleted.length > 0;
 }
 
 /** The author of a post, or undefined when there is no such post. */
 export async function authorOf(db: Db, postId: number): Promise<number | undefined> {
-  return rowsOf<{ user_id: number }>(await db.execute(sql`select user_id from posts where id = ${postId}`))[0]
+  return (await queryRows<{ user_id: number }>(db, sql`select user_id from posts where id = ${postId}`))[0]
     ?.user_id;
 }
 

@@ -12,18 +12,15 @@ import type { Label } from '@cratedig/contract/label';
 import type { Festival, Venue } from '@cratedig/contract/place';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
 import type { ServiceContext } from '../../lib/service-context';
 import * as catalogue from '../catalogue/service';
 
 /** No user: the exported items carry no user state. */
 const NO_USER = 0;
 
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
-
 const ids = async (ctx: ServiceContext, statement: ReturnType<typeof sql>) =>
-  rowsOf<{ id: number }>(await ctx.db.execute(statement)).map((r) => r.id);
+  (await queryRows<{ id: number }>(ctx.db, statement)).map((r) => r.id);
 
 export interface ExportOptions {
   /** Only these sets and what they reference; everything when absent. */
@@ -94,10 +91,11 @@ export async function exportCatalogue(
     labels.push(label as Label);
   }
   const places = async (table: 'festivals' | 'venues') =>
-    rowsOf<Festival | Venue>(
-      await db.execute(sql`select id, name, art_url_sm, art_url_xl, city, country from ${sql.raw(table)}
+    await queryRows<Festival | Venue>(
+      db,
+      sql`select id, name, art_url_sm, art_url_xl, city, country from ${sql.raw(table)}
         ${only ? sql`where id in (select ${sql.raw(table === 'festivals' ? 'festival_id' : 'venue_id')} from sets where id = any(${arr}::int[]))` : sql``}
-        order by id`),
+        order by id`,
     );
   const file: CatalogueFile = {
     format: CATALOGUE_FILE_FORMAT,
@@ -111,10 +109,9 @@ export async function exportCatalogue(
     sets,
   };
   if (!only) {
-    const featured = rowsOf<{ kind: string; ids: number[] }>(
-      await db.execute(
-        sql`select kind, array_agg(item_id order by position) as ids from featured group by kind order by kind`,
-      ),
+    const featured = await queryRows<{ kind: string; ids: number[] }>(
+      db,
+      sql`select kind, array_agg(item_id order by position) as ids from featured group by kind order by kind`,
     );
     file.featured = Object.fromEntries(featured.map((f) => [f.kind, f.ids]));
   }

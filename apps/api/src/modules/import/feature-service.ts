@@ -3,6 +3,7 @@
 // "most liked recently" fallback.
 import { FEATURED_KINDS, type FeaturedKind } from '@cratedig/contract/catalogue-api';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
 import type { ServiceContext } from '../../lib/service-context';
 import { intArray, replaceFeaturedRows } from './queries';
 
@@ -17,12 +18,11 @@ export async function replaceFeatured(ctx: ServiceContext, kind: FeaturedKind, i
   if (duplicate !== undefined) throw new FeatureRefusal(`${duplicate} is given twice`);
   await ctx.db.transaction(async (tx) => {
     const found = (
-      (await tx.execute(
+      await queryRows<{ id: number }>(
+        tx,
         sql`select id from ${sql.raw(kind)} where id = any(${intArray(ids)})`,
-      )) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows.map((r) => r.id);
+      )
+    ).map((r) => r.id);
     const missing = ids.filter((id) => !found.includes(id));
     if (missing.length > 0) throw new FeatureRefusal(`no ${kind} with id ${missing.join(', ')}`);
     await replaceFeaturedRows(tx, kind, ids);

@@ -2,11 +2,8 @@
 // only adds; existing rows are reused as they are.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { normaliseName, normaliseTitle } from './normalise';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** An int[] parameter (drizzle would expand a JS array into a row constructor). */
 export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -29,7 +26,7 @@ export async function findByNames(db: Db, kind: NamedKind, names: string[]): Pro
           where d.kind = ${kind} and d.name = any(${wanted}) order by d.item_id`
       : sql`select id, cd_normalise_name(name) as key from ${sql.raw(kind)}
           where cd_normalise_name(name) = any(${wanted}) order by id`;
-  for (const row of rowsOf<{ id: number; key: string }>(await db.execute(statement))) {
+  for (const row of await queryRows<{ id: number; key: string }>(db, statement)) {
     if (!index.has(row.key)) index.set(row.key, row.id);
   }
   return index;
@@ -39,9 +36,10 @@ export async function findByNames(db: Db, kind: NamedKind, names: string[]): Pro
 export async function findSetsByDates(db: Db, dates: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   if (dates.length === 0) return found;
-  const rows = rowsOf<{ id: number; set_name: string; release_date: string }>(
-    await db.execute(sql`select id, set_name, to_char(release_date, 'YYYY-MM-DD') as release_date from sets
-      where release_date = any(${`{${dates.join(',')}}`}::date[]) order by id`),
+  const rows = await queryRows<{ id: number; set_name: string; release_date: string }>(
+    db,
+    sql`select id, set_name, to_char(release_date, 'YYYY-MM-DD') as release_date from sets
+      where release_date = any(${`{${dates.join(',')}}`}::date[]) order by id`,
   );
   for (const row of rows) {
     const key = `${normaliseName(row.set_name)}|${row.release_date}`;
@@ -65,8 +63,9 @@ export async function findTrackCandidates(
   titles: string[],
 ): Promise<ExistingTrack[]> {
   if (artistIds.length === 0 && titles.length === 0) return [];
-  return rowsOf<ExistingTrack>(
-    await db.execute(sql`
+  return await queryRows<ExistingTrack>(
+    db,
+    sql`
       with c as (
         select ta.track_id as id from track_artists ta where ta.artist_id = any(${intArray(artistIds)})
         union select t.id from tracks t where t.title = any(${`{${titles.map(pgQuote).join(',')}}`}::text[])
@@ -74,16 +73,15 @@ export async function findTrackCandidates(
       select t.id, t.title, t.artist, t.mix_type,
         (select json_agg(json_build_object('name', a.name, 'role', ta.role))
          from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id) as credits
-      from c join tracks t on t.id = c.id where t.mix_type <> 'ID' order by t.id`),
+      from c join tracks t on t.id = c.id where t.mix_type <> 'ID' order by t.id`,
   );
 }
 
 /** IDs first heard in an existing set, oldest first, with their artist line. */
 export async function findSetIds(db: Db, setId: number): Promise<{ id: number; artist: string }[]> {
-  return rowsOf(
-    await db.execute(
-      sql`select id, artist from tracks where found_in_set_id = ${setId} and mix_type = 'ID' order by id`,
-    ),
+  return queryRows<{ id: number; artist: string }>(
+    db,
+    sql`select id, artist from tracks where found_in_set_id = ${setId} and mix_type = 'ID' order by id`,
   );
 }
 
@@ -129,7 +127,7 @@ export async function insertRows(db: Db, table: string, rows: Record<string, unk
     );
     const statement = sql`insert into ${sql.raw(table)} (${sql.raw(columns.map((c) => `"${c}"`).join(', '))})
       values ${values} returning id`;
-    ids.push(...rowsOf<{ id: number }>(await db.execute(statement)).map((r) => r.id));
+    ids.push(...(await queryRows<{ id: number }>(db, statement)).map((r) => r.id));
   }
   return ids;
 }
@@ -173,11 +171,12 @@ export async function refreshStatsFor(
   // The tabs' relations copy the stats as sort keys, so they follow the stats. A refresh scoped to the
   // imported sets covers their tracks, artists and labels; a track no imported set plays, or a label
   // founder, is reached only by the whole refresh (which writes only the rows that changed).
-  const outside = rowsOf<{ n: number }>(
-    await db.execute(sql`select (
+  const outside = await queryRows<{ n: number }>(
+    db,
+    sql`select (
       select count(*) from unnest(${intArray(created.tracks)}) t(id)
       where not exists (select 1 from set_tracks st where st.track_id = t.id and st.set_id = any(${intArray(created.sets)}))
-    ) + (select count(*) from label_bosses where label_id = any(${intArray(created.labels)}))::int as n`),
+    ) + (select count(*) from label_bosses where label_id = any(${intArray(created.labels)}))::int as n`,
   );
   const scoped = Number(outside[0]?.n ?? 0) === 0;
   await db.execute(

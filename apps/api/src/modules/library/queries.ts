@@ -11,6 +11,7 @@
 // Nothing is read first and written later, so there is no window for a lost or doubled change.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 
 /** What a toggle acts on: the per-user table, its item column, and the item's table. */
 export interface LibraryTarget {
@@ -50,9 +51,6 @@ export interface FlagRow {
 }
 
 /** drizzle's execute() result differs per driver; both carry `rows`. */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** The flag columns each state table has, returned with every change. */
 const STATE_COLUMNS: Record<LibraryTarget['stateTable'], Flag[]> = {
@@ -127,7 +125,7 @@ export async function changeFlag(
   userId: number,
   itemId: number,
 ): Promise<FlagRow | undefined> {
-  return rowsOf<FlagRow>(await db.execute(flagStatement(target, flag, change, userId, itemId)))[0];
+  return (await queryRows<FlagRow>(db, flagStatement(target, flag, change, userId, itemId)))[0];
 }
 
 // ---------------------------------------------------------------------------------------------------

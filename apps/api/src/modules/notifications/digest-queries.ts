@@ -4,12 +4,9 @@
 import type { NotificationTimeframe } from '@cratedig/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import type { Period } from './digest-periods';
 import { notificationJoins, notificationJson } from './queries';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 export type PeriodsByTimeframe = Record<NotificationTimeframe, Period>;
 
@@ -22,8 +19,10 @@ export async function findDueUsers(db: Db, periods: PeriodsByTimeframe): Promise
     when 'daily' then ${periods.daily[field].toISOString()}::timestamptz
     when 'weekly' then ${periods.weekly[field].toISOString()}::timestamptz
     else ${periods.monthly[field].toISOString()}::timestamptz end`;
-  return rowsOf<{ id: number }>(
-    await db.execute(sql`
+  return (
+    await queryRows<{ id: number }>(
+      db,
+      sql`
       select u.id from users u
       cross join lateral (select ${pick('start')} as p_start, ${pick('end')} as p_end) p
       cross join lateral (select max(d.period_end) as covered from digests d where d.user_id = u.id) last
@@ -32,7 +31,8 @@ export async function findDueUsers(db: Db, periods: PeriodsByTimeframe): Promise
         and exists (select 1 from notifications n where n.user_id = u.id
                     and n.created_dt >= greatest(p.p_start, coalesce(last.covered, p.p_start))
                     and n.created_dt < p.p_end)
-      order by u.id`),
+      order by u.id`,
+    )
   ).map((row) => row.id);
 }
 
@@ -46,17 +46,21 @@ export interface DigestUser {
 
 /** The user's row, locked until the claim's transaction ends: one claim per user at a time. */
 export async function lockUser(db: Db, userId: number): Promise<DigestUser | undefined> {
-  return rowsOf<DigestUser>(
-    await db.execute(sql`
+  return (
+    await queryRows<DigestUser>(
+      db,
+      sql`
       select id, email, username, notification_timeframe, notification_preferences_enabled
-      from users where id = ${userId} for update`),
+      from users where id = ${userId} for update`,
+    )
   )[0];
 }
 
 /** The end of the last period a digest (sent or claimed) covered for the user. */
 export async function coveredUntil(db: Db, userId: number): Promise<Date | undefined> {
-  const [row] = rowsOf<{ covered: string | Date | null }>(
-    await db.execute(sql`select max(period_end) as covered from digests where user_id = ${userId}`),
+  const [row] = await queryRows<{ covered: string | Date | null }>(
+    db,
+    sql`select max(period_end) as covered from digests where user_id = ${userId}`,
   );
   return row?.covered ? new Date(row.covered) : undefined;
 }
@@ -71,12 +75,13 @@ export async function notificationsBetween<T>(
 ): Promise<{ items: T[]; total: number }> {
   const window = sql`n.user_id = ${userId} and n.created_dt >= ${from.toISOString()}::timestamptz
     and n.created_dt < ${to.toISOString()}::timestamptz`;
-  const [row] = rowsOf<{ items: T[] | null; total: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ items: T[] | null; total: number }>(
+    db,
+    sql`
       select (select count(*)::int from notifications n where ${window}) as total,
         (select json_agg(p.item order by p.created_dt desc, p.id desc) from (
           select n.id, n.created_dt, ${notificationJson} as item from notifications n ${notificationJoins}
-          where ${window} order by n.created_dt desc, n.id desc limit ${limit}) p) as items`),
+          where ${window} order by n.created_dt desc, n.id desc limit ${limit}) p) as items`,
   );
   return { items: row?.items ?? [], total: row?.total ?? 0 };
 }
@@ -86,12 +91,13 @@ export async function insertClaim(
   db: Db,
   claim: { userId: number; periodEnd: Date; coveredFrom: Date; timeframe: string; count: number },
 ): Promise<boolean> {
-  const rows = rowsOf<{ user_id: number }>(
-    await db.execute(sql`
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`
       insert into digests (user_id, period_end, covered_from, timeframe, notification_count)
       values (${claim.userId}, ${claim.periodEnd.toISOString()}::timestamptz,
               ${claim.coveredFrom.toISOString()}::timestamptz, ${claim.timeframe}, ${claim.count})
-      on conflict (user_id, period_end) do nothing returning user_id`),
+      on conflict (user_id, period_end) do nothing returning user_id`,
   );
   return rows.length > 0;
 }

@@ -1,12 +1,10 @@
 // SQL of the notifications (domain.md "IDs, releases, notifications"): the fan-out of a release, the
 // caller's list with its keyset cursor, and marking read. A notification's release and proposal are
 // read at list time, so they always name the tracks as the catalogue has them now.
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { queryRows } from '../../db/rows';
+import { notifications } from '../../db/schema/index';
 
 const instant = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -16,15 +14,16 @@ const instant = (column: string) =>
  * (user, ID, kind) key skips anyone already told of this release. Answers how many were added.
  */
 export async function insertReleaseNotifications(db: Db, idTrackId: number): Promise<number> {
-  const [row] = rowsOf<{ added: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ added: number }>(
+    db,
+    sql`
       with added as (
         insert into notifications (user_id, id_track_id, kind)
         select f.user_id, f.track_id, 'release' from user_track_favs f
         where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)
         on conflict do nothing
         returning 1)
-      select count(*)::int as added from added`),
+      select count(*)::int as added from added`,
   );
   return row?.added ?? 0;
 }
@@ -91,8 +90,9 @@ export async function listNotifications<T>(
         ? sql`(m.created_dt, m.id) < (${after}::timestamptz, ${afterId}::int)`
         : sql`m.created_dt < ${after}::timestamptz`;
   }
-  const [row] = rowsOf<{ data: T[]; total: number; offset: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ data: T[]; total: number; offset: number }>(
+    db,
+    sql`
       with mine as (
         select n.id, n.created_dt, ${notificationJson} as item
         from notifications n ${notificationJoins}
@@ -102,7 +102,7 @@ export async function listNotifications<T>(
         (select count(*)::int from mine m where not (${beyond})) as offset,
         coalesce((select json_agg(p.item order by p.created_dt desc, p.id desc) from (
           select m.* from mine m where ${beyond} order by m.created_dt desc, m.id desc limit ${limit}) p),
-          '[]'::json) as data`),
+          '[]'::json) as data`,
   );
   return { data: row?.data ?? [], total: row?.total ?? 0, offset: row?.offset ?? 0 };
 }
@@ -112,36 +112,34 @@ function like(search: string): string {
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
-  const [row] = rowsOf<{ unread: number }>(
-    await db.execute(
-      sql`select count(*)::int as unread from notifications where user_id = ${userId} and not is_read`,
-    ),
-  );
-  return row?.unread ?? 0;
+  return db.$count(notifications, and(eq(notifications.userId, userId), not(notifications.isRead)));
 }
 
 /** Marks the user's notification read (keeping the first read_dt); undefined when it is not theirs. */
 export async function markRead<T>(db: Db, userId: number, id: number): Promise<T | undefined> {
-  const updated = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const updated = await queryRows<{ id: number }>(
+    db,
+    sql`
       update notifications set is_read = true, read_dt = coalesce(read_dt, date_trunc('milliseconds', now()))
-      where id = ${id} and user_id = ${userId} returning id`),
+      where id = ${id} and user_id = ${userId} returning id`,
   );
   if (updated.length === 0) return undefined;
-  const [row] = rowsOf<{ item: T }>(
-    await db.execute(sql`
-      select ${notificationJson} as item from notifications n ${notificationJoins} where n.id = ${id}`),
+  const [row] = await queryRows<{ item: T }>(
+    db,
+    sql`
+      select ${notificationJson} as item from notifications n ${notificationJoins} where n.id = ${id}`,
   );
   return row?.item;
 }
 
 export async function markAllRead(db: Db, userId: number): Promise<number> {
-  const [row] = rowsOf<{ marked: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ marked: number }>(
+    db,
+    sql`
       with marked as (
         update notifications set is_read = true, read_dt = date_trunc('milliseconds', now())
         where user_id = ${userId} and not is_read returning 1)
-      select count(*)::int as marked from marked`),
+      select count(*)::int as marked from marked`,
   );
   return row?.marked ?? 0;
 }

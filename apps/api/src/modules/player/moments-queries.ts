@@ -3,16 +3,9 @@
 import { HEAT_SLOT_S, RESUME_FINISHED_FRACTION, RESUME_FINISHED_TAIL_S } from '@cratedig/contract/constants';
 import type { MomentTrack } from '@cratedig/contract/moments-api';
 import { type SQL, sql } from 'drizzle-orm';
-import { setItem } from '../catalogue/item-sql';
+import { setItem } from '../../db/read-models/catalogue-items';
+import { queryRows } from '../../db/rows';
 import type { Tx } from './queries';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
-
-async function rows<R>(db: Tx, statement: SQL): Promise<R[]> {
-  return rowsOf<R>(await db.execute(statement));
-}
 
 /** A set track of set `setId` under alias `st` joined with its track `t`, as a MomentTrack. */
 const MOMENT_TRACK = sql`json_build_object('track_position', st.track_position, 'track_meta_id', st.track_id,
@@ -37,7 +30,7 @@ export interface HeatRow {
 
 /** The set's like slots and its track list; undefined when there is no such set. */
 export async function heatOf(db: Tx, setId: number): Promise<HeatRow | undefined> {
-  const found = await rows<HeatRow>(
+  const found = await queryRows<HeatRow>(
     db,
     sql`select s.duration_ms,
           coalesce((select json_agg(json_build_array(ls.slot, ls.likes) order by ls.slot)
@@ -86,7 +79,7 @@ export async function resumableSets(
   limit: number,
   offset: number,
 ): Promise<{ rows: PlayedRow[]; total: number }> {
-  const found = await rows<{ total: number; rows: PlayedRow[] }>(
+  const found = await queryRows<{ total: number; rows: PlayedRow[] }>(
     db,
     sql`with r as (
           select uf.set_id, uf.position_saved_at from user_set_favs uf join sets i on i.id = uf.set_id
@@ -105,7 +98,7 @@ export async function resumableSets(
 
 /** The set whose position the user saved last (finished or not), or undefined. */
 export async function lastPlayedSet(db: Tx, userId: number): Promise<PlayedRow | undefined> {
-  const found = await rows<{ played: PlayedRow }>(
+  const found = await queryRows<{ played: PlayedRow }>(
     db,
     sql`select ${playedJson(userId)} as played
         from user_set_favs uf join sets i on i.id = uf.set_id
@@ -138,7 +131,7 @@ export async function trackMoments(
         sql`, `,
       )})`
     : sql`and st.set_id in (select distinct set_id from set_tracks where track_id = ${trackId} order by set_id limit 100)`;
-  const found = await rows<{ exists: boolean; moments: TrackMomentRow[] }>(
+  const found = await queryRows<{ exists: boolean; moments: TrackMomentRow[] }>(
     db,
     sql`select exists (select 1 from tracks where id = ${trackId}) as exists,
           coalesce((select json_agg(json_build_object('set_meta_id', st.set_id, 'track_position', st.track_position,

@@ -1,22 +1,14 @@
 // The player's SQL (architecture.md: only queries.ts touches the database). Queue writes run inside
 // withUserQueueLock(): one transaction that first locks the user's row, so two tabs of one user
 // serialise; the deferrable (user_id, order) key and the one-current index are the backstop.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { setItem } from '../catalogue/item-sql';
+import { setItem } from '../../db/read-models/catalogue-items';
+import { queryRows } from '../../db/rows';
 import { slotOf } from './moments-queries';
 
 /** A transaction handle: the same execute() as Db. */
 export type Tx = Pick<Db, 'execute'>;
-
-/** Both drivers answer `{rows}` (node-postgres QueryResult, PGlite Results). */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
-
-async function rows<R>(db: Tx, statement: SQL): Promise<R[]> {
-  return rowsOf<R>(await db.execute(statement));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Queue
@@ -37,19 +29,19 @@ export async function withUserQueueLock<T>(db: Db, userId: number, work: (tx: Tx
 }
 
 export function queueRows(db: Tx, userId: number): Promise<QueueRow[]> {
-  return rows<QueueRow>(
+  return queryRows<QueueRow>(
     db,
     sql`select id, set_id, "order", is_current from queue_items where user_id = ${userId} order by "order", id`,
   );
 }
 
 export async function setExists(db: Tx, setId: number): Promise<boolean> {
-  return (await rows(db, sql`select 1 from sets where id = ${setId}`)).length > 0;
+  return (await queryRows(db, sql`select 1 from sets where id = ${setId}`)).length > 0;
 }
 
 export async function appendQueueItem(db: Tx, userId: number, setId: number): Promise<QueueRow | undefined> {
   // ON CONFLICT DO NOTHING: already queued answers no row (the caller's 404), never a 500.
-  const inserted = await rows<QueueRow>(
+  const inserted = await queryRows<QueueRow>(
     db,
     sql`insert into queue_items (user_id, set_id, "order", is_current)
         select ${userId}, ${setId}, coalesce(max("order"), 0) + 1, false
@@ -98,7 +90,7 @@ export async function setCurrent(db: Tx, userId: number, id: number, current: bo
 }
 
 export async function deleteQueueItem(db: Tx, userId: number, id: number): Promise<boolean> {
-  const deleted = await rows(
+  const deleted = await queryRows(
     db,
     sql`delete from queue_items where id = ${id} and user_id = ${userId} returning id`,
   );
@@ -122,7 +114,7 @@ export async function renumberQueue(db: Tx, userId: number): Promise<void> {
 /** The user's queue with each set in its list shape (the catalogue's set JSON), in order. */
 export async function queueWithSets(db: Tx, userId: number): Promise<{ row: QueueRow; set: unknown }[]> {
   const set = setItem(userId);
-  const found = await rows<QueueRow & { set: unknown }>(
+  const found = await queryRows<QueueRow & { set: unknown }>(
     db,
     sql`select q.id, q.set_id, q."order", q.is_current, ${set.json} as set
         from queue_items q join sets i on i.id = q.set_id ${set.joins}
@@ -144,7 +136,7 @@ export async function saveResumePosition(
   setId: number,
   positionS: number,
 ): Promise<boolean> {
-  const saved = await rows(
+  const saved = await queryRows(
     db,
     sql`insert into user_set_favs (user_id, set_id, resume_position_s, position_saved_at)
         select ${userId}, id, ${positionS}, clock_timestamp() from sets where id = ${setId}
@@ -162,7 +154,7 @@ export async function saveResumePosition(
  * in READ COMMITTED) sees a concurrent request's committed play, so two cannot both count.
  */
 export async function countPlay(db: Tx, userId: number, setId: number): Promise<boolean> {
-  const counted = await rows(
+  const counted = await queryRows(
     db,
     sql`with play as (
           insert into plays (user_id, set_id)
@@ -182,7 +174,7 @@ export async function findTrackPlayTarget(
   db: Tx,
   trackId: number,
 ): Promise<{ set_meta_id: number; start_time: number } | undefined> {
-  const found = await rows<{ set_meta_id: number; start_time: number }>(
+  const found = await queryRows<{ set_meta_id: number; start_time: number }>(
     db,
     sql`select st.set_id as set_meta_id, st.start_time
         from set_tracks st left join set_play_counts pc on pc.set_id = st.set_id
@@ -208,7 +200,7 @@ export async function recordMomentLike(
   setId: number,
   t: number,
 ): Promise<number | undefined> {
-  const found = await rows<{ likes: number }>(
+  const found = await queryRows<{ likes: number }>(
     db,
     sql`with s as (
           update sets set likes = likes + 1 where id = ${setId} returning id, likes),
@@ -256,7 +248,7 @@ export interface TrackFavRow {
 
 /** Puts the set into the user's likes (show_likes = true). Undefined when the set does not exist. */
 export async function likeSet(db: Db, userId: number, setId: number): Promise<SetFavRow | undefined> {
-  const found = await rows<SetFavRow>(
+  const found = await queryRows<SetFavRow>(
     db,
     sql`insert into user_set_favs (user_id, set_id, show_likes)
         select ${userId}, id, true from sets where id = ${setId}
@@ -282,7 +274,7 @@ export async function likeTrack(db: Db, userId: number, trackId: number): Promis
             returning track_id)
           update tracks set total_user_likes = total_user_likes + 1 where id in (select track_id from changed)`,
     );
-    const found = await rows<TrackFavRow>(
+    const found = await queryRows<TrackFavRow>(
       tx,
       sql`select is_fav, show_likes, user_likes, is_purchased from user_track_favs
           where user_id = ${userId} and track_id = ${trackId}`,

@@ -5,13 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { seedDemo } from '../../db/seed/demo';
 import type { UserContext } from '../../lib/service-context';
 import { makeTempDir } from '../../test/app';
 import { getTestDatabase, resetDatabase } from '../../test/database';
 import { candidatesStatement, planSection, popularStatement } from './queries';
 import { prepareQuery } from './service';
-import { rowsOf } from './terms';
 
 let database: Database;
 let ctx: UserContext;
@@ -21,8 +21,9 @@ beforeAll(async () => {
   await resetDatabase();
   await seedDemo(database, { mediaDir: makeTempDir(), media: false });
   await database.exec(`insert into users (username, email) values ('plans', 'plans@example.test')`);
-  const [user] = rowsOf<{ id: number }>(
-    await database.db.execute(sql`select id from users where username = 'plans'`),
+  const [user] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from users where username = 'plans'`,
   );
   ctx = { db: database.db, userId: user?.id ?? 0 } as UserContext;
 });
@@ -30,7 +31,7 @@ beforeAll(async () => {
 type Row = { total: number; data: { rank: number; item: { id: number } }[] };
 
 async function run(statement: ReturnType<typeof sql>) {
-  const [row] = rowsOf<Row>(await database.db.execute(statement));
+  const [row] = await queryRows<Row>(database.db, statement);
   return {
     total: Math.min(row?.total ?? 0, 1000),
     page: (row?.data ?? []).map((r) => `${r.rank}:${r.item.id}`),

@@ -11,8 +11,9 @@
 import { SEARCH_RESULTS_MAX, type SearchKind, type SearchMatch } from '@cratedig/contract/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { itemSql } from '../catalogue/item-sql';
-import { type QueryTerms, rowsOf } from './terms';
+import { itemSql } from '../../db/read-models/catalogue-items';
+import { queryRows } from '../../db/rows';
+import type { QueryTerms } from './terms';
 
 export type SearchRank = SearchMatch['rank'];
 /**
@@ -271,12 +272,12 @@ export async function searchSection<T>(
   const plan = planSection(kind, q);
   if (plan.by === 'none') return { total: 0, data: [] };
   if (plan.by === 'words') {
-    const row = rowsOf<SectionRow<T>>(
-      await db.execute(candidatesStatement(kind, q, plan.terms, userId, limit, offset)),
+    const row = (
+      await queryRows<SectionRow<T>>(db, candidatesStatement(kind, q, plan.terms, userId, limit, offset))
     )[0];
     if ((row?.total ?? 0) <= CANDIDATES_MAX) return toPage(row);
   }
-  return toPage(rowsOf<SectionRow<T>>(await db.execute(popularStatement(kind, q, userId, limit, offset)))[0]);
+  return toPage((await queryRows<SectionRow<T>>(db, popularStatement(kind, q, userId, limit, offset)))[0]);
 }
 
 /** The statement a section runs first (for the benchmark's direct SQL and its plans). */

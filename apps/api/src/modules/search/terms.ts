@@ -7,11 +7,9 @@
 import { SEARCH_FUZZY_MIN_LETTERS as FUZZY_WORD_MIN, type SearchKind } from '@cratedig/contract/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 
 /** drizzle's execute() result differs per driver; both carry `rows`. */
-export function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** One-typo spellings tried per query word. */
 const CORRECTIONS_MAX = 5;
@@ -82,7 +80,7 @@ export async function readTerms(
   const found = new Map<SearchKind, WordTerms[]>();
   const documents = new Map<SearchKind, number>();
   if (words.length === 0) return { words: found, documents };
-  const rows = rowsOf<{
+  const rows = await queryRows<{
     kind: SearchKind;
     i: number;
     n: number;
@@ -91,7 +89,7 @@ export async function readTerms(
     leads: number;
     exact_leads: number;
     terms: string[] | null;
-  }>(await db.execute(termsStatement(words, corrections)));
+  }>(db, termsStatement(words, corrections));
   for (const row of rows) {
     if (row.i < 0) {
       documents.set(row.kind, Number(row.docs));
@@ -145,7 +143,7 @@ export function correctionsStatement(words: string[]): SQL {
 export async function findCorrections(db: Db, words: string[]): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   if (words.length === 0) return found;
-  const rows = rowsOf<{ word: string; correction: string }>(await db.execute(correctionsStatement(words)));
+  const rows = await queryRows<{ word: string; correction: string }>(db, correctionsStatement(words));
   for (const row of rows) found.set(row.word, [...(found.get(row.word) ?? []), row.correction]);
   return found;
 }

@@ -3,9 +3,9 @@
 // asked to sign in by the app, which remembers the route and returns to it afterwards.
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
 import { SITE_NAME } from '@cratedig/contract/constants';
+import { findPreview, type PreviewRow } from '../../db/read-models/catalogue-previews';
 import type { ServiceContext } from '../../lib/service-context';
 import { type PageLine, type PreviewPage, renderNotFound, renderPreview } from './html';
-import { findPreview, type PreviewRow } from './queries';
 
 /** The seed's fallback artwork (db/seed/media/artwork.ts), used when an item has none. */
 const DEFAULT_IMAGE = '/media/art/default-xl.jpg';

@@ -2,8 +2,12 @@
 // built by PostgreSQL as JSON for the rows of one page only: the nested arrays and the signed-in
 // user's state are index lookups per page row, never joins over a whole table.
 // Each builder reads the item row under the alias `i` and returns the joins it needs plus the JSON.
+// Part of the catalogue read layer (db/read-models/): the one place other modules (search, player)
+// get a catalogue item's shape from; the catalogue module owns the tables.
 import { type SQL, sql } from 'drizzle-orm';
-import type { ItemKind } from './list-spec';
+
+/** The catalogue's list kinds: IDs are tracks not yet released. */
+export type ItemKind = 'sets' | 'tracks' | 'ids' | 'artists' | 'labels';
 
 export interface ItemSql {
   /** Joins (LEFT JOIN ... / LEFT JOIN LATERAL ...) that follow `<table> i`. */

@@ -1,9 +1,11 @@
 // What a share page shows of an item: its public facts, read by id in one statement per kind, plus a
 // short list (a set's full track list, a track's sets, an artist's latest sets, a label's latest
-// tracks). Nothing per user: the page is the same for everyone.
+// tracks). Nothing per user: the page is the same for everyone. Part of the catalogue read layer
+// (db/read-models/): the share module reads the catalogue through it, never the tables themselves.
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../client';
+import { queryRow } from '../rows';
 
 /** One line of a page's list: a track list entry, a set, a track. */
 export interface PreviewLine {
@@ -94,6 +96,5 @@ const STATEMENTS: Record<PreviewKind, (id: number) => SQL> = {
 };
 
 export async function findPreview(db: Db, kind: PreviewKind, id: number): Promise<PreviewRow | undefined> {
-  const result = (await db.execute(STATEMENTS[kind](id))) as unknown as { rows: PreviewRow[] };
-  return result.rows[0];
+  return queryRow<PreviewRow>(db, STATEMENTS[kind](id));
 }
