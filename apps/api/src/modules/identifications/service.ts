@@ -153,11 +153,22 @@ async function lockOpen(tx: ServiceContext, id: number): Promise<q.ProposalRow> 
 }
 
 export async function vote(ctx: UserContext, id: number, body: VoteBody): Promise<Identification> {
-  await limits.takeOne(
+  const taken = await limits.take(
     ctx.db,
     [{ bucket: 'identification:vote', key: String(ctx.userId), limit: ctx.config.auth.limits.vote }],
     'You have voted many times in a short time. Please try again later.',
   );
+  try {
+    await castVote(ctx, id, body);
+  } catch (error) {
+    // a refused vote does not count against the limit
+    await limits.giveBack(ctx.db, taken);
+    throw error;
+  }
+  return load(ctx, id);
+}
+
+async function castVote(ctx: UserContext, id: number, body: VoteBody): Promise<void> {
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const proposal = await lockOpen(tx, id);
@@ -184,7 +195,6 @@ export async function vote(ctx: UserContext, id: number, body: VoteBody): Promis
     else if (score <= -RULES.decisionMargin) await decide(tx, proposal, 'rejected');
     else await q.insertIdentificationEvent(db, id, 'voted');
   });
-  return load(ctx, id);
 }
 
 export async function withdraw(ctx: UserContext, id: number): Promise<Identification> {
