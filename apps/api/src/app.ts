@@ -8,7 +8,9 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { healthRoutes } from './modules/health/routes';
+import { identificationsRoutes } from './modules/identifications/routes';
 import { libraryRoutes } from './modules/library/routes';
+import { liveRoutes } from './modules/live/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
@@ -84,6 +86,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(playerRoutes);
   await app.register(libraryRoutes);
   await app.register(commentsRoutes);
+  await app.register(identificationsRoutes);
+  await app.register(liveRoutes);
   await app.register(notificationsRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(shareRoutes);

@@ -89,6 +89,12 @@ export interface AuthConfig {
     usernameLookup: RateLimit;
     /** Registrations (POST /users, password form) per client address. */
     register: RateLimit;
+    /** Identification proposals per user (docs/identifications-api.md). */
+    proposal: RateLimit;
+    /** Votes on proposals (and taking them back) per user. */
+    vote: RateLimit;
+    /** Live-event tickets per user (each opens or reopens a stream). */
+    eventTicket: RateLimit;
   };
 }
 
@@ -177,6 +183,12 @@ const envSchema = z.object({
   USERNAME_LOOKUP_WINDOW_S: limitVar(300),
   REGISTER_MAX: limitVar(10),
   REGISTER_WINDOW_S: limitVar(3600),
+  PROPOSAL_MAX: limitVar(10),
+  PROPOSAL_WINDOW_S: limitVar(3600),
+  VOTE_MAX: limitVar(60),
+  VOTE_WINDOW_S: limitVar(300),
+  EVENT_TICKET_MAX: limitVar(60),
+  EVENT_TICKET_WINDOW_S: limitVar(300),
   AUDIO_LINK_SECRET: blankIsUnset(z.string().min(32, 'must be at least 32 characters').optional()),
   AUDIO_LINK_TTL_S: limitVar(6 * 3600),
 });
@@ -272,6 +284,9 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
         resetEmail: { max: vars.RESET_EMAIL_MAX, windowS: vars.RESET_EMAIL_WINDOW_S },
         usernameLookup: { max: vars.USERNAME_LOOKUP_MAX, windowS: vars.USERNAME_LOOKUP_WINDOW_S },
         register: { max: vars.REGISTER_MAX, windowS: vars.REGISTER_WINDOW_S },
+        proposal: { max: vars.PROPOSAL_MAX, windowS: vars.PROPOSAL_WINDOW_S },
+        vote: { max: vars.VOTE_MAX, windowS: vars.VOTE_WINDOW_S },
+        eventTicket: { max: vars.EVENT_TICKET_MAX, windowS: vars.EVENT_TICKET_WINDOW_S },
       },
     },
   };

@@ -92,9 +92,7 @@ export type TrackIdentification = z.infer<typeof trackIdentification>;
 
 const L = IDENTIFICATION_LIMITS;
 const nameText = (max: number, what: string) =>
-  line(max)
-    .regex(/\S/, `${what} must not be empty`)
-    .max(max, `${what} must be at most ${max} characters`);
+  line(max).regex(/\S/, `${what} must not be empty`).max(max, `${what} must be at most ${max} characters`);
 
 export const proposalArtist = nameText(L.artistMax, 'Artist');
 export const proposalTitle = nameText(L.titleMax, 'Title');

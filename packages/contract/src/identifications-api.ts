@@ -15,8 +15,8 @@ import {
 } from './common';
 import { ORDER_DIRECTIONS } from './constants';
 import {
-  IDENTIFICATION_STATUSES,
   ID_STATES,
+  IDENTIFICATION_STATUSES,
   identification,
   proposalArtist,
   proposalLabelName,
@@ -63,17 +63,23 @@ export const createIdentificationBody = z
     } else if (b.track_meta_id === undefined) {
       if (!described) ctx.addIssue({ code: 'custom', message: NEITHER, path: ['track_meta_id'] });
       else {
-        if (b.artist === undefined) ctx.addIssue({ code: 'custom', message: 'Artist is required', path: ['artist'] });
-        if (b.title === undefined) ctx.addIssue({ code: 'custom', message: 'Title is required', path: ['title'] });
+        if (b.artist === undefined)
+          ctx.addIssue({ code: 'custom', message: 'Artist is required', path: ['artist'] });
+        if (b.title === undefined)
+          ctx.addIssue({ code: 'custom', message: 'Title is required', path: ['title'] });
       }
     }
   })
   .meta({ id: 'CreateIdentificationBody' });
 export type CreateIdentificationBody = z.output<typeof createIdentificationBody>;
 
-/** 409 on POST /tracks/{id}/identifications: the open proposal that names the same track, to vote on. */
+/**
+ * 409 on POST /tracks/{id}/identifications: `identification_id` is the open proposal that names the
+ * same track (vote on it) or the caller's own open one (withdraw it first); absent when the ID takes no
+ * more proposals (identified or released).
+ */
 export const duplicateProposalError = errorShape
-  .extend({ identification_id: id })
+  .extend({ identification_id: id.optional() })
   .meta({ id: 'DuplicateProposalError' });
 export type DuplicateProposalError = z.infer<typeof duplicateProposalError>;
 
@@ -82,7 +88,10 @@ export type DuplicateProposalError = z.infer<typeof duplicateProposalError>;
  * the proposal is open. Answers the proposal after the vote: when the vote decided it, its status is
  * accepted or rejected already (and the ID's state changed: re-read the track).
  */
-export const voteBody = z.object({ vote: z.enum(VOTES).nullable() }).strict().meta({ id: 'VoteBody' });
+export const voteBody = z
+  .object({ vote: z.enum(VOTES).nullable() })
+  .strict()
+  .meta({ id: 'VoteBody' });
 export type VoteBody = z.infer<typeof voteBody>;
 
 /** DELETE /identifications/{id}: its author withdraws an open proposal; answers it, status withdrawn. */

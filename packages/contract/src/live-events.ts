@@ -14,9 +14,7 @@ export const LIVE_TRACKS_MAX = 50;
  * lived (expires_dt), so the access token never appears in a URL; open GET /events?ticket=… within
  * that time. A reconnect needs a new ticket.
  */
-export const eventTicket = z
-  .object({ ticket: z.string(), expires_dt: instant })
-  .meta({ id: 'EventTicket' });
+export const eventTicket = z.object({ ticket: z.string(), expires_dt: instant }).meta({ id: 'EventTicket' });
 export type EventTicket = z.infer<typeof eventTicket>;
 
 /**
@@ -26,7 +24,11 @@ export type EventTicket = z.infer<typeof eventTicket>;
  * was missed since.
  */
 export const eventStreamQuery = z.object({
-  ticket: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Not a ticket.'),
+  ticket: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a ticket.'),
   tracks: z
     .string()
     .max(600)
@@ -34,7 +36,10 @@ export const eventStreamQuery = z.object({
     .transform((v) => (v === '' ? [] : [...new Set(v.split(',').map(Number))]))
     .pipe(z.array(id).max(LIVE_TRACKS_MAX, `At most ${LIVE_TRACKS_MAX} tracks.`))
     .optional(),
-  last_event_id: z.string().regex(/^[0-9]{1,15}$/, 'Must be an event id.').optional(),
+  last_event_id: z
+    .string()
+    .regex(/^[0-9]{1,15}$/, 'Must be an event id.')
+    .optional(),
 });
 export type EventStreamQuery = z.output<typeof eventStreamQuery>;
 
@@ -50,9 +55,7 @@ export const readyEvent = z.object({ missed: z.boolean() }).meta({ id: 'ReadyEve
 export type ReadyEvent = z.infer<typeof readyEvent>;
 
 /** `notification`: a new notification of the user, and how many are unread now (the bell's badge). */
-export const notificationEvent = z
-  .object({ notification, unread: count })
-  .meta({ id: 'NotificationEvent' });
+export const notificationEvent = z.object({ notification, unread: count }).meta({ id: 'NotificationEvent' });
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 
 /** What happened to a proposal of an ID. */

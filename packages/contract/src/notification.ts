@@ -3,7 +3,6 @@
 // entry links to the released track /tracks/{release.track_meta.id}; every other kind to the ID's page
 // /tracks/{id_track.id}.
 import { z } from 'zod';
-import { proposalNames } from './identification';
 import {
   afterParam,
   count,
@@ -16,6 +15,7 @@ import {
   searchParam,
 } from './common';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
+import { proposalNames } from './identification';
 
 export const notificationRelease = z
   .object({
@@ -47,7 +47,12 @@ export type NotificationRelease = z.infer<typeof notificationRelease>;
  *   the day; at most one such notification a day per ID): "{username} suggested Artist – Title for
  *   the ID from {set}".
  */
-export const NOTIFICATION_KINDS = ['release', 'identified', 'proposal_accepted', 'proposal_on_watched'] as const;
+export const NOTIFICATION_KINDS = [
+  'release',
+  'identified',
+  'proposal_accepted',
+  'proposal_on_watched',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The ID a notification is about: its title line, and the set (and position) it was heard in. */

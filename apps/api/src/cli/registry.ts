@@ -3,6 +3,7 @@ import type { Command } from './command';
 import { digestsCommand } from './commands/digests';
 import { exportCommand } from './commands/export';
 import { featureCommand } from './commands/feature';
+import { identificationCommand, identificationsCommand } from './commands/identifications';
 import { importCommand } from './commands/import';
 import { releaseCommand } from './commands/release';
 
@@ -12,4 +13,6 @@ export const commands: Command[] = [
   featureCommand,
   releaseCommand,
   digestsCommand,
+  identificationsCommand,
+  identificationCommand,
 ];

@@ -25,6 +25,17 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (delivered when the notifying transaction commits).
+   * On a server this is one dedicated connection per call, reopened after a loss (then `onReconnect`
+   * runs, so the caller can catch up on what it missed); on PGlite, the embedded database's own
+   * in-process notifications. Answers the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export interface OpenDatabaseOptions {
@@ -71,6 +82,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
+      listen: (channel, onPayload, onReconnect) =>
+        listenOnServer(options.databaseUrl as string, channel, onPayload, onReconnect),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -93,5 +106,60 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return results[results.length - 1] ?? { rows: [] };
     },
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+/** How long a lost listening connection waits before it reconnects. */
+const LISTEN_RETRY_MS = 1000;
+
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const connect = async (again: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const lost = () => {
+      if (stopped || current !== client) return;
+      current = undefined;
+      client.end().catch(() => {});
+      retry = setTimeout(() => {
+        connect(true).catch(lost);
+      }, LISTEN_RETRY_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      if (!again) throw error;
+      lost();
+      return;
+    }
+    if (again) onReconnect?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }

@@ -14,7 +14,7 @@ export class HttpError extends Error {
     /** Extra response headers, e.g. Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
     /** Extra body fields a contract adds to the error shape (e.g. health's `database`). */
-    readonly extra: Record<string, string> = {},
+    readonly extra: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -18,6 +18,8 @@ export const SECRET_FIELDS = [
   // signed media links (domain.md "Player") carry an HMAC that works as a short-lived token
   'sig',
   'signature',
+  // single-use tickets that open a live-event stream (docs/identifications-api.md)
+  'ticket',
 ] as const;
 
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key'];

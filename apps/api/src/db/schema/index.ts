@@ -8,6 +8,7 @@ export * from './comments';
 export * from './featured';
 export * from './festivals';
 export * from './genres';
+export * from './identifications';
 export * from './labels';
 export * from './library';
 export * from './notifications';

@@ -1,23 +1,27 @@
 import { NOTIFICATION_TIMEFRAMES } from '@cratedig/contract/constants';
+import { NOTIFICATION_KINDS } from '@cratedig/contract/notification';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identifications } from './identifications';
 import { sqlList } from './sql-helpers';
-import { idReleases } from './tracks';
+import { tracks } from './tracks';
 import { users } from './users';
 
 /**
- * A listener told that an ID they watched or favourited was released (domain.md "IDs, releases,
- * notifications"). One per user and release: the unique key makes a repeated release notify nobody twice.
+ * A listener told what happened to an ID they watch or favourited, or to their suggestion for one
+ * (docs/identifications-api.md). One per user, ID and kind (proposal_on_watched: and UTC day): the
+ * unique key makes a repeated release or decision notify nobody twice.
  */
 export const notifications = pgTable(
   'notifications',
@@ -28,7 +32,14 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     idTrackId: integer('id_track_id')
       .notNull()
-      .references(() => idReleases.idTrackId, { onDelete: 'cascade' }),
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('release'),
+    // the accepted or new proposal the notification names (all kinds but release)
+    identificationId: integer('identification_id').references(() => identifications.id, {
+      onDelete: 'cascade',
+    }),
+    // proposal_on_watched only: the UTC day it covers (one a day per ID)
+    day: date('day', { mode: 'string' }),
     isRead: boolean('is_read').notNull().default(false),
     readDt: timestamp('read_dt', { withTimezone: true, mode: 'date' }),
     // to the millisecond, the wire's precision, so an `after` cursor compares equal to it
@@ -37,7 +48,15 @@ export const notifications = pgTable(
       .default(sql`date_trunc('milliseconds', now())`),
   },
   (t) => [
-    unique('notifications_user_release_key').on(t.userId, t.idTrackId),
+    check('notifications_kind_check', sql`${t.kind} in (${sqlList(NOTIFICATION_KINDS)})`),
+    check('notifications_day_check', sql`(${t.kind} = 'proposal_on_watched') = (${t.day} is not null)`),
+    uniqueIndex('notifications_user_kind_key').on(
+      t.userId,
+      t.idTrackId,
+      t.kind,
+      sql`coalesce(${t.day}, '2000-01-01'::date)`,
+    ),
+    index('notifications_identification_idx').on(t.identificationId),
     index('notifications_user_created_idx').on(t.userId, t.createdDt.desc(), t.id.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
     index('notifications_id_track_idx').on(t.idTrackId),

@@ -21,6 +21,8 @@ export const users = pgTable(
     notificationTimeframe: text('notification_timeframe').notNull().default('daily'),
     notificationPreferencesEnabled: boolean('notification_preferences_enabled').notNull().default(true),
     completedOnboarding: boolean('completed_onboarding').notNull().default(false),
+    // proposals of this user that were accepted (profiles; 5 or more make the user's vote weigh 2)
+    identificationsAccepted: integer('identifications_accepted').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

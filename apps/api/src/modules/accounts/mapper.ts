@@ -27,5 +27,6 @@ export function toUser(row: UserRow): User {
     notification_timeframe: row.notificationTimeframe as NotificationTimeframe,
     notification_preferences_enabled: row.notificationPreferencesEnabled,
     completed_onboarding: row.completedOnboarding,
+    identifications_accepted: row.identificationsAccepted,
   };
 }

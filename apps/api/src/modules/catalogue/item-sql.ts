@@ -87,6 +87,8 @@ export function trackItem(userId: number, alias = 'i'): ItemSql {
             from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = r.id), '[]'::json),
           'release_date', r.release_date, 'purchase_url', r.purchase_url, 'art_url_sm', r.art_url_sm)
         from id_releases x join tracks r on r.id = x.released_track_id where x.id_track_id = ${t}.id) end,
+      -- an ID's state: named by the crowd, suggestions open, released (migration 0014)
+      'identification', case when ${t}.mix_type = 'ID' then cd_track_identification(${t}.id) end,
       'user_fav', coalesce((
         select json_build_object('is_fav', uf.is_fav, 'show_likes', uf.show_likes,
           'user_likes', uf.user_likes, 'is_purchased', uf.is_purchased)

@@ -1,10 +1,12 @@
-// The digest mail: the releases a listener was notified of, newest first, as HTML with artwork and
-// as plain text, each linking to its track, capped with a link to the rest, and an unsubscribe that
+// The digest mail: what a listener was notified of (releases, IDs named, their suggestions accepted,
+// new suggestions), newest first, as HTML with artwork and as plain text, each a sentence linking to
+// its track, capped with a link to the rest, and an unsubscribe that
 // works in one click (RFC 8058 List-Unsubscribe + List-Unsubscribe-Post headers, and a signed link).
 import type { NotificationTimeframe } from '@cratedig/contract/constants';
 import type { Notification } from '@cratedig/contract/notification';
 import type { AppConfig } from '../../config';
 import type { MailMessage } from '../../lib/mailer';
+import { notificationSentence } from './sentences';
 import { unsubscribeUrl } from './unsubscribe-links';
 
 /** At most this many releases are listed; the mail links to the rest. */
@@ -40,19 +42,24 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
   const all = `${config.publicUrl}/home`;
   const settings = `${config.publicUrl}/profile`;
   const count = digest.total;
+  const said = digest.items.map(notificationSentence);
+  const onlyReleases = digest.items.every((n) => n.kind === 'release');
+  const first = said[0];
   const subject =
-    count === 1
-      ? `An ID you waited for is out: ${digest.items[0]?.release.track_meta.artist} – ${digest.items[0]?.release.track_meta.title}`
-      : `${count} IDs you waited for are out`;
+    count === 1 && first
+      ? first.text.replace(/\.$/, '')
+      : onlyReleases
+        ? `${count} IDs you waited for are out`
+        : `${count} updates on IDs you watch`;
+  const intro = onlyReleases
+    ? `IDs you watch came out ${PERIOD_WORDS[digest.timeframe]}:`
+    : `What happened to the IDs you watch ${PERIOD_WORDS[digest.timeframe]}:`;
   const more = count - digest.items.length;
-  const lines = digest.items.map((n) => {
-    const t = n.release.track_meta;
-    return `- ${t.artist} – ${t.title}${t.release_date ? ` (released ${t.release_date})` : ''}, first heard in ${n.release.set_meta.set_name}\n  ${config.publicUrl}/tracks/${t.id}`;
-  });
+  const lines = said.map((s) => `- ${s.text}\n  ${config.publicUrl}${s.path}`);
   const text = [
     `Hi ${digest.username},`,
     '',
-    `IDs you watch came out ${PERIOD_WORDS[digest.timeframe]}:`,
+    intro,
     '',
     ...lines,
     ...(more > 0 ? ['', `…and ${more} more: ${all}`] : []),
@@ -61,15 +68,13 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
     `Unsubscribe in one click: ${unsubscribe}`,
   ].join('\n');
 
-  const rows = digest.items
-    .map((n) => {
-      const t = n.release.track_meta;
-      const link = `${config.publicUrl}/tracks/${t.id}`;
+  const rows = said
+    .map((s) => {
+      const link = `${config.publicUrl}${s.path}`;
       return `<tr>
-  <td style="padding:8px 12px 8px 0;vertical-align:top"><a href="${escapeHtml(link)}"><img src="${escapeHtml(absolute(config, t.art_url_xl))}" width="64" height="64" alt="" style="display:block;border-radius:4px"></a></td>
+  <td style="padding:8px 12px 8px 0;vertical-align:top"><a href="${escapeHtml(link)}"><img src="${escapeHtml(absolute(config, s.artUrl))}" width="64" height="64" alt="" style="display:block;border-radius:4px"></a></td>
   <td style="padding:8px 0;vertical-align:top;font-family:Arial,sans-serif">
-    <a href="${escapeHtml(link)}" style="color:#111;font-weight:bold;text-decoration:none">${escapeHtml(t.artist)} – ${escapeHtml(t.title)}</a><br>
-    <span style="color:#555;font-size:13px">first heard in ${escapeHtml(n.release.set_meta.set_name)}${t.release_date ? ` · released ${escapeHtml(t.release_date)}` : ''}</span>
+    <a href="${escapeHtml(link)}" style="color:#111;text-decoration:none">${escapeHtml(s.text)}</a>
   </td>
 </tr>`;
     })
@@ -79,7 +84,7 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
 <body style="margin:0;padding:24px;background:#f4f4f4">
 <div style="max-width:560px;margin:0 auto;background:#fff;padding:24px;font-family:Arial,sans-serif">
 <p>Hi ${escapeHtml(digest.username)},</p>
-<p>IDs you watch came out ${PERIOD_WORDS[digest.timeframe]}:</p>
+<p>${escapeHtml(intro)}</p>
 <table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>
 ${more > 0 ? `<p><a href="${escapeHtml(all)}">…and ${more} more on Cratedig</a></p>` : ''}
 <p style="color:#777;font-size:12px;margin-top:24px"><a href="${escapeHtml(settings)}">Change how often you get this mail</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>

@@ -83,7 +83,7 @@ describe('a release', () => {
     for (const user of [w1, w2, w3, fav, both]) {
       const page = await list(user);
       expect(page.data).toHaveLength(1);
-      expect(page.data[0]?.release.track_meta.id).toBe(track);
+      expect(page.data[0]?.release?.track_meta.id).toBe(track);
       expect(page.data[0]?.is_read).toBe(false);
       expect(await unread(user)).toBe(1);
     }
@@ -193,11 +193,11 @@ describe('GET /notifications', () => {
   it('finds by the released track artist or title', async () => {
     await notifyTwelve();
     const [sample] = (await list(reader)).data;
-    const title = sample?.release.track_meta.title ?? '';
+    const title = sample?.release?.track_meta.title ?? '';
     const found = await list(reader, `?search=${encodeURIComponent(title)}`);
     expect(found.data.length).toBeGreaterThanOrEqual(1);
     for (const n of found.data) {
-      expect(`${n.release.track_meta.title} ${n.release.track_meta.artist}`.toLowerCase()).toContain(
+      expect(`${n.release?.track_meta.title} ${n.release?.track_meta.artist}`.toLowerCase()).toContain(
         title.toLowerCase(),
       );
     }

@@ -1,6 +1,6 @@
 // SQL of the notifications (domain.md "IDs, releases, notifications"): the fan-out of a release, the
-// caller's list with its keyset cursor, and marking read. A notification's release is read at list
-// time from id_releases, so it always names the released track as the catalogue has it now.
+// caller's list with its keyset cursor, and marking read. A notification's release and proposal are
+// read at list time, so they always name the tracks as the catalogue has them now.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -13,16 +13,16 @@ const instant = (column: string) =>
 
 /**
  * One notification per listener who watches (show_likes) or favourited (is_fav) the ID; the unique
- * (user_id, id_track_id) skips anyone already told of this release. Answers how many were added.
+ * (user, ID, kind) key skips anyone already told of this release. Answers how many were added.
  */
 export async function insertReleaseNotifications(db: Db, idTrackId: number): Promise<number> {
   const [row] = rowsOf<{ added: number }>(
     await db.execute(sql`
       with added as (
-        insert into notifications (user_id, id_track_id)
-        select f.user_id, f.track_id from user_track_favs f
+        insert into notifications (user_id, id_track_id, kind)
+        select f.user_id, f.track_id, 'release' from user_track_favs f
         where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)
-        on conflict (user_id, id_track_id) do nothing
+        on conflict do nothing
         returning 1)
       select count(*)::int as added from added`),
   );
@@ -30,29 +30,41 @@ export async function insertReleaseNotifications(db: Db, idTrackId: number): Pro
 }
 
 /**
- * A notification as the contract shapes it, from `n` (notifications), `r` (the released track) and
- * `h` (the ID). The set is the one the ID was found in (else the first set playing it), and
- * track_position the ID's place in that set.
+ * A notification as the contract shapes it, from `n` (notifications), `h` (the ID), `r` (the released
+ * track, kind release), `p` (the proposal it names) and `heard` (the set the ID was found in, else the
+ * first set playing it, with the ID's position there).
  */
 export const notificationJson = sql`json_build_object(
-  'id', n.id, 'is_read', n.is_read, 'read_dt', ${instant('n.read_dt')}, 'created_dt', ${instant('n.created_dt')},
-  'release', json_build_object(
+  'id', n.id, 'kind', n.kind, 'is_read', n.is_read, 'read_dt', ${instant('n.read_dt')},
+  'created_dt', ${instant('n.created_dt')},
+  'id_track', json_build_object('id', h.id, 'artist', h.artist, 'title', h.title,
+    'set_meta', case when heard.id is null then null else json_build_object('id', heard.id, 'set_name', heard.set_name) end,
+    'track_position', heard.track_position),
+  'release', case when n.kind = 'release' then json_build_object(
     'set_meta', json_build_object('set_name', coalesce(heard.set_name, '')),
     'track_meta', json_build_object('id', r.id, 'artist', r.artist, 'title', r.title,
       'release_date', r.release_date, 'art_url_xl', r.art_url_xl),
-    'track_position', coalesce(heard.track_position, 1)))`;
+    'track_position', coalesce(heard.track_position, 1)) end,
+  'proposal', case when p.id is null then null else json_build_object('id', p.id,
+    'names', cd_proposal_names(p), 'author', json_build_object('id', au.id, 'username', au.username)) end)`;
 
 /** The joins notificationJson reads, after `notifications n`. */
 export const notificationJoins = sql`
-  join id_releases x on x.id_track_id = n.id_track_id
-  join tracks r on r.id = x.released_track_id
   join tracks h on h.id = n.id_track_id
+  left join id_releases x on x.id_track_id = n.id_track_id and n.kind = 'release'
+  left join tracks r on r.id = x.released_track_id
+  left join identifications p on p.id = n.identification_id
+  left join tracks pt on pt.id = p.track_id
+  left join users au on au.id = p.author_id
   left join lateral (
-    select s.set_name, (select min(st.track_position) from set_tracks st
+    select s.id, s.set_name, (select min(st.track_position) from set_tracks st
                         where st.set_id = s.id and st.track_id = h.id) as track_position
     from sets s
     where s.id = coalesce(h.found_in_set_id,
       (select st.set_id from set_tracks st where st.track_id = h.id order by st.set_id limit 1))) heard on true`;
+
+/** The notifications that can be shown: a release one needs its release (the joins find it). */
+export const notificationShown = sql`(n.kind <> 'release' or r.id is not null)`;
 
 export interface NotificationPageParams {
   userId: number;
@@ -68,7 +80,8 @@ export async function listNotifications<T>(
 ): Promise<{ data: T[]; total: number; offset: number }> {
   const { userId, limit, search, after, afterId } = params;
   const matches: SQL = search
-    ? sql`and (r.title ilike ${like(search)} or r.artist ilike ${like(search)})`
+    ? sql`and (r.title ilike ${like(search)} or r.artist ilike ${like(search)}
+        or coalesce(p.title, pt.title) ilike ${like(search)} or coalesce(p.artist, pt.artist) ilike ${like(search)})`
     : sql``;
   // Newest first, ties by id: the page holds what sorts after the cursor (created_dt, id).
   let beyond: SQL = sql`true`;
@@ -83,7 +96,7 @@ export async function listNotifications<T>(
       with mine as (
         select n.id, n.created_dt, ${notificationJson} as item
         from notifications n ${notificationJoins}
-        where n.user_id = ${userId} ${matches})
+        where n.user_id = ${userId} and ${notificationShown} ${matches})
       select
         (select count(*)::int from mine) as total,
         (select count(*)::int from mine m where not (${beyond})) as offset,

@@ -1,0 +1,333 @@
+// SQL of the identifications (docs/identifications-api.md): proposals as the contract shapes them,
+// the locks that order every write on one ID, votes, decisions and their notifications and live events.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+const instant = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** A proposal `p` (author `au`) as the contract's Identification, for `viewerId`. */
+export function identificationJson(viewerId: number): SQL {
+  return sql`json_build_object(
+    'id', p.id, 'id_track_id', p.id_track_id, 'proposal', cd_proposal_names(p),
+    'author', json_build_object('id', au.id, 'username', au.username, 'avatar_url', au.avatar_url),
+    'status', p.status, 'confirm_count', p.confirm_count, 'reject_count', p.reject_count,
+    'user_vote', (select v.vote from identification_votes v where v.identification_id = p.id and v.user_id = ${viewerId}),
+    'is_own', p.author_id = ${viewerId},
+    'created_dt', ${instant('p.created_dt')}, 'decided_dt', ${instant('p.decided_dt')})`;
+}
+
+/** The open proposals first, newest first in each group. */
+const LIST_ORDER = sql.raw(`(p.status = 'open') desc, p.created_dt desc, p.id desc`);
+
+export async function listForTrack<T>(
+  db: Db,
+  idTrackId: number,
+  viewerId: number,
+  limit: number,
+  offset: number,
+): Promise<{ data: T[]; total: number }> {
+  const [row] = rowsOf<{ data: T[] | null; total: number }>(
+    await db.execute(sql`
+      select (select count(*)::int from identifications p where p.id_track_id = ${idTrackId}) as total,
+        (select json_agg(q.item order by q.n) from (
+          select ${identificationJson(viewerId)} as item, row_number() over (order by ${LIST_ORDER}) as n
+          from identifications p join users au on au.id = p.author_id
+          where p.id_track_id = ${idTrackId}
+          order by ${LIST_ORDER} limit ${limit} offset ${offset}) q) as data`),
+  );
+  return { data: row?.data ?? [], total: row?.total ?? 0 };
+}
+
+export async function findOne<T>(db: Db, id: number, viewerId: number): Promise<T | undefined> {
+  const [row] = rowsOf<{ item: T }>(
+    await db.execute(sql`
+      select ${identificationJson(viewerId)} as item
+      from identifications p join users au on au.id = p.author_id where p.id = ${id}`),
+  );
+  return row?.item;
+}
+
+export async function listForUser<T>(
+  db: Db,
+  userId: number,
+  status: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ data: T[]; total: number }> {
+  const which = status ? sql`and p.status = ${status}` : sql``;
+  const [row] = rowsOf<{ data: T[] | null; total: number }>(
+    await db.execute(sql`
+      select (select count(*)::int from identifications p where p.author_id = ${userId} ${which}) as total,
+        (select json_agg(q.item order by q.created_dt desc, q.id desc) from (
+          select p.id, p.created_dt, ${identificationJson(userId)}::jsonb || jsonb_build_object('id_track',
+            jsonb_build_object('id', h.id, 'title', h.title, 'artist', h.artist, 'art_url_sm', h.art_url_sm,
+              'set_meta', (select jsonb_build_object('id', s.id, 'set_name', s.set_name) from sets s where s.id = h.found_in_set_id))) as item
+          from identifications p join users au on au.id = p.author_id join tracks h on h.id = p.id_track_id
+          where p.author_id = ${userId} ${which}
+          order by p.created_dt desc, p.id desc limit ${limit} offset ${offset}) q) as data`),
+  );
+  return { data: row?.data ?? [], total: row?.total ?? 0 };
+}
+
+export interface IdTrackRow {
+  id: number;
+  mix_type: string;
+  released: boolean;
+  identified: boolean;
+}
+
+/**
+ * The ID's track row, locked for the transaction: every write on an ID's proposals (a proposal, a
+ * vote, a withdrawal, a decision, a release) takes this lock first, so they happen one after the other
+ * on however many instances.
+ */
+export async function lockIdTrack(db: Db, idTrackId: number): Promise<IdTrackRow | undefined> {
+  const [row] = rowsOf<IdTrackRow>(
+    await db.execute(sql`
+      select t.id, t.mix_type,
+        exists (select 1 from id_releases x where x.id_track_id = t.id) as released,
+        exists (select 1 from identifications a where a.id_track_id = t.id and a.status = 'accepted') as identified
+      from tracks t where t.id = ${idTrackId} for update of t`),
+  );
+  return row;
+}
+
+/** The ID a proposal is about (unlocked: the caller then locks the ID and re-reads the proposal). */
+export async function idTrackOf(db: Db, id: number): Promise<number | undefined> {
+  const [row] = rowsOf<{ id_track_id: number }>(
+    await db.execute(sql`select id_track_id from identifications where id = ${id}`),
+  );
+  return row?.id_track_id;
+}
+
+export interface ProposalRow {
+  id: number;
+  id_track_id: number;
+  author_id: number;
+  track_id: number | null;
+  status: string;
+  score: number;
+}
+
+export async function lockProposal(db: Db, id: number): Promise<ProposalRow | undefined> {
+  const [row] = rowsOf<ProposalRow>(
+    await db.execute(sql`
+      select id, id_track_id, author_id, track_id, status, score from identifications where id = ${id} for update`),
+  );
+  return row;
+}
+
+export interface NamedTrackRow {
+  id: number;
+  mix_type: string;
+}
+
+export async function findTrack(db: Db, id: number): Promise<NamedTrackRow | undefined> {
+  const [row] = rowsOf<NamedTrackRow>(
+    await db.execute(sql`select id, mix_type from tracks where id = ${id}`),
+  );
+  return row;
+}
+
+export interface ProposalValues {
+  trackId: number | null;
+  artist: string | null;
+  title: string | null;
+  mixName: string | null;
+  labelName: string | null;
+  url: string | null;
+}
+
+/** The normalised "artist - title" of what the values name (a catalogue track's own names). */
+function nameKey(values: ProposalValues): SQL {
+  if (values.trackId !== null) {
+    return sql`(select cd_normalise_name(t.artist) || ' - ' || cd_normalise_name(t.title) from tracks t where t.id = ${values.trackId})`;
+  }
+  return sql`cd_normalise_name(${values.artist}) || ' - ' || cd_normalise_name(${values.title})`;
+}
+
+/** The open proposal of the ID that blocks this one: the author's own, or one naming the same thing. */
+export async function findBlockingOpen(
+  db: Db,
+  idTrackId: number,
+  authorId: number,
+  values: ProposalValues,
+): Promise<{ id: number; own: boolean } | undefined> {
+  const [row] = rowsOf<{ id: number; own: boolean }>(
+    await db.execute(sql`
+      select p.id, p.author_id = ${authorId} as own from identifications p
+      where p.id_track_id = ${idTrackId} and p.status = 'open'
+        and (p.author_id = ${authorId} or p.name_key = ${nameKey(values)}
+             ${values.trackId !== null ? sql`or p.track_id = ${values.trackId}` : sql``})
+      order by (p.author_id = ${authorId}) desc, p.id limit 1`),
+  );
+  return row;
+}
+
+export async function insertProposal(
+  db: Db,
+  idTrackId: number,
+  authorId: number,
+  values: ProposalValues,
+): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into identifications (id_track_id, author_id, track_id, artist, title, mix_name, label_name, url, name_key)
+      values (${idTrackId}, ${authorId}, ${values.trackId}, ${values.artist}, ${values.title}, ${values.mixName},
+              ${values.labelName}, ${values.url}, ${nameKey(values)})
+      returning id`),
+  );
+  if (!row) throw new Error('insert into identifications returned no row');
+  return row.id;
+}
+
+/** A user's vote weight now: 2 once they have at least `trustedAfter` accepted proposals. */
+export async function voteWeight(
+  db: Db,
+  userId: number,
+  trustedAfter: number,
+  trusted: number,
+): Promise<number> {
+  const [row] = rowsOf<{ weight: number }>(
+    await db.execute(sql`
+      select case when identifications_accepted >= ${trustedAfter} then ${trusted}::int else 1 end as weight
+      from users where id = ${userId}`),
+  );
+  return row?.weight ?? 1;
+}
+
+export interface VoteRow {
+  vote: 'confirm' | 'reject';
+  weight: number;
+}
+
+export async function findVote(db: Db, id: number, userId: number): Promise<VoteRow | undefined> {
+  const [row] = rowsOf<VoteRow>(
+    await db.execute(sql`
+      select vote, weight from identification_votes where identification_id = ${id} and user_id = ${userId}`),
+  );
+  return row;
+}
+
+export async function putVote(db: Db, id: number, userId: number, vote: VoteRow | null): Promise<void> {
+  if (vote === null) {
+    await db.execute(
+      sql`delete from identification_votes where identification_id = ${id} and user_id = ${userId}`,
+    );
+    return;
+  }
+  await db.execute(sql`
+    insert into identification_votes (identification_id, user_id, vote, weight)
+    values (${id}, ${userId}, ${vote.vote}, ${vote.weight})
+    on conflict (identification_id, user_id) do update
+      set vote = excluded.vote, weight = excluded.weight, voted_dt = now()`);
+}
+
+/** Moves the proposal's counts and score by the given amounts; answers the new score. */
+export async function moveCounts(
+  db: Db,
+  id: number,
+  move: { confirm: number; reject: number; score: number },
+): Promise<number> {
+  const [row] = rowsOf<{ score: number }>(
+    await db.execute(sql`
+      update identifications set confirm_count = confirm_count + ${move.confirm},
+        reject_count = reject_count + ${move.reject}, score = score + ${move.score}
+      where id = ${id} returning score`),
+  );
+  return row?.score ?? 0;
+}
+
+export async function setStatus(
+  db: Db,
+  id: number,
+  status: 'accepted' | 'rejected' | 'withdrawn',
+): Promise<void> {
+  await db.execute(sql`
+    update identifications set status = ${status}, decided_dt = date_trunc('milliseconds', now()) where id = ${id}`);
+}
+
+/** Rejects the ID's other open proposals (accepting one closes the rest); answers their ids. */
+export async function rejectOthers(db: Db, idTrackId: number, acceptedId: number): Promise<number[]> {
+  return rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update identifications set status = 'rejected', decided_dt = date_trunc('milliseconds', now())
+      where id_track_id = ${idTrackId} and status = 'open' and id <> ${acceptedId} returning id`),
+  ).map((row) => row.id);
+}
+
+/** The author's count of accepted proposals (profiles, and trust). */
+export async function countAccepted(db: Db, authorId: number): Promise<void> {
+  await db.execute(
+    sql`update users set identifications_accepted = identifications_accepted + 1 where id = ${authorId}`,
+  );
+}
+
+/** The sets playing the ID count it as confirmed from now on (track_confirmed_count). */
+export async function countIdentifiedInSets(db: Db, idTrackId: number): Promise<void> {
+  await db.execute(sql`
+    update sets s set track_confirmed_count = s.track_confirmed_count + x.n
+    from (select set_id, count(*)::int as n from set_tracks where track_id = ${idTrackId} group by set_id) x
+    where s.id = x.set_id`);
+}
+
+const WATCHERS = (idTrackId: number) =>
+  sql`select f.user_id from user_track_favs f where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)`;
+
+/**
+ * Notifies users of something that happened to an ID; the unique (user, ID, kind, day) key makes a
+ * repeat notify nobody twice. `to` is a query of user ids. Answers how many were added.
+ */
+export async function notify(
+  db: Db,
+  to: SQL,
+  idTrackId: number,
+  kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
+  identificationId: number,
+): Promise<number> {
+  const day = kind === 'proposal_on_watched' ? sql`(now() at time zone 'UTC')::date` : sql`null::date`;
+  const [row] = rowsOf<{ added: number }>(
+    await db.execute(sql`
+      with added as (
+        insert into notifications (user_id, id_track_id, kind, identification_id, day)
+        select u.user_id, ${idTrackId}, ${kind}, ${identificationId}, ${day} from (${to}) u
+        on conflict do nothing returning 1)
+      select count(*)::int as added from added`),
+  );
+  return row?.added ?? 0;
+}
+
+export const watchersOf = (idTrackId: number) => WATCHERS(idTrackId);
+export const watchersBut = (idTrackId: number, userId: number) =>
+  sql`select w.user_id from (${WATCHERS(idTrackId)}) w where w.user_id <> ${userId}`;
+export const justUser = (userId: number) => sql`select ${userId}::int as user_id`;
+
+/**
+ * A live event for everyone showing the ID: the proposal's counts and status and the ID's state
+ * after the change (announced to every instance when the transaction commits).
+ */
+export async function insertIdentificationEvent(db: Db, id: number, change: string): Promise<void> {
+  await db.execute(sql`
+    insert into live_events (track_id, type, data)
+    select p.id_track_id, 'identification', jsonb_build_object(
+      'id_track_id', p.id_track_id, 'change', ${change}::text,
+      'proposal', jsonb_build_object('id', p.id, 'status', p.status, 'confirm_count', p.confirm_count,
+        'reject_count', p.reject_count, 'decided_dt', ${instant('p.decided_dt')}),
+      'identification', cd_track_identification(p.id_track_id))
+    from identifications p where p.id = ${id}`);
+}
+
+/** PostgreSQL's unique_violation on one of the open-proposal indexes (a race the locks already order). */
+export function uniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === 'object'; ) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === '23505') return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,0 +1,131 @@
+// Live events over real HTTP streams: a ticket opens a stream once, the bell hears its new
+// notifications, a page showing an ID hears its proposals' counts, and a reconnect catches up.
+import type { IdentificationEvent, NotificationEvent } from '@cratedig/contract/live-events';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app';
+import { calls, freshId, SETUP_TIMEOUT_MS } from '../identifications/test-support';
+import { type CrowdUser, crowd, seedCatalogue } from '../library/test-support';
+import { openSse, type SseStream } from './sse-reader';
+
+let app: FastifyInstance;
+let base: string;
+let api: ReturnType<typeof calls>;
+const streams: SseStream[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await seedCatalogue(app);
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  api = calls(app);
+}, SETUP_TIMEOUT_MS);
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await app.close();
+});
+
+async function ticket(user: CrowdUser): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/events/ticket', headers: user.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().ticket;
+}
+
+async function open(user: CrowdUser, query = ''): Promise<SseStream> {
+  const stream = await openSse(`${base}/api/events?ticket=${await ticket(user)}${query}`);
+  streams.push(stream);
+  return stream;
+}
+
+describe('live events', () => {
+  it('opens a stream with a ticket once; without a valid ticket it answers 401', async () => {
+    const [user] = await crowd(app, 1);
+    if (!user) throw new Error('crowd');
+    const t = await ticket(user);
+    const first = await openSse(`${base}/api/events?ticket=${t}`);
+    streams.push(first);
+    expect(first.status).toBe(200);
+    expect((await first.next('ready')).data).toEqual({ missed: false });
+    const again = await openSse(`${base}/api/events?ticket=${t}`);
+    expect(again.status).toBe(401);
+    again.close();
+    const none = await openSse(`${base}/api/events`);
+    expect(none.status).toBe(422);
+    none.close();
+    const noToken = await app.inject({ method: 'POST', url: '/api/events/ticket' });
+    expect(noToken.statusCode).toBe(401);
+  });
+
+  it('carries a proposal’s counts to a page showing the ID, and the decision to a watcher’s bell', async () => {
+    const [watcher, author, v1, v2, v3] = await crowd(app, 5);
+    if (!watcher || !author || !v1 || !v2 || !v3) throw new Error('crowd');
+    const id = await freshId(app);
+    await api.watch(watcher, id);
+    const page = await open(watcher, `&tracks=${id}`);
+    await page.next('ready');
+
+    const created = (await api.propose(author, id, { artist: 'Live', title: 'Wire' })).json();
+    const bell = (await page.next('notification')).data as NotificationEvent;
+    expect(bell).toMatchObject({
+      notification: { kind: 'proposal_on_watched', id_track: { id } },
+      unread: 1,
+    });
+    const seen = (await page.next('identification', (d) => (d as IdentificationEvent).change === 'created'))
+      .data as IdentificationEvent;
+    expect(seen).toMatchObject({ id_track_id: id, proposal: { id: created.id, status: 'open' } });
+    expect(seen.identification).toMatchObject({ status: 'proposed', open_count: 1 });
+
+    await api.vote(v1, created.id, 'confirm');
+    const counted = (await page.next('identification', (d) => (d as IdentificationEvent).change === 'voted'))
+      .data as IdentificationEvent;
+    expect(counted.proposal).toMatchObject({ confirm_count: 1, reject_count: 0 });
+    expect(JSON.stringify(counted)).not.toContain(String(v1.id));
+
+    await api.vote(v2, created.id, 'confirm');
+    await api.vote(v3, created.id, 'confirm');
+    const decided = await page.next('identification', (d) => (d as IdentificationEvent).change === 'decided');
+    expect((decided.data as IdentificationEvent).identification.status).toBe('identified');
+    const named = await page.next(
+      'notification',
+      (d) => (d as NotificationEvent).notification.kind === 'identified',
+    );
+    expect((named.data as NotificationEvent).unread).toBe(2);
+  });
+
+  it('catches a reconnect up from the last event id, without what was already seen', async () => {
+    const [watcher, author] = await crowd(app, 2);
+    if (!watcher || !author) throw new Error('crowd');
+    const id = await freshId(app);
+    await api.watch(watcher, id);
+    const first = await open(watcher, `&tracks=${id}`);
+    const ready = await first.next('ready');
+    first.close();
+    await api.propose(author, id, { artist: 'While', title: 'Away' });
+
+    const back = await open(watcher, `&tracks=${id}&last_event_id=${ready.id}`);
+    expect((await back.next('ready')).data).toEqual({ missed: false });
+    await back.next('notification');
+    await back.next('identification');
+    expect(back.received.map((e) => e.event)).toEqual(['ready', 'notification', 'identification']);
+    // from the Last-Event-ID header as an EventSource sends it
+    const last = back.received[2]?.id ?? '';
+    const header = await openSse(`${base}/api/events?ticket=${await ticket(watcher)}&tracks=${id}`, {
+      'last-event-id': last,
+    });
+    streams.push(header);
+    await header.next('ready');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(header.received.map((e) => e.event)).toEqual(['ready']);
+  });
+
+  it('drops a closed stream from the instance', async () => {
+    const [user] = await crowd(app, 1);
+    if (!user) throw new Error('crowd');
+    const before = app.live.connections;
+    const stream = await open(user);
+    await stream.next('ready');
+    expect(app.live.connections).toBe(before + 1);
+    stream.close();
+    for (let i = 0; i < 50 && app.live.connections > before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(app.live.connections).toBe(before);
+  });
+});

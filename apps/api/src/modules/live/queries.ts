@@ -1,0 +1,120 @@
+// SQL of the live events (docs/identifications-api.md "Live events"): tickets that open a stream, the
+// events a stream catches up on, and the notification payload an event stands for.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notificationJoins, notificationJson } from '../notifications/queries';
+
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+export interface LiveEventRow {
+  id: number;
+  user_id: number | null;
+  track_id: number | null;
+  type: 'notification' | 'identification';
+  data: Record<string, unknown>;
+}
+
+export async function insertTicket(db: Db, ticketHash: string, userId: number, ttlS: number): Promise<Date> {
+  const [row] = rowsOf<{ expires_at: string | Date }>(
+    await db.execute(sql`
+      insert into live_tickets (ticket_hash, user_id, expires_at)
+      values (${ticketHash}, ${userId}, now() + make_interval(secs => ${ttlS})) returning expires_at`),
+  );
+  return new Date(row?.expires_at ?? Date.now());
+}
+
+/** Uses a ticket up: its user while it is valid, undefined otherwise (unknown, used or expired). */
+export async function consumeTicket(db: Db, ticketHash: string): Promise<number | undefined> {
+  const [row] = rowsOf<{ user_id: number }>(
+    await db.execute(sql`
+      delete from live_tickets where ticket_hash = ${ticketHash} and expires_at > now() returning user_id`),
+  );
+  return row?.user_id;
+}
+
+const COLUMNS = sql`id::float8 as id, user_id, track_id, type, data`;
+
+export async function eventsByIds(db: Db, ids: number[]): Promise<LiveEventRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<LiveEventRow>(
+    await db.execute(sql`
+      select ${COLUMNS} from live_events
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by id`),
+  );
+}
+
+/** Events after `afterId` (any listener's; a reconnected instance catches up on these). */
+export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<LiveEventRow[]> {
+  return rowsOf<LiveEventRow>(
+    await db.execute(
+      sql`select ${COLUMNS} from live_events where id > ${afterId} order by id limit ${limit}`,
+    ),
+  );
+}
+
+/**
+ * What a reconnecting stream missed since `afterId`: the user's events and those of its tracks, and
+ * whether some may have been dropped already (kept only for a while).
+ */
+export async function eventsSince(
+  db: Db,
+  afterId: number,
+  userId: number,
+  tracks: number[],
+  limit: number,
+): Promise<{ events: LiveEventRow[]; missed: boolean }> {
+  const onTracks =
+    tracks.length === 0
+      ? sql`false`
+      : sql`track_id in (${sql.join(
+          tracks.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const events = rowsOf<LiveEventRow>(
+    await db.execute(sql`
+      select ${COLUMNS} from live_events
+      where id > ${afterId} and (user_id = ${userId} or ${onTracks})
+      order by id limit ${limit + 1}`),
+  );
+  const [oldest] = rowsOf<{ id: number | null }>(
+    await db.execute(sql`select min(id)::float8 as id from live_events`),
+  );
+  const dropped = oldest?.id != null ? afterId < oldest.id - 1 : afterId < (await lastId(db));
+  return { events: events.slice(0, limit), missed: dropped || events.length > limit };
+}
+
+/** The newest event id (0 when none). */
+export async function lastId(db: Db): Promise<number> {
+  const [row] = rowsOf<{ id: number | null }>(
+    await db.execute(sql`select coalesce(max(id), 0)::float8 as id from live_events`),
+  );
+  return row?.id ?? 0;
+}
+
+/** The `notification` event of a notification: it, as the bell lists it, and the unread count. */
+export async function notificationPayload<T>(
+  db: Db,
+  notificationId: number,
+): Promise<{ notification: T; unread: number } | undefined> {
+  const [row] = rowsOf<{ notification: T; unread: number }>(
+    await db.execute(sql`
+      select ${notificationJson} as notification,
+        (select count(*)::int from notifications u where u.user_id = n.user_id and not u.is_read) as unread
+      from notifications n ${notificationJoins}
+      where n.id = ${notificationId} and (n.kind <> 'release' or r.id is not null)`),
+  );
+  return row;
+}
+
+/** Drops events older than the retention and expired tickets. */
+export async function prune(db: Db, retentionS: number): Promise<void> {
+  await db.execute(
+    sql`delete from live_events where created_dt < now() - make_interval(secs => ${retentionS})`,
+  );
+  await db.execute(sql`delete from live_tickets where expires_at < now()`);
+}
