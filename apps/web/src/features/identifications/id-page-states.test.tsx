@@ -6,6 +6,8 @@ import { makeIdentification, makeTrack, makeUser } from '../../test/factories';
 import type { FakeRequest, FakeResponse } from '../../test/fake-api';
 import { type FakeEventSource, openStream } from '../../test/fake-event-source';
 import { renderApp } from '../../test/render';
+// The page loads the panel lazily; loading it with the file keeps that out of each test's time.
+import './identification-panel';
 
 function makeId(identification: TrackIdentification, overrides: Partial<TrackDetail> = {}): TrackDetail {
   return {
@@ -49,7 +51,7 @@ function renderId(track: TrackDetail, proposals: Identification[] = []) {
   return renderApp(`/tracks/${track.id}`, { api, session: makeUser() });
 }
 
-const state = () => screen.findByRole('status', { name: 'Identification' }, { timeout: 20_000 });
+const state = () => screen.findByRole('status', { name: 'Identification' }, { timeout: 40_000 });
 
 describe("an ID's identification", () => {
   it('invites the first suggestion when nobody has made one, and plays the moment', async () => {
@@ -59,7 +61,7 @@ describe("an ID's identification", () => {
     expect(screen.getByRole('button', { name: 'Listen to the moment: ID' }).textContent).toBe(
       'Listen to the moment',
     );
-  }, 30_000);
+  }, 60_000);
 
   it('counts the open suggestions and lists them, open first', async () => {
     const proposals = [
