@@ -6,6 +6,7 @@ import { artist } from '@cratedig/contract/artist';
 import {
   artistList,
   artistListQuery,
+  discoverSetListQuery,
   type FeaturedKind,
   featuredQuery,
   festivalList,
@@ -34,7 +35,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const doc = (summary: string, tag: string) => ({ summary, tags: [tag], security: [{ bearer: [] }] });
 
   // --- discover lists -----------------------------------------------------------------------------
-  const sets = { ...doc('Sets (released date desc by default)', 'sets'), querystring: setListQuery };
+  const sets = { ...doc('Sets (released date desc by default)', 'sets'), querystring: discoverSetListQuery };
   app.get('/api/sets', { ...guard, schema: { ...sets, response: { 200: setList, ...errors } } }, (req) =>
     catalogue.listSets(userContext(app, req), req.query),
   );

@@ -39,6 +39,8 @@ export interface PlaybackOptions {
   /** Where the volume is remembered across reloads; default localStorage. */
   storage?: VolumeStorage | null;
   timers?: Timers;
+  /** The page whose leaving (pagehide, or the tab hidden) saves the position; default the window. */
+  page?: { window: EventTarget; document: EventTarget & { visibilityState: string } } | null;
 }
 
 /**
@@ -55,8 +57,11 @@ export abstract class Playback {
   private readonly offEvents: Array<() => void> = [];
   private readonly element: HTMLAudioElement;
 
-  /** Sends the resume position of the loaded set (PUT /plays). */
-  protected abstract savePosition(setId: number, seconds: number): Promise<void>;
+  /**
+   * Sends the resume position of the loaded set (PUT /plays); `leaving`: the page is being left, so
+   * the request must outlive it.
+   */
+  protected abstract savePosition(setId: number, seconds: number, leaving?: boolean): Promise<void>;
   /** The set ended on its own. */
   protected abstract onSetEnded(set: SetDetail): void;
   /** The audio failed (most often an expired signed link) at `position`. */
@@ -87,6 +92,25 @@ export abstract class Playback {
       if (!audio.paused) this.saver.start();
     });
     on('durationchange', () => this.syncProgress());
+    this.saveWhenLeft(options.page === undefined ? browserPage() : options.page);
+  }
+
+  /**
+   * A reload, a closed tab or a switch to another app saves the position at once, in a request that
+   * outlives the page: the 30 s saves alone could send a reload back up to 30 s.
+   */
+  private saveWhenLeft(page: PlaybackOptions['page']) {
+    if (!page) return;
+    const leave = () => {
+      if (!this.element.paused) void this.saveNow(true);
+    };
+    const hidden = () => {
+      if (page.document.visibilityState === 'hidden') leave();
+    };
+    page.window.addEventListener('pagehide', leave);
+    page.document.addEventListener('visibilitychange', hidden);
+    this.offEvents.push(() => page.window.removeEventListener('pagehide', leave));
+    this.offEvents.push(() => page.document.removeEventListener('visibilitychange', hidden));
   }
 
   getState = (): PlayerState => this.state;
@@ -214,12 +238,12 @@ export abstract class Playback {
     this.setState({ progress: audio.currentTime, duration });
   }
 
-  private async saveNow(): Promise<void> {
+  private async saveNow(leaving = false): Promise<void> {
     const set = this.state.set;
     const audio = this.element;
     if (!set || !audio.src) return;
     // A finished set resumes from its start next time, not from its last second.
-    await this.savePosition(set.id, audio.ended ? 0 : Math.floor(audio.currentTime));
+    await this.savePosition(set.id, audio.ended ? 0 : Math.floor(audio.currentTime), leaving);
   }
 
   /** Stops the audio and forgets the set; the volume stays. */
@@ -238,4 +262,8 @@ export abstract class Playback {
     this.saver.stop();
     for (const off of this.offEvents.splice(0)) off();
   }
+}
+
+function browserPage(): PlaybackOptions['page'] {
+  return typeof window === 'undefined' || typeof document === 'undefined' ? null : { window, document };
 }

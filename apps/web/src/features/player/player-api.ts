@@ -25,7 +25,8 @@ export interface PlayerApi {
   newCurrent(body: QueueNewCurrentBody): Promise<QueueItem>;
   /** PUT /queue/next: the new current item, or null at the end of the queue (204). */
   nextInQueue(): Promise<QueueItem | null>;
-  savePlay(body: PlayBody): Promise<void>;
+  /** keepalive: the request outlives the page (the save made as the page is left). */
+  savePlay(body: PlayBody, options?: { keepalive?: boolean }): Promise<void>;
   /** GET /plays/last: the set the user last played and where; null when there is none (204). */
   lastPlayed(): Promise<PlayedSet | null>;
   trackPlayTarget(trackId: number): Promise<TrackPlayTarget>;
@@ -49,8 +50,11 @@ export function createPlayerApi(transport: Transport): PlayerApi {
     },
     newCurrent: (body) => transport.put<QueueItem>('/queue/new-current', { body }),
     nextInQueue: async () => (await transport.put<QueueItem | undefined>('/queue/next')) ?? null,
-    savePlay: async (body) => {
-      await transport.put('/plays', { body });
+    savePlay: async (body, options) => {
+      await transport.put('/plays', {
+        body,
+        ...(options?.keepalive ? { keepalive: true, retry: false } : {}),
+      });
     },
     lastPlayed: async () => (await transport.get<PlayedSet | undefined>('/plays/last')) ?? null,
     trackPlayTarget: (trackId) => transport.get<TrackPlayTarget>(`/set_tracks/play/${trackId}`),

@@ -7,8 +7,8 @@ import type { Transport } from '../../api/transport';
 import type { ListParams } from '../../lib/list-params';
 import { pagedListOptions } from '../../lib/paged-query';
 
-export function setsQueryOptions(transport: Transport, { followed, genre, sort }: ListParams) {
-  return pagedListOptions<SetMeta>(transport, followed ? '/sets/favs' : '/sets', { genre, sort });
+export function setsQueryOptions(transport: Transport, { followed, genre, sort, place }: ListParams) {
+  return pagedListOptions<SetMeta>(transport, followed ? '/sets/favs' : '/sets', { genre, sort, place });
 }
 
 export function useSets(params: ListParams) {

@@ -71,7 +71,7 @@ export function TrackDetailPage() {
         actions={
           <>
             {/* Play plays the set the track is in, from the track's start (GET /set_tracks/play/{id}). */}
-            <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} />
+            <TrackPlayButton trackId={track.id} title={trackDisplayTitle(track)} setCount={track.set_count} />
             {!isId && <PurchaseButton track={track} />}
             <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />
             <TrackLikesToggle track={track} label={trackDisplayTitle(track)} />
