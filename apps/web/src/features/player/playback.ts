@@ -32,6 +32,8 @@ export interface PlayerState {
   volume: number;
   /** The set track at `progress`, or null (before the first track, in a gap, nothing loaded). */
   track: SetTrack | null;
+  /** The set last played is being fetched after a page load: the player shows a placeholder. */
+  restoring: boolean;
 }
 
 export interface PlaybackOptions {
@@ -74,7 +76,15 @@ export abstract class Playback {
     this.saver = createProgressSaver(() => void this.saveNow(), PLAYER.progressSaveMs, this.timers);
     const audio = this.element;
     const volume = readVolume(this.storage);
-    this.state = { set: null, playing: false, progress: 0, duration: 0, volume, track: null };
+    this.state = {
+      set: null,
+      playing: false,
+      progress: 0,
+      duration: 0,
+      volume,
+      track: null,
+      restoring: false,
+    };
     audio.preload = 'auto';
     audio.volume = volume;
     const on = (type: string, handler: () => void) => {
@@ -127,6 +137,10 @@ export abstract class Playback {
     for (const listener of [...this.listeners]) listener();
   }
 
+  protected setRestoring(restoring: boolean) {
+    if (this.state.restoring !== restoring) this.setState({ restoring });
+  }
+
   get audio(): HTMLAudioElement {
     return this.element;
   }
@@ -143,7 +157,7 @@ export abstract class Playback {
       console.error(`set ${set.id} has no audio`);
       audio.removeAttribute('src');
     }
-    this.setState({ set, progress: start, duration: set.duration / 1000 });
+    this.setState({ set, progress: start, duration: set.duration / 1000, restoring: false });
   }
 
   protected async start(): Promise<void> {
@@ -254,7 +268,7 @@ export abstract class Playback {
     audio.pause();
     audio.removeAttribute('src');
     audio.load();
-    this.setState({ set: null, playing: false, progress: 0, duration: 0 });
+    this.setState({ set: null, playing: false, progress: 0, duration: 0, restoring: false });
   }
 
   dispose() {

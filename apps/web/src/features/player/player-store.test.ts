@@ -359,8 +359,11 @@ describe('the player store', () => {
       played_dt: '2026-11-24T10:00:00Z',
       track: null,
     });
-    await store.restoreLastPlayed();
-    expect(store.getState()).toMatchObject({ playing: false, progress: 388 });
+    const restoring = store.restoreLastPlayed();
+    // Until the answer is in, the player shows a placeholder, never 'Nothing playing'.
+    expect(store.getState()).toMatchObject({ set: null, restoring: true });
+    await restoring;
+    expect(store.getState()).toMatchObject({ playing: false, progress: 388, restoring: false });
     expect(store.getState().set?.id).toBe(1);
     expect(store.getState().track?.track_position).toBe(2);
     expect(audio.paused).toBe(true);
@@ -368,6 +371,12 @@ describe('the player store', () => {
     expect(store.getState()).toMatchObject({ playing: true });
     expect(store.getState().set?.id).toBe(1);
     expect(audio.currentTime).toBe(388);
+  });
+
+  it('a user with nothing played before ends up with the empty player, not a lasting placeholder', async () => {
+    const { store } = setup();
+    await store.restoreLastPlayed();
+    expect(store.getState()).toMatchObject({ set: null, restoring: false });
   });
 
   it('a set chosen while the last played one loads wins', async () => {

@@ -159,6 +159,8 @@ export class PlayerStore extends Playback {
     if (this.getState().set) return;
     const generation = this.generation;
     const stale = () => generation !== this.generation || this.getState().set !== null;
+    // Until it is known, the player shows a placeholder rather than 'Nothing playing'.
+    this.setRestoring(true);
     try {
       const last = await this.deps.api.lastPlayed();
       if (!last || stale()) return;
@@ -167,6 +169,8 @@ export class PlayerStore extends Playback {
       this.load(set, last.current_timestamp);
     } catch (error) {
       console.warn('restoring the last played set failed', error);
+    } finally {
+      if (generation === this.generation) this.setRestoring(false);
     }
   }
 
