@@ -2,7 +2,7 @@
 // featured lists. Built from the entity schemas, so the API cannot send a field they do not name.
 import { z } from 'zod';
 import { artist } from './artist';
-import { count, idParams, listQuery, listResponse, offsetParam } from './common';
+import { count, idParam, idParams, listQuery, listResponse, offsetParam } from './common';
 import { label } from './label';
 import { festival, venue } from './place';
 import { setMeta, setTrack } from './set';
@@ -16,6 +16,15 @@ import { trackMeta } from './track';
  * genre filters on the set's own genre.
  */
 export const setListQuery = listQuery('sets');
+/**
+ * GET /sets and /sets/favs: also the sets recorded at one festival or venue (Home's featured places
+ * open this list, /sets?festival={id} or /sets?venue={id}).
+ */
+export const discoverSetListQuery = setListQuery.extend({
+  festival_id: idParam.optional(),
+  venue_id: idParam.optional(),
+});
+export type DiscoverSetListQuery = z.output<typeof discoverSetListQuery>;
 /**
  * GET /tracks, /tracks/favs, /artists/{id}/tracks and /remixes, /labels/{id}/tracks.
  * These list released tracks only: IDs (mix_type ID) have their own lists (/artists/{id}/ids and the

@@ -94,12 +94,16 @@ export const trackMeta = z
 export type TrackMeta = z.infer<typeof trackMeta>;
 
 /**
- * GET /tracks/{id}: the track plus what only its page shows. For an ID, waiting_count is how many
+ * GET /tracks/{id}: the track plus what only its page shows. set_count: the sets it can be played in
+ * (0: Play has nothing to start). For an ID, waiting_count is how many
  * listeners watch or favourited it ('12 listeners are waiting for this ID'); null for other tracks.
  * first_heard is set on a released track that was heard as an ID first.
  */
 export const trackDetail = trackMeta
   .extend({
+    // how many sets play it (for a released ID, with the sets it was heard in as the ID): its Play
+    // needs one
+    set_count: count,
     waiting_count: count.nullable(),
     first_heard: trackFirstHeard.nullable(),
   })

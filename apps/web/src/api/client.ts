@@ -29,7 +29,7 @@ type Optional<K extends string, T> = [T] extends [undefined] ? { [P in K]?: unde
 export type CallArgs<C> = Present<'params', CallParams<C>> &
   Optional<'query', CallQuery<C>> &
   Present<'body', CallBody<C>> &
-  Pick<RequestOptions, 'signal' | 'headers' | 'auth'>;
+  Pick<RequestOptions, 'signal' | 'headers' | 'auth' | 'keepalive' | 'retry'>;
 
 type PathArgs<C> = [CallParams<C>] extends [undefined] ? [] : [params: CallParams<C>];
 
@@ -49,6 +49,8 @@ interface LooseArgs {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   auth?: boolean;
+  keepalive?: boolean;
+  retry?: boolean;
 }
 
 function clientCall(transport: Transport, route: CallRoute) {
@@ -60,6 +62,8 @@ function clientCall(transport: Transport, route: CallRoute) {
       ...(args.body !== undefined ? { body: args.body } : {}),
       ...(args.signal ? { signal: args.signal } : {}),
       ...(args.headers ? { headers: args.headers } : {}),
+      ...(args.keepalive ? { keepalive: true } : {}),
+      ...(args.retry !== undefined ? { retry: args.retry } : {}),
       auth: args.auth ?? route.auth !== 'none',
     });
   return Object.assign(call, { path });

@@ -60,6 +60,8 @@ export interface RequestOptions {
   /** Extra headers, e.g. the Basic authorization of POST /tokens. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Outlives the page (fetch keepalive): for the last save as the page is left or reloaded. */
+  keepalive?: boolean;
 }
 
 export interface Transport {
@@ -123,6 +125,7 @@ export function createTransport(deps: TransportDeps): Transport {
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
           signal,
+          ...(options.keepalive ? { keepalive: true } : {}),
         });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;

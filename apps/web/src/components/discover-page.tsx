@@ -1,6 +1,6 @@
 import { FILTER_RESET_SORTS } from '@cratedig/contract/constants';
 import type { ComponentProps, ReactNode } from 'react';
-import { type DiscoverList, useListParams } from '../lib/list-params';
+import { type DiscoverList, type PlaceFilter, useListParams } from '../lib/list-params';
 import { useDocumentTitle } from '../lib/use-document-title';
 import type { Column } from './data-table';
 import { SORT_OPTIONS } from './entity-columns';
@@ -36,9 +36,10 @@ export function DiscoverPage<T extends { id: number }>({
   /** The empty state of the followed-only list: its title and line. */
   emptyFollowed: [string, string];
 }) {
-  useDocumentTitle(title);
   const state = useListParams(list);
   const query = useItems(state);
+  const place = placeLabel(state.place, query.data?.pages[0]?.data[0]);
+  useDocumentTitle(place ? `${title} ${place.charAt(0).toLowerCase()}${place.slice(1)}` : title);
   return (
     <>
       <PageBanner {...banner} />
@@ -51,6 +52,7 @@ export function DiscoverPage<T extends { id: number }>({
         sortOptions={SORT_OPTIONS[list]}
         resetSort={FILTER_RESET_SORTS[list]}
         onFilter={state.setFilter}
+        place={place ? { label: place, onClear: state.clearPlace } : null}
       />
       <PagedList
         query={query}
@@ -61,9 +63,20 @@ export function DiscoverPage<T extends { id: number }>({
         sort={state.sort}
         onSort={state.toggleSort}
         rowLink={(item) => `/${list}/${item.id}`}
-        emptyTitle={state.followed ? emptyFollowed[0] : `No ${list} match`}
+        emptyTitle={
+          state.followed ? emptyFollowed[0] : place ? `No ${list} ${place.toLowerCase()}` : `No ${list} match`
+        }
         emptyText={state.followed ? emptyFollowed[1] : 'Try another genre, or clear the filter.'}
       />
     </>
   );
+}
+
+/** 'Recorded at Tidewater Festival': the place's name comes with its sets (set.festival, set.venue). */
+function placeLabel(place: PlaceFilter | null | undefined, first: unknown): string | null {
+  if (!place) return null;
+  const named = (first as Partial<Record<PlaceFilter['kind'], { name: string } | null>> | undefined)?.[
+    place.kind
+  ];
+  return `Recorded at ${named?.name ?? `this ${place.kind}`}`;
 }

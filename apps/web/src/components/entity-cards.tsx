@@ -144,12 +144,12 @@ export function LabelCard({ label, highlight }: { label: Label; highlight?: Card
   );
 }
 
-/** A festival or venue: opens the search prefilled with its name (domain.md Catalogue). */
+/** A festival or venue: opens the list of the sets recorded there (/sets?festival={id}, ?venue={id}). */
 export function PlaceCard({ place, kind }: { place: Festival; kind: 'Festival' | 'Venue' }) {
   const where = [place.city, place.country].filter(Boolean).join(', ');
   return (
     <MediaCard
-      to={`/search?s=${encodeURIComponent(place.name)}`}
+      to={`/sets?${kind.toLowerCase()}=${place.id}`}
       image={place.art_url_sm}
       title={truncate(place.name, DISPLAY.cardTitleChars)}
       fullTitle={place.name}

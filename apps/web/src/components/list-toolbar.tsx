@@ -21,6 +21,7 @@ export function ListToolbar({
   sortOptions,
   resetSort,
   onFilter,
+  place,
 }: {
   followedLabel: string;
   followed: boolean;
@@ -30,6 +31,8 @@ export function ListToolbar({
   sortOptions: SortOption[];
   resetSort: SortChoice;
   onFilter: (genre: string | null, sort: SortChoice) => void;
+  /** The festival or venue the list is narrowed to (sets), with a way back to every set. */
+  place?: { label: string; onClear: () => void } | null;
 }) {
   const [open, setOpen] = useState(false);
   const sortLabel = sortOptions.find((o) => o.value === sort.order_by)?.label ?? 'Default';
@@ -49,6 +52,15 @@ export function ListToolbar({
         label={followedLabel}
       />
       <Box sx={{ flex: 1 }} />
+      {place && (
+        <Chip
+          label={place.label}
+          color="primary"
+          onDelete={place.onClear}
+          aria-label={`${place.label}, show every set`}
+          sx={{ maxWidth: '100%' }}
+        />
+      )}
       {genre && (
         <Chip
           label={`Genre: ${genre}`}

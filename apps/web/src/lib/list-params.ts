@@ -5,10 +5,27 @@ import { nextSort } from './sort-state';
 
 export type DiscoverList = 'sets' | 'tracks' | 'artists' | 'labels';
 
+/** The sets recorded at one festival or venue (/sets?festival={id}, /sets?venue={id}). */
+export interface PlaceFilter {
+  kind: 'festival' | 'venue';
+  id: number;
+}
+
 export interface ListParams {
   genre: string | null;
   sort: SortChoice;
   followed: boolean;
+  /** Sets only: Home's featured festivals and venues open the sets recorded there. */
+  place?: PlaceFilter | null;
+}
+
+function readPlace(list: DiscoverList, params: URLSearchParams): PlaceFilter | null {
+  if (list !== 'sets') return null;
+  for (const kind of ['festival', 'venue'] as const) {
+    const id = Number(params.get(kind));
+    if (Number.isInteger(id) && id > 0) return { kind, id };
+  }
+  return null;
 }
 
 /** Reads a discover list's state from the URL, so back, reload and shared links show the same list. */
@@ -26,6 +43,7 @@ export function readListParams(list: DiscoverList, params: URLSearchParams): Lis
     genre: genre && (GENRES as readonly string[]).includes(genre) ? genre : null,
     sort,
     followed: params.get('followed') === 'true',
+    place: readPlace(list, params),
   };
 }
 
@@ -48,6 +66,7 @@ export function useListParams(list: DiscoverList) {
             out.set('order_direction', merged.sort.order_direction);
           }
           if (merged.followed) out.set('followed', 'true');
+          if (merged.place) out.set(merged.place.kind, String(merged.place.id));
           return out;
         },
         { replace: true },
@@ -61,5 +80,6 @@ export function useListParams(list: DiscoverList) {
     toggleSort: (orderBy: string) => update({ sort: nextSort(state.sort, orderBy) }),
     setFilter: (genre: string | null, sort: SortChoice) => update({ genre, sort }),
     setFollowed: (followed: boolean) => update({ followed }),
+    clearPlace: () => update({ place: null }),
   };
 }

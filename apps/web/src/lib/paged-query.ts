@@ -11,6 +11,8 @@ export const CATALOGUE_STALE_MS = 5 * 60_000;
 export interface PageQuery {
   sort?: SortChoice;
   genre?: string | null;
+  /** Sets: those recorded at one festival or venue. */
+  place?: { kind: 'festival' | 'venue'; id: number } | null;
 }
 
 /** A list's query string: order_by, order_direction, genre, offset (20 × pages loaded) and limit 20. */
@@ -19,6 +21,7 @@ export function listQueryString(query: PageQuery, offset: number) {
     order_by: query.sort?.order_by,
     order_direction: query.sort?.order_direction,
     genre: query.genre ?? undefined,
+    ...(query.place ? { [`${query.place.kind}_id`]: query.place.id } : {}),
     offset,
     limit: PAGE_SIZE,
   };

@@ -105,8 +105,9 @@ export function recordingApi(sets: SetDetail[], queue: QueueItem[] = []) {
       items = asServer(items.map((item) => ({ ...item, is_current: item.id === next.id })));
       return items.find((item) => item.is_current) as QueueItem;
     },
-    savePlay: async (body) => {
-      record('savePlay', body);
+    savePlay: async (body, options) => {
+      if (options?.keepalive) record('savePlay', body, options);
+      else record('savePlay', body);
     },
     lastPlayed: async () => {
       record('lastPlayed');

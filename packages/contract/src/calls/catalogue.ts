@@ -16,6 +16,7 @@ import {
   setDetail,
   setList,
   setListQuery,
+  discoverSetListQuery,
   trackList,
   trackListQuery,
   venueList,
@@ -67,7 +68,7 @@ const follows = (kind: 'artist' | 'label') =>
   }) as const;
 
 export const setCalls = {
-  list: list('Sets (released date desc by default)', 'sets', setListQuery, setList),
+  list: list('Sets (released date desc by default)', 'sets', discoverSetListQuery, setList),
   favs: list("The user's favourite sets", 'sets', setListQuery, setList),
   detail: detail('A set with its ordered track list', 'sets', setDetail),
   heat: {

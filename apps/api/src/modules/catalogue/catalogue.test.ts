@@ -402,11 +402,35 @@ describe('featured lists', () => {
   for (const kind of ['sets', 'tracks', 'artists', 'labels', 'festivals', 'venues']) {
     it(`GET /api/featured/${kind} in editorial order`, async () => {
       const body = await page(`/api/featured/${kind}`);
+      // A featured place opens the list of its sets, so one with no set is left out.
+      const place = kind === 'festivals' ? 'festival_id' : kind === 'venues' ? 'venue_id' : null;
+      const withSets = place
+        ? sql` and exists (select 1 from sets s where s.${sql.raw(place)} = f.item_id)`
+        : sql``;
       const expected = await rows<{ item_id: number }>(
-        sql`select item_id from featured where kind = ${kind} order by position limit 20`,
+        sql`select f.item_id from featured f where f.kind = ${kind}${withSets} order by f.position limit 20`,
       );
       expect(expected.length).toBeGreaterThan(0);
       expect(body.data.map((item) => item.id)).toEqual(expected.map((row) => row.item_id));
+    });
+  }
+
+  for (const [kind, param] of [
+    ['festivals', 'festival_id'],
+    ['venues', 'venue_id'],
+  ] as const) {
+    it(`every featured ${kind.slice(0, -1)} leads to its sets (GET /api/sets?${param}=)`, async () => {
+      const places = await rows<{ id: number }>(sql`select id from ${sql.raw(kind)}`);
+      const featured = (await page(`/api/featured/${kind}`)).data.map((item) => item.id as number);
+      expect(featured.length).toBeGreaterThan(0);
+      // The demo features some places where no set was recorded: they are not offered.
+      expect(places.length).toBeGreaterThan(featured.length);
+      for (const id of featured) {
+        const sets = await page(`/api/sets?${param}=${id}`);
+        expect(sets.data.length).toBeGreaterThan(0);
+        expect(sets.data.every((set) => (set[kind.slice(0, -1)] as { id: number }).id === id)).toBe(true);
+        expect(sets.pagination.total).toBe(sets.data.length);
+      }
     });
   }
 

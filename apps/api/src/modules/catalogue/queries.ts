@@ -270,12 +270,27 @@ export async function findSetDetail<T>(db: Db, id: number, userId: number): Prom
 /** How many items the "most liked recently" fallback offers. */
 export const FEATURED_FALLBACK_SIZE = 20;
 
-function featuredItem(kind: FeaturedKind, userId: number): { table: SQL; joins: SQL; json: SQL } {
+function featuredItem(
+  kind: FeaturedKind,
+  userId: number,
+): { table: SQL; joins: SQL; json: SQL; featurable: SQL } {
   if (kind === 'festivals' || kind === 'venues') {
-    return { table: sql.raw(kind), joins: sql``, json: placeJson('i') };
+    // A featured place opens the list of its sets: one with no set is never featured.
+    const fk = sql.raw(kind === 'festivals' ? 'festival_id' : 'venue_id');
+    const featurable = sql`exists (select 1 from sets s where s.${fk} = x.id)`;
+    return { table: sql.raw(kind), joins: sql``, json: placeJson('i'), featurable };
   }
   const item = itemSql(kind, userId);
-  return { table: KIND_TABLE[kind], ...item };
+  return { table: KIND_TABLE[kind], ...item, featurable: sql`true` };
+}
+
+/** A sets-list scope (alias `x`): the sets recorded at a festival and/or a venue; none for neither. */
+export function placeScope(festivalId: number | undefined, venueId: number | undefined): SQL | undefined {
+  const parts = [
+    festivalId === undefined ? undefined : sql`x.festival_id = ${festivalId}`,
+    venueId === undefined ? undefined : sql`x.venue_id = ${venueId}`,
+  ];
+  return parts.some((part) => part !== undefined) ? and(parts) : undefined;
 }
 
 /** How many of the newest items the fallback ranks by likes ("most liked recently"). */
@@ -319,7 +334,7 @@ export function featuredStatement(kind: FeaturedKind, userId: number, limit: num
   return planCached(sql`
     with chosen as (
       select f.item_id as id, f.position as ord from featured f
-      join ${item.table} x on x.id = f.item_id where f.kind = ${kind}
+      join ${item.table} x on x.id = f.item_id where f.kind = ${kind} and ${item.featurable}
     ),
     fallback as (
       -- The gate sits outside the candidates, so it is a one-time filter: nothing is ranked when

@@ -1,6 +1,6 @@
 // SQL of releasing an ID (domain.md "IDs, releases, notifications"): the pair's tracks, and the
 // id_releases row that links them.
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
@@ -53,8 +53,30 @@ export async function insertRelease(
 }
 
 /**
- * GET /tracks/{id}: the track as in the lists, plus how many listeners wait for an ID (watching or
- * favourited it) and, for a released track heard as an ID first, where and when that was. The
+ * The track and every ID released as it: a released track is heard in every set its IDs were heard
+ * in, so its Sets tab, its set count and its Play reach those sets.
+ */
+export function heardAs(trackId: number): SQL {
+  return sql`(select ${trackId}::int union all
+    select r.id_track_id from id_releases r where r.released_track_id = ${trackId})`;
+}
+
+/** A sets-list scope (alias `x`): the sets playing the track or one of the IDs released as it. */
+export function setsHearing(trackId: number): SQL {
+  return sql`x.id in (select st.set_id from set_tracks st where st.track_id in ${heardAs(trackId)})`;
+}
+
+/** Whether some ID was released as this track (its sets are then more than its own relation's). */
+export async function hasReleasedIds(db: Db, trackId: number): Promise<boolean> {
+  const found = rowsOf<{ one: number }>(
+    await db.execute(sql`select 1 as one from id_releases where released_track_id = ${trackId} limit 1`),
+  );
+  return found.length > 0;
+}
+
+/**
+ * GET /tracks/{id}: the track as in the lists, plus how many sets it can be played in, how many
+ * listeners wait for an ID (watching or favourited it) and, for a released track heard as an ID first, where and when that was. The
  * earliest-heard ID counts when several were released as the same track.
  */
 export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
@@ -63,6 +85,7 @@ export async function findTrackDetail<T>(db: Db, id: number, userId: number): Pr
     db,
     sql`
       select ${track.json}::jsonb || jsonb_build_object(
+        'set_count', (select count(distinct st.set_id)::int from set_tracks st where st.track_id in ${heardAs(id)}),
         'waiting_count', case when i.mix_type = 'ID' then (
           select count(*)::int from user_track_favs f where f.track_id = i.id and (f.show_likes or f.is_fav)) end,
         'first_heard', (

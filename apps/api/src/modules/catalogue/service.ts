@@ -14,9 +14,9 @@ import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
 import type { ItemKind } from './list-spec';
-import { findItem, findSetDetail, listFeatured, listItems } from './queries';
+import { findItem, findSetDetail, listFeatured, listItems, placeScope } from './queries';
 import { RELATIONS, type Relation } from './relations';
-import { findTrackDetail } from './release-queries';
+import { findTrackDetail, hasReleasedIds, setsHearing } from './release-queries';
 
 /** A parsed list query of any list (contract listQuery); order_by is whitelisted per list there. */
 type AnyListQuery = Omit<ListQuery<SortList>, 'order_by'> & { order_by: string };
@@ -56,8 +56,15 @@ async function list<T>(
   return { data, pagination: { offset: query.offset, count: data.length, total } };
 }
 
-export const listSets = async (ctx: UserContext, query: ListQuery<'sets'>, options?: ListOptions) =>
-  signSetPage(ctx, await list<SetMeta>(ctx, 'sets', query, options));
+export const listSets = async (
+  ctx: UserContext,
+  query: ListQuery<'sets'> & { festival_id?: number | undefined; venue_id?: number | undefined },
+  options: ListOptions = {},
+) => {
+  // A festival or venue narrows the list to the sets recorded there.
+  const scope = options.scope ?? placeScope(query.festival_id, query.venue_id);
+  return signSetPage(ctx, await list<SetMeta>(ctx, 'sets', query, scope ? { ...options, scope } : options));
+};
 export const listTracks = (ctx: UserContext, query: ListQuery<'tracks'>, options?: ListOptions) =>
   list<TrackMeta>(ctx, 'tracks', query, options);
 export const listIds = (ctx: UserContext, query: ListQuery<'ids'>, options?: ListOptions) =>
@@ -119,8 +126,14 @@ export const labelTracks = (ctx: UserContext, id: number, query: ListQuery<'trac
 export const labelArtists = (ctx: UserContext, id: number, query: ListQuery<'artists'>) =>
   listArtists(ctx, query, tab(RELATIONS.labelArtists, id));
 
-export const trackSets = (ctx: UserContext, id: number, query: ListQuery<'sets'>) =>
-  listSets(ctx, query, tab(RELATIONS.trackSets, id));
+/**
+ * The sets playing a track. A track that was an ID first is also heard in the sets of that ID ('First
+ * heard in …'): those are listed with it, counted rather than read from the maintained relation.
+ */
+export async function trackSets(ctx: UserContext, id: number, query: ListQuery<'sets'>) {
+  if (!(await hasReleasedIds(ctx.db, id))) return listSets(ctx, query, tab(RELATIONS.trackSets, id));
+  return listSets(ctx, query, { scope: setsHearing(id) });
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Featured (Home): editorial order, "most liked recently" when a kind has no editorial rows

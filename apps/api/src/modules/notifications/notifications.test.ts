@@ -144,6 +144,45 @@ describe('a release', () => {
   });
 });
 
+describe('a released track that was only ever heard as an ID', () => {
+  it('lists, counts and plays the set the ID was heard in', async () => {
+    const [user] = await crowd(app, 1);
+    if (!user) throw new Error('user');
+    const [set] = await ids(app, 'select max(id) as id from sets');
+    const [id] = await ids(
+      app,
+      `insert into tracks (title, artist, mix_type, found_in_set_id)
+       values ('ID', 'Heard Only', 'ID', ${set}) returning id`,
+    );
+    const [track] = await ids(
+      app,
+      `insert into tracks (title, artist, mix_type, release_date)
+       values ('Heard Only Tune', 'Heard Only', 'original_mix', '2026-11-02') returning id`,
+    );
+    if (set === undefined || id === undefined || track === undefined) throw new Error('catalogue');
+    await ids(
+      app,
+      `insert into set_tracks (set_id, track_position, track_id, start_time, end_time)
+       values (${set}, (select coalesce(max(track_position), 0) + 1 from set_tracks where set_id = ${set}),
+               ${id}, 7200, 7500) returning set_id as id`,
+    );
+    const get = (url: string) => app.inject({ url, headers: user.headers });
+    // Before the release the track is in no set: nothing to play, nothing listed.
+    expect((await get(`/api/tracks/${track}`)).json().set_count).toBe(0);
+    expect((await get(`/api/set_tracks/play/${track}`)).statusCode).toBe(404);
+
+    await releaseId(ctx(), id, track);
+    expect((await get(`/api/tracks/${track}`)).json().set_count).toBe(1);
+    const sets = (await get(`/api/tracks/${track}/sets`)).json();
+    expect(sets.data.map((s: { id: number }) => s.id)).toEqual([set]);
+    expect(sets.pagination.total).toBe(1);
+    expect((await get(`/api/set_tracks/play/${track}`)).json()).toEqual({
+      set_meta_id: set,
+      start_time: 7200,
+    });
+  });
+});
+
 describe('GET /notifications', () => {
   let reader: CrowdUser;
   beforeEach(async () => {

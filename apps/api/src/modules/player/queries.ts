@@ -169,7 +169,10 @@ export async function countPlay(db: Tx, userId: number, setId: number): Promise<
   return counted.length > 0;
 }
 
-/** The most played set containing the track (ties: lowest set id) and the track's start there. */
+/**
+ * The most played set containing the track (ties: lowest set id) and the track's start there. A track
+ * in no set but released from an ID plays where that ID was heard.
+ */
 export async function findTrackPlayTarget(
   db: Tx,
   trackId: number,
@@ -178,8 +181,9 @@ export async function findTrackPlayTarget(
     db,
     sql`select st.set_id as set_meta_id, st.start_time
         from set_tracks st left join set_play_counts pc on pc.set_id = st.set_id
-        where st.track_id = ${trackId}
-        order by coalesce(pc.plays, 0) desc, st.set_id, st.track_position
+        where st.track_id in (select ${trackId}::int union all
+          select r.id_track_id from id_releases r where r.released_track_id = ${trackId})
+        order by (st.track_id <> ${trackId}), coalesce(pc.plays, 0) desc, st.set_id, st.track_position
         limit 1`,
   );
   return found[0];

@@ -8,6 +8,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -25,6 +26,23 @@ import { usePlayingTitle } from './use-playing-title';
 function NowPlaying() {
   const set = usePlayerState((state) => state.set);
   const track = usePlayerState((state) => state.track);
+  const restoring = usePlayerState((state) => state.restoring);
+  if (!set && restoring) {
+    // The set last played is on its way (after a page load): its shape, not 'Nothing playing'.
+    return (
+      <Box
+        role="status"
+        aria-label="Loading the last played set"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}
+      >
+        <Skeleton variant="rounded" width={48} height={48} sx={{ flexShrink: 0 }} />
+        <Box sx={{ minWidth: 0, flex: 1, maxWidth: 220 }}>
+          <Skeleton width="80%" />
+          <Skeleton width="55%" />
+        </Box>
+      </Box>
+    );
+  }
   if (!set) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>

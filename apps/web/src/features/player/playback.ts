@@ -32,6 +32,8 @@ export interface PlayerState {
   volume: number;
   /** The set track at `progress`, or null (before the first track, in a gap, nothing loaded). */
   track: SetTrack | null;
+  /** The set last played is being fetched after a page load: the player shows a placeholder. */
+  restoring: boolean;
 }
 
 export interface PlaybackOptions {
@@ -39,6 +41,8 @@ export interface PlaybackOptions {
   /** Where the volume is remembered across reloads; default localStorage. */
   storage?: VolumeStorage | null;
   timers?: Timers;
+  /** The page whose leaving (pagehide, or the tab hidden) saves the position; default the window. */
+  page?: { window: EventTarget; document: EventTarget & { visibilityState: string } } | null;
 }
 
 /**
@@ -55,8 +59,11 @@ export abstract class Playback {
   private readonly offEvents: Array<() => void> = [];
   private readonly element: HTMLAudioElement;
 
-  /** Sends the resume position of the loaded set (PUT /plays). */
-  protected abstract savePosition(setId: number, seconds: number): Promise<void>;
+  /**
+   * Sends the resume position of the loaded set (PUT /plays); `leaving`: the page is being left, so
+   * the request must outlive it.
+   */
+  protected abstract savePosition(setId: number, seconds: number, leaving?: boolean): Promise<void>;
   /** The set ended on its own. */
   protected abstract onSetEnded(set: SetDetail): void;
   /** The audio failed (most often an expired signed link) at `position`. */
@@ -69,7 +76,15 @@ export abstract class Playback {
     this.saver = createProgressSaver(() => void this.saveNow(), PLAYER.progressSaveMs, this.timers);
     const audio = this.element;
     const volume = readVolume(this.storage);
-    this.state = { set: null, playing: false, progress: 0, duration: 0, volume, track: null };
+    this.state = {
+      set: null,
+      playing: false,
+      progress: 0,
+      duration: 0,
+      volume,
+      track: null,
+      restoring: false,
+    };
     audio.preload = 'auto';
     audio.volume = volume;
     const on = (type: string, handler: () => void) => {
@@ -87,6 +102,25 @@ export abstract class Playback {
       if (!audio.paused) this.saver.start();
     });
     on('durationchange', () => this.syncProgress());
+    this.saveWhenLeft(options.page === undefined ? browserPage() : options.page);
+  }
+
+  /**
+   * A reload, a closed tab or a switch to another app saves the position at once, in a request that
+   * outlives the page: the 30 s saves alone could send a reload back up to 30 s.
+   */
+  private saveWhenLeft(page: PlaybackOptions['page']) {
+    if (!page) return;
+    const leave = () => {
+      if (!this.element.paused) void this.saveNow(true);
+    };
+    const hidden = () => {
+      if (page.document.visibilityState === 'hidden') leave();
+    };
+    page.window.addEventListener('pagehide', leave);
+    page.document.addEventListener('visibilitychange', hidden);
+    this.offEvents.push(() => page.window.removeEventListener('pagehide', leave));
+    this.offEvents.push(() => page.document.removeEventListener('visibilitychange', hidden));
   }
 
   getState = (): PlayerState => this.state;
@@ -101,6 +135,10 @@ export abstract class Playback {
     next.track = next.set ? setTrackAt(next.set.set_tracks, next.progress) : null;
     this.state = next;
     for (const listener of [...this.listeners]) listener();
+  }
+
+  protected setRestoring(restoring: boolean) {
+    if (this.state.restoring !== restoring) this.setState({ restoring });
   }
 
   get audio(): HTMLAudioElement {
@@ -119,7 +157,7 @@ export abstract class Playback {
       console.error(`set ${set.id} has no audio`);
       audio.removeAttribute('src');
     }
-    this.setState({ set, progress: start, duration: set.duration / 1000 });
+    this.setState({ set, progress: start, duration: set.duration / 1000, restoring: false });
   }
 
   protected async start(): Promise<void> {
@@ -214,12 +252,12 @@ export abstract class Playback {
     this.setState({ progress: audio.currentTime, duration });
   }
 
-  private async saveNow(): Promise<void> {
+  private async saveNow(leaving = false): Promise<void> {
     const set = this.state.set;
     const audio = this.element;
     if (!set || !audio.src) return;
     // A finished set resumes from its start next time, not from its last second.
-    await this.savePosition(set.id, audio.ended ? 0 : Math.floor(audio.currentTime));
+    await this.savePosition(set.id, audio.ended ? 0 : Math.floor(audio.currentTime), leaving);
   }
 
   /** Stops the audio and forgets the set; the volume stays. */
@@ -230,7 +268,7 @@ export abstract class Playback {
     audio.pause();
     audio.removeAttribute('src');
     audio.load();
-    this.setState({ set: null, playing: false, progress: 0, duration: 0 });
+    this.setState({ set: null, playing: false, progress: 0, duration: 0, restoring: false });
   }
 
   dispose() {
@@ -238,4 +276,8 @@ export abstract class Playback {
     this.saver.stop();
     for (const off of this.offEvents.splice(0)) off();
   }
+}
+
+function browserPage(): PlaybackOptions['page'] {
+  return typeof window === 'undefined' || typeof document === 'undefined' ? null : { window, document };
 }

@@ -27,7 +27,8 @@ export interface PlayerApi {
   newCurrent(body: QueueNewCurrentBody): Promise<Answer<'queue', 'newCurrent'>>;
   /** PUT /queue/next: the new current item, or null at the end of the queue (204). */
   nextInQueue(): Promise<Exclude<Answer<'queue', 'next'>, undefined> | null>;
-  savePlay(body: PlayBody): Promise<void>;
+  /** keepalive: the request outlives the page (the save made as the page is left). */
+  savePlay(body: PlayBody, options?: { keepalive?: boolean }): Promise<void>;
   /** GET /plays/last: the set the user last played and where; null when there is none (204). */
   lastPlayed(): Promise<Exclude<Answer<'plays', 'last'>, undefined> | null>;
   trackPlayTarget(trackId: number): Promise<Answer<'tracks', 'playTarget'>>;
@@ -51,8 +52,8 @@ export function createPlayerApi(transport: Transport): PlayerApi {
     },
     newCurrent: (body) => api.queue.newCurrent({ body }),
     nextInQueue: async () => (await api.queue.next()) ?? null,
-    savePlay: async (body) => {
-      await api.plays.save({ body });
+    savePlay: async (body, options) => {
+      await api.plays.save({ body, ...(options?.keepalive ? { keepalive: true, retry: false } : {}) });
     },
     lastPlayed: async () => (await api.plays.last()) ?? null,
     trackPlayTarget: (trackId) => api.tracks.playTarget({ params: { track_id: trackId } }),

@@ -22,6 +22,7 @@ function setup(
     queue?: ReturnType<typeof makeQueue>;
     resumeAt?: number;
     storage?: ReturnType<typeof memoryStorage>;
+    page?: { window: EventTarget; document: EventTarget & { visibilityState: string } };
   } = {},
 ) {
   const sets = [
@@ -44,6 +45,7 @@ function setup(
     notify,
     isVisible: () => true,
     storage: options.storage ?? memoryStorage(),
+    page: options.page ?? null,
   });
   store.setUser(7);
   return { store, backend, audio, events, notify, queryClient };
@@ -134,6 +136,38 @@ describe('the player store', () => {
     expect(backend.callsOf('savePlay').at(-1)).toEqual([{ set_meta_id: 1, current_timestamp: 135 }]);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(backend.callsOf('savePlay')).toHaveLength(3);
+  });
+
+  it('a reload or a hidden tab saves the position at once, in a request that outlives the page', async () => {
+    const page = {
+      window: new EventTarget(),
+      document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
+    };
+    const { store, audio, backend } = setup({ page });
+    await store.play(1, 100);
+    await settle();
+    audio.advance(22.6);
+    page.window.dispatchEvent(new Event('pagehide'));
+    await settle();
+    expect(backend.callsOf('savePlay').at(-1)).toEqual([
+      { set_meta_id: 1, current_timestamp: 122 },
+      { keepalive: true },
+    ]);
+    audio.advance(10);
+    page.document.visibilityState = 'hidden';
+    page.document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(backend.callsOf('savePlay').at(-1)).toEqual([
+      { set_meta_id: 1, current_timestamp: 132 },
+      { keepalive: true },
+    ]);
+    // Paused, the pause saved already: leaving sends nothing more.
+    store.pause();
+    await settle();
+    const saves = backend.callsOf('savePlay').length;
+    page.window.dispatchEvent(new Event('pagehide'));
+    await settle();
+    expect(backend.callsOf('savePlay')).toHaveLength(saves);
   });
 
   it('a seek while playing saves the new position at once and restarts the 30 s count', async () => {
@@ -325,8 +359,11 @@ describe('the player store', () => {
       played_dt: '2026-11-24T10:00:00Z',
       track: null,
     });
-    await store.restoreLastPlayed();
-    expect(store.getState()).toMatchObject({ playing: false, progress: 388 });
+    const restoring = store.restoreLastPlayed();
+    // Until the answer is in, the player shows a placeholder, never 'Nothing playing'.
+    expect(store.getState()).toMatchObject({ set: null, restoring: true });
+    await restoring;
+    expect(store.getState()).toMatchObject({ playing: false, progress: 388, restoring: false });
     expect(store.getState().set?.id).toBe(1);
     expect(store.getState().track?.track_position).toBe(2);
     expect(audio.paused).toBe(true);
@@ -334,6 +371,12 @@ describe('the player store', () => {
     expect(store.getState()).toMatchObject({ playing: true });
     expect(store.getState().set?.id).toBe(1);
     expect(audio.currentTime).toBe(388);
+  });
+
+  it('a user with nothing played before ends up with the empty player, not a lasting placeholder', async () => {
+    const { store } = setup();
+    await store.restoreLastPlayed();
+    expect(store.getState()).toMatchObject({ set: null, restoring: false });
   });
 
   it('a set chosen while the last played one loads wins', async () => {

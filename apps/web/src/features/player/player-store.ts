@@ -11,7 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AuthEvents } from '../../api/auth-events';
 import { createRetryAfterRefresh, type RetryAfterRefresh } from '../../api/retry-after-refresh';
 import { likeMoment, type MomentLikeDeps } from './moment-likes';
-import { Playback } from './playback';
+import { Playback, type PlaybackOptions } from './playback';
 import type { PlayerApi } from './player-api';
 import { type Notify, PlayerQueue } from './player-queue';
 import { endOfSetStep, queueStartItem, type Timers } from './player-rules';
@@ -33,6 +33,8 @@ export interface PlayerDeps {
   now?: () => number;
   /** Where the volume is remembered; default localStorage. */
   storage?: VolumeStorage | null;
+  /** Whose pagehide / hidden tab saves the position; default the window and document. */
+  page?: PlaybackOptions['page'];
 }
 
 // A broken link that keeps failing must not loop: one refetch of the set per this many ms.
@@ -48,7 +50,7 @@ export class PlayerStore extends Playback {
   private generation = 0;
 
   constructor(private readonly deps: PlayerDeps) {
-    super({ audio: deps.audio, storage: deps.storage, timers: deps.timers });
+    super({ audio: deps.audio, storage: deps.storage, timers: deps.timers, page: deps.page });
     this.queue = new PlayerQueue(deps.api, deps.queryClient, deps.notify);
     this.retries = createRetryAfterRefresh(deps.events);
     this.likes = {
@@ -157,6 +159,8 @@ export class PlayerStore extends Playback {
     if (this.getState().set) return;
     const generation = this.generation;
     const stale = () => generation !== this.generation || this.getState().set !== null;
+    // Until it is known, the player shows a placeholder rather than 'Nothing playing'.
+    this.setRestoring(true);
     try {
       const last = await this.deps.api.lastPlayed();
       if (!last || stale()) return;
@@ -165,6 +169,8 @@ export class PlayerStore extends Playback {
       this.load(set, last.current_timestamp);
     } catch (error) {
       console.warn('restoring the last played set failed', error);
+    } finally {
+      if (generation === this.generation) this.setRestoring(false);
     }
   }
 
@@ -212,9 +218,12 @@ export class PlayerStore extends Playback {
     }
   }
 
-  protected async savePosition(setId: number, seconds: number): Promise<void> {
+  protected async savePosition(setId: number, seconds: number, leaving = false): Promise<void> {
     try {
-      await this.deps.api.savePlay({ set_meta_id: setId, current_timestamp: seconds });
+      await this.deps.api.savePlay(
+        { set_meta_id: setId, current_timestamp: seconds },
+        leaving ? { keepalive: true } : undefined,
+      );
     } catch (error) {
       this.retries.retryIfUnauthorised('plays', error, () => void this.savePosition(setId, seconds));
       console.warn('saving the play position failed', error);

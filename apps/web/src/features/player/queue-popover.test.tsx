@@ -38,6 +38,12 @@ async function openQueue(queue = makeQueue([1, 2, 3], 2)) {
   return { ...view, onClose };
 }
 
+/** What dnd-kit's live region said last. */
+const announced = () =>
+  Array.from(document.querySelectorAll('[aria-live]'))
+    .map((region) => region.textContent ?? '')
+    .join(' ');
+
 const names = () =>
   within(screen.getByRole('list', { name: 'Queued sets' }))
     .getAllByRole('listitem')
@@ -82,6 +88,30 @@ describe('the queue popover', () => {
     );
     await vi.waitFor(() => expect(names()).toEqual(['Set 1 (played)', 'Set 2 (current)', 'Set 4', 'Set 3']));
     expect(screen.getAllByText(/· Played$/)).toHaveLength(1);
+    // Said, not silent: the names, the position it landed on, and why it is not the one asked for.
+    expect(
+      screen.getByText('Sets above the playing one are played. Drag a set there and it plays next.'),
+    ).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(announced()).toContain(
+        'Set 4 moved to position 3 of 4. only sets already played sit above the playing one, so a set moved there plays next.',
+      ),
+    );
+    expect(announced()).not.toMatch(/Draggable item|droppable area/);
+  });
+
+  it('a move up to the set that already plays next is announced, not ignored', async () => {
+    const { user, backend } = await openQueue(makeQueue([1, 2, 3], 1));
+    screen.getByRole('button', { name: 'Reorder Set 2' }).focus();
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowUp]');
+    await user.keyboard('[Space]');
+    await vi.waitFor(() =>
+      expect(announced()).toContain(
+        'Set 2 stays at position 2 of 3: only sets already played sit above the playing one, so a set moved there plays next.',
+      ),
+    );
+    expect(backend.callsOf('updateQueueItem')).toEqual([]);
   });
 
   it('playing a later item from the queue marks only what played before it', async () => {

@@ -5,6 +5,7 @@
 
 import type { QueueItem } from '@cratedig/contract/queue';
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -32,6 +33,44 @@ import Typography from '@mui/material/Typography';
 import { Artwork } from '../../components/artwork';
 import { colors } from '../../lib/design-tokens';
 import { usePlayer, usePlayerState, useQueueStatus } from './player-context';
+import { moveKeepingPlayed } from './player-rules';
+
+/**
+ * What a screen reader hears while a set is dragged: set names and positions, never dnd-kit's
+ * "Draggable item 4 was dropped over droppable area 1", and where the drop really lands. 'Played'
+ * means "before the playing set", so a set not played yet dropped above it lands right after it
+ * (it plays next), and the playing set never moves below one not played yet (docs/player.md).
+ */
+export function queueAnnouncements(queue: readonly QueueItem[]): Announcements {
+  const name = (id: unknown) => queue.find((item) => item.id === Number(id))?.set_meta.set_name ?? 'The set';
+  const position = (id: unknown) => queue.findIndex((item) => item.id === Number(id)) + 1;
+  const of = ` of ${queue.length}`;
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${position(active.id)}${of}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${name(active.id)} is over position ${position(over.id)}${of}.`
+        : `${name(active.id)} is over no position.`,
+    onDragEnd: ({ active, over }) => {
+      if (!over) return `${name(active.id)} was dropped back at position ${position(active.id)}${of}.`;
+      const moved = moveKeepingPlayed(queue, Number(active.id), Number(over.id));
+      const asked = position(over.id);
+      if (!moved) {
+        return asked === position(active.id)
+          ? `${name(active.id)} stays at position ${asked}${of}.`
+          : `${name(active.id)} stays at position ${position(active.id)}${of}: ${PLAYED_RULE}`;
+      }
+      const landed = `${name(active.id)} moved to position ${moved.order}${of}.`;
+      return moved.order === asked ? landed : `${landed} ${PLAYED_RULE}`;
+    },
+    onDragCancel: ({ active }) =>
+      `Moving ${name(active.id)} was cancelled; it stays at position ${position(active.id)}${of}.`,
+  };
+}
+
+/** Why a drop can land elsewhere than asked: what 'Played' means in the queue. */
+export const PLAYED_RULE =
+  'only sets already played sit above the playing one, so a set moved there plays next.';
 
 function QueueRow({ item, played, playing }: { item: QueueItem; played: boolean; playing: boolean }) {
   const player = usePlayer();
@@ -179,12 +218,28 @@ export function QueuePopover({ anchor, onClose }: { anchor: HTMLElement | null; 
         </IconButton>
       </Box>
       {/* Still loading: saying 'empty' to someone with a queue would be wrong, so nothing shows yet. */}
+      {loaded && queue.some((item) => item.is_current) && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', px: 2, pb: 1, mt: -0.5 }}>
+          Sets above the playing one are played. Drag a set there and it plays next.
+        </Typography>
+      )}
       {!loaded ? null : queue.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', px: 2, pb: 2.5 }}>
           Your queue is empty. Add sets from their pages to line them up here.
         </Typography>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements: queueAnnouncements(queue),
+            screenReaderInstructions: {
+              draggable:
+                'To move a set, press space or enter, then the up and down arrows, then space or enter to drop it, or escape to cancel.',
+            },
+          }}
+        >
           <SortableContext items={queue.map((item) => item.id)} strategy={verticalListSortingStrategy}>
             <Box component="ol" aria-label="Queued sets" sx={{ m: 0, px: 1, pb: 1, overflowY: 'auto' }}>
               {queue.map((item) => (

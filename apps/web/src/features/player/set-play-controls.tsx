@@ -1,11 +1,14 @@
 // The player's controls on the catalogue pages (spec §2 Set detail and Track detail): Play/Pause and
 // add to queue on a set, play from a track-list row, and play on a track page. The set and track pages
 // mount these; the playing row comes from useIsPlayingRow (player-context.tsx).
+
+import MusicOffRounded from '@mui/icons-material/MusicOffRounded';
 import PauseRounded from '@mui/icons-material/PauseRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import PlaylistAddRounded from '@mui/icons-material/PlaylistAddRounded';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import { Tooltip } from '../../components/tooltip';
 import { useSnackbar } from '../../lib/toast';
 import { useIsSetPlaying, usePlayer } from './player-context';
@@ -47,20 +50,35 @@ export function AddToQueueButton({ setId, name }: { setId: number; name: string 
 
 /**
  * spec §2 Track detail: play the track (GET /set_tracks/play/{id} names the set and the start_time),
- * then 'Playing track!' (spec §8). No set holds the track: nothing to play, only logged.
+ * then 'Playing track!' (spec §8). A track no set plays (setCount 0) has nothing to start: instead of
+ * a Play that does nothing, the page says so.
  */
 export function TrackPlayButton({
   trackId,
   title,
   label,
+  setCount,
 }: {
   trackId: number;
   title: string;
   /** The button's words; default 'Play' ('Listen to the moment' on an ID: the set from where it plays). */
   label?: string;
+  setCount: number;
 }) {
   const player = usePlayer();
   const { enqueueSnackbar } = useSnackbar();
+  if (setCount === 0) {
+    return (
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, mr: 1 }}
+      >
+        <MusicOffRounded fontSize="small" aria-hidden />
+        In no set yet, so nothing to play
+      </Typography>
+    );
+  }
   const play = async () => {
     const ok = await player.playTrack(trackId);
     if (ok) enqueueSnackbar(PLAYER_MESSAGES.playingTrack, { variant: 'success' });

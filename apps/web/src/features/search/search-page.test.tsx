@@ -114,6 +114,19 @@ describe('search page', () => {
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
   });
 
+  it('a genre is found: its sets and tracks lists are offered instead of Not found, typo and all', async () => {
+    renderApp('/search?s=tecno', { api: fakeSearch({}), session: makeUser() });
+    const genres = await screen.findByRole('region', { name: 'Genres' });
+    expect(within(genres).getByRole('link', { name: 'Techno sets' }).getAttribute('href')).toBe(
+      '/sets?genre=Techno',
+    );
+    expect(within(genres).getByRole('link', { name: 'Techno tracks' }).getAttribute('href')).toBe(
+      '/tracks?genre=Techno',
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.queryByText('Not found')).toBeNull();
+  });
+
   it('loads more of one section only, from the items shown, showing each id once', async () => {
     const artists = Array.from({ length: 21 }, (_, i) =>
       asHit(makeArtist({ id: 100 + i, name: `Mira ${i + 1}` }), [[0, 4]]),
@@ -165,30 +178,39 @@ describe('search page', () => {
     ]);
   });
 
-  it('opens a featured venue from Home as /search?s={name}, where Sets lists what was recorded there', async () => {
+  it('opens a featured venue from Home as the list of the sets recorded there (/sets?venue={id})', async () => {
     const venue = { id: 4, name: 'Basalt Weekender', art_url_sm: null, art_url_xl: null, city: 'Oslo' };
-    const atBasalt = asHit(
-      makeSet(8, { set_name: 'Koa Makoa at Basalt Weekender 2024', artist: 'Koa Makoa' }),
-      [[15, 31]],
-    );
-    const results = fakeSearch({ 'Basalt Weekender': { sets: [atBasalt] } });
+    const atBasalt = makeSet(8, {
+      set_name: 'Koa Makoa at Basalt Weekender 2024',
+      artist: 'Koa Makoa',
+      venue: { id: 4, name: 'Basalt Weekender' },
+    });
+    const asked: string[] = [];
     const { user, router } = renderApp('/home', {
-      api: (request) =>
-        request.path === '/featured/venues'
-          ? { body: { data: [venue], pagination: { offset: 0, count: 1, total: 1 } } }
-          : results(request),
+      api: (request) => {
+        if (request.path === '/featured/venues')
+          return { body: { data: [venue], pagination: { offset: 0, count: 1, total: 1 } } };
+        if (request.path === '/sets') {
+          asked.push(request.query.get('venue_id') ?? '');
+          return { body: { data: [atBasalt], pagination: { offset: 0, count: 1, total: 1 } } };
+        }
+        return undefined;
+      },
       session: makeUser(),
     });
     const row = await screen.findByRole('region', { name: 'Featured Venues' });
     await user.click(await within(row).findByRole('link', { name: /^Basalt Weekender/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
-    expect(new URLSearchParams(router.state.location.search).get('s')).toBe('Basalt Weekender');
-    expect(((await screen.findByRole('textbox', BOX)) as HTMLInputElement).value).toBe('Basalt Weekender');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sets'));
+    expect(router.state.location.search).toBe('?venue=4');
     const sets = await screen.findByRole('list', { name: 'Sets' });
     expect(
       within(sets).getByRole('link', { name: 'Koa Makoa at Basalt Weekender 2024 by Koa Makoa' }),
     ).toBeTruthy();
-    expect(sectionTitles()).toEqual(['Sets']);
+    expect(asked).toContain('4');
+    // The list says where, and goes back to every set.
+    expect(
+      await screen.findByRole('button', { name: 'Recorded at Basalt Weekender, show every set' }),
+    ).toBeTruthy();
   });
 
   it('shows an error with a way to try again when search does not answer', async () => {

@@ -1,3 +1,4 @@
+import { genresNamedBy } from '@cratedig/contract/search-genres';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,11 +7,13 @@ import { ArtistCard, LabelCard, SetCard, TrackCard } from '../../components/enti
 import { colors } from '../../lib/design-tokens';
 import { nameHighlight, setHighlight, trackHighlight } from './hit-highlight';
 import { useSearchSection } from './search-api';
+import { SearchGenres } from './search-genres';
 import { isSectionLoading, SearchSection, sectionItems } from './search-section';
 
 /**
  * spec §2 Search: the sections Artists, Labels, Tracks and Sets in that order, each with its own Load
- * more; 'Not found' when every section is empty and none is loading. Rendered only for a non-empty
+ * more, after the genres the text names; 'Not found' when every section is empty, none is loading and
+ * no genre is named. Rendered only for a non-empty
  * query, so an emptied box drops every result and the next query starts from skeletons.
  */
 export function SearchResults({ s }: { s: string }) {
@@ -18,6 +21,8 @@ export function SearchResults({ s }: { s: string }) {
   const labels = useSearchSection(s, 'labels');
   const tracks = useSearchSection(s, 'tracks');
   const sets = useSearchSection(s, 'sets');
+  // A genre is no catalogue name, yet a listener searches for it: its lists are offered first.
+  const genres = genresNamedBy(s);
 
   const all = [artists, labels, tracks, sets];
   if (all.every((query) => query.isError && !query.data)) {
@@ -36,7 +41,7 @@ export function SearchResults({ s }: { s: string }) {
     );
   }
   const loading = all.some(isSectionLoading);
-  if (!loading && all.every((query) => sectionItems(query).length === 0)) {
+  if (!loading && genres.length === 0 && all.every((query) => sectionItems(query).length === 0)) {
     return (
       <Box role="status" sx={panelSx}>
         <SearchOffRounded aria-hidden sx={{ fontSize: 36, color: 'text.secondary' }} />
@@ -52,6 +57,7 @@ export function SearchResults({ s }: { s: string }) {
   }
   return (
     <>
+      <SearchGenres genres={genres} />
       <SearchSection
         title="Artists"
         query={artists}

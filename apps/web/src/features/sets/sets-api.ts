@@ -7,10 +7,11 @@ import type { Transport } from '../../api/transport';
 import type { ListParams } from '../../lib/list-params';
 import { pagedListOptions } from '../../lib/paged-query';
 
-export function setsQueryOptions(transport: Transport, { followed, genre, sort }: ListParams) {
+export function setsQueryOptions(transport: Transport, { followed, genre, sort, place }: ListParams) {
   return pagedListOptions(followed ? apiClient(transport).sets.favs : apiClient(transport).sets.list, {
     genre,
     sort,
+    place,
   });
 }
 

@@ -28,6 +28,7 @@ function makeId(overrides: Partial<TrackDetail> = {}): TrackDetail {
     }),
     waiting_count: 12,
     first_heard: null,
+    set_count: 1,
     ...overrides,
   };
 }
@@ -85,6 +86,7 @@ describe('a released track that was an ID first', () => {
   it('says where and when it was first heard, linking to the set', async () => {
     const track: TrackDetail = {
       ...makeTrack({ id: 13, title: 'Tunnel Vision', release: null }),
+      set_count: 1,
       waiting_count: null,
       first_heard: {
         id_track_id: 12,
@@ -100,9 +102,29 @@ describe('a released track that was an ID first', () => {
   });
 
   it('says nothing of it for a track that was never an ID', async () => {
-    renderTrack({ ...makeTrack({ id: 14, title: 'Plain' }), waiting_count: null, first_heard: null });
+    renderTrack({
+      ...makeTrack({ id: 14, title: 'Plain' }),
+      set_count: 2,
+      waiting_count: null,
+      first_heard: null,
+    });
     await screen.findByRole('heading', { level: 1, name: 'Plain' }, { timeout: 20_000 });
     expect(screen.queryByRole('region', { name: 'First heard' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Waiting for release' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Play Plain' })).toBeTruthy();
+  });
+});
+
+describe('a track no set plays', () => {
+  it('offers no Play that would do nothing, and says why', async () => {
+    renderTrack({
+      ...makeTrack({ id: 15, title: 'Loose Cut' }),
+      set_count: 0,
+      waiting_count: null,
+      first_heard: null,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Loose Cut' }, { timeout: 20_000 });
+    expect(screen.queryByRole('button', { name: /^Play/ })).toBeNull();
+    expect(screen.getByText('In no set yet, so nothing to play')).toBeTruthy();
   });
 });

@@ -79,6 +79,7 @@ export function TrackDetailPage() {
               trackId={track.id}
               title={trackDisplayTitle(track)}
               label={isId ? 'Listen to the moment' : undefined}
+              setCount={track.set_count}
             />
             {!isId && <PurchaseButton track={track} />}
             <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />
