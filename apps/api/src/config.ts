@@ -212,6 +212,16 @@ function isUrl(value: string): boolean {
  * Reads and validates the configuration. Throws a ConfigError naming every bad variable at once,
  * so a person fixes them in one go rather than one start at a time.
  */
+/**
+ * Whether Google and Apple sign-in can work: against the emulator, or with a real Firebase project.
+ * Firebase's 'demo-' projects (the default, demo-cratedig) exist only in the emulator.
+ */
+export function socialSignInEnabled(
+  auth: Pick<AuthConfig, 'firebaseProjectId' | 'firebaseAuthEmulatorHost'>,
+): boolean {
+  return Boolean(auth.firebaseAuthEmulatorHost) || !auth.firebaseProjectId.startsWith('demo-');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -17,6 +17,7 @@ import { errorShape } from '@cratedig/contract/common';
 import { user } from '@cratedig/contract/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { socialSignInEnabled } from '../../config';
 import { createMailer } from '../../lib/mailer';
 import { userContext } from '../../lib/service-context';
 import { requireFirebase } from '../../plugins/auth';
@@ -64,6 +65,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           auth_domain: auth.firebaseAuthDomain,
           project_id: auth.firebaseProjectId,
           emulator_url: auth.firebaseAuthEmulatorHost ? `http://${auth.firebaseAuthEmulatorHost}` : null,
+          enabled: socialSignInEnabled(auth),
         },
         mail_from: auth.mailFrom,
       };
