@@ -1,6 +1,6 @@
 // buildApp(config, deps): the whole HTTP app without listen (architecture.md "App as a factory"), used
 // by main.ts and by every API test through app.inject().
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
@@ -19,7 +19,7 @@ import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
-import { genReqId, loggerOptions, registerRequestIdEcho } from './plugins/logging';
+import { genReqId, loggerOptions, registerRequestIdEcho, registerRequestLog } from './plugins/logging';
 import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -45,6 +45,8 @@ export interface AppDeps {
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
+    // One line per request instead of two, and none for health checks and files (plugins/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     // Our own id policy (plugins/logging.ts) rather than trusting any incoming header verbatim.
     requestIdHeader: false,
     genReqId,
@@ -70,6 +72,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.decorate('db', deps.database.db);
 
   registerRequestIdEcho(app);
+  registerRequestLog(app);
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
   // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.

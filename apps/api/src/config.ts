@@ -15,6 +15,8 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface AppConfig {
   env: Environment;
@@ -33,6 +35,8 @@ export interface AppConfig {
   /** The site address used in links (mail, share previews), without a trailing slash. */
   publicUrl: string;
   logLevel: LogLevel;
+  /** auto: readable lines in development on a terminal, JSON lines otherwise (plugins/logging.ts). */
+  logFormat: LogFormat;
   seedDemo: boolean;
   /** Accounts: token signing, identity provider, mail, rate limits. */
   auth: AuthConfig;
@@ -143,6 +147,9 @@ const envSchema = z.object({
   LOG_LEVEL: blankIsUnset(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
+  LOG_FORMAT: blankIsUnset(
+    z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
+  ),
   SEED_DEMO: blankIsUnset(
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
   ),
@@ -217,6 +224,16 @@ function isUrl(value: string): boolean {
  * Reads and validates the configuration. Throws a ConfigError naming every bad variable at once,
  * so a person fixes them in one go rather than one start at a time.
  */
+/**
+ * Whether Google and Apple sign-in can work: against the emulator, or with a real Firebase project.
+ * Firebase's 'demo-' projects (the default, demo-cratedig) exist only in the emulator.
+ */
+export function socialSignInEnabled(
+  auth: Pick<AuthConfig, 'firebaseProjectId' | 'firebaseAuthEmulatorHost'>,
+): boolean {
+  return Boolean(auth.firebaseAuthEmulatorHost) || !auth.firebaseProjectId.startsWith('demo-');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -264,6 +281,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     webDistDir: vars.WEB_DIST_DIR ? absolute(vars.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     seedDemo: vars.SEED_DEMO === 'true' || vars.SEED_DEMO === '1',
     trustProxy: vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY === '1',
     hsts: vars.HSTS === 'true' || vars.HSTS === '1',

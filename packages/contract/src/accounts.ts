@@ -158,6 +158,11 @@ export const clientConfig = z
       project_id: z.string(),
       /** http://host:port of the Firebase Auth emulator, or null against the real service. */
       emulator_url: z.string().nullable(),
+      /**
+       * Whether Google and Apple sign-in can work on this server: a real Firebase project is set, or
+       * the emulator. Firebase's 'demo-' projects (the default) exist only in the emulator.
+       */
+      enabled: z.boolean(),
     }),
     /** The sender that the forgot-password message names (spec §8 "Password reset"). */
     mail_from: z.string(),

@@ -11,6 +11,8 @@ export const post = z
     text: z.string(),
     // when it was written
     timestamp: instant,
+    // when its author last changed the text, or null when never: the app marks it "edited"
+    edited_dt: instant.nullable(),
     // the playback position it refers to, when one was sent
     set_timestamp: seconds.nullable(),
     set_meta_id: id.nullable(),

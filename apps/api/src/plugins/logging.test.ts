@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app';
-import { scrubUrl } from './logging';
+import { isQuietRequest, prettyLogs, scrubUrl } from './logging';
 
 const SECRETS = {
   bearer: 'eyJhbGciOiJIUzI1NiJ9.bearer-secret',
@@ -76,11 +76,63 @@ describe('logs', () => {
   it('carry the request id that the response echoed', async () => {
     const response = await app.inject({
       method: 'GET',
-      url: '/api/health',
+      url: '/api/sets',
       headers: { 'x-request-id': 'trace-me-1' },
     });
     expect(response.headers['x-request-id']).toBe('trace-me-1');
     expect(lines.some((line) => line.includes('"reqId":"trace-me-1"'))).toBe(true);
+  });
+
+  it('hold one line per request: method, URL, status and time', async () => {
+    const from = lines.length;
+    await app.inject({ method: 'GET', url: '/api/sets?limit=2', headers: { 'x-request-id': 'one-line-1' } });
+    // (other lines may carry the id too, at this trace level: the request's own line is the one with a status)
+    const mine = lines
+      .slice(from)
+      .filter((line) => line.includes('"reqId":"one-line-1"') && line.includes('"status":'));
+    expect(mine).toHaveLength(1);
+    const entry = JSON.parse(mine[0] ?? '{}');
+    expect(entry).toMatchObject({ method: 'GET', url: '/api/sets?limit=2', status: 401 });
+    expect(entry.msg).toMatch(/^GET \/api\/sets\?limit=2 401 \d+ ms$/);
+  });
+
+  it('leave out health checks, the web app and media, unless they fail', async () => {
+    const from = lines.length;
+    await app.inject({ method: 'GET', url: '/api/sets', headers: { 'x-request-id': 'loud-1' } });
+    expect(lines.slice(from).some((line) => line.includes('"status":401'))).toBe(true);
+    const after = lines.length;
+    await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'quiet-1' } });
+    await app.inject({ method: 'GET', url: '/assets/index.js', headers: { 'x-request-id': 'quiet-2' } });
+    await app.inject({
+      method: 'GET',
+      url: '/media/audio/set.mp3?exp=1&sig=abc',
+      headers: { 'x-request-id': 'quiet-3', range: 'bytes=0-1023' },
+    });
+    const requestLines = lines.slice(after).filter((line) => line.includes('"status":'));
+    expect(requestLines).toEqual([]);
+  });
+});
+
+describe('which requests are quiet', () => {
+  it('health checks and files are; the API, share pages and any 5xx are not', () => {
+    expect(isQuietRequest('/api/health', 200)).toBe(true);
+    expect(isQuietRequest('/media/audio/a.mp3?sig=x', 206)).toBe(true);
+    expect(isQuietRequest('/assets/index-abc.js', 200)).toBe(true);
+    expect(isQuietRequest('/sets/12', 200)).toBe(true);
+    expect(isQuietRequest('/api/sets', 200)).toBe(false);
+    expect(isQuietRequest('/api/healthy-sets', 200)).toBe(false);
+    expect(isQuietRequest('/public/preview/sets/1', 404)).toBe(false);
+    expect(isQuietRequest('/media/audio/a.mp3', 500)).toBe(false);
+  });
+});
+
+describe('the log format', () => {
+  it('is readable text in development on a terminal, JSON elsewhere, and as set when set', () => {
+    expect(prettyLogs({ logFormat: 'auto', env: 'development' }, true)).toBe(true);
+    expect(prettyLogs({ logFormat: 'auto', env: 'development' }, false)).toBe(false);
+    expect(prettyLogs({ logFormat: 'auto', env: 'production' }, true)).toBe(false);
+    expect(prettyLogs({ logFormat: 'json', env: 'development' }, true)).toBe(false);
+    expect(prettyLogs({ logFormat: 'pretty', env: 'production' }, false)).toBe(true);
   });
 });
 

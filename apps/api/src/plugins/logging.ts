@@ -1,9 +1,15 @@
-// Logger options and request ids. Logs never contain a password or a token: credential
-// headers and fields of those names are censored, query strings are scrubbed, and request bodies are
-// never logged at all.
+// Logger options, request ids and the request log. Logs never contain a password or a token:
+// credential headers and fields of those names are censored, query strings are scrubbed, and request
+// bodies are never logged at all.
+//
+// One line per request, written when it is answered: method, URL, status and time. Health checks,
+// the web app's files and media (artwork, and the many range requests of every set that plays) are
+// not logged unless they fail with a 5xx, so an hour of listening is a few hundred lines, not tens of
+// thousands. On a terminal in development the lines are readable text (pino-pretty); anywhere else
+// (a file, a log collector, production) they are JSON, one object a line.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 
 /** Field names whose values are secrets wherever they appear (bodies, queries, log objects). */
@@ -50,8 +56,21 @@ export function scrubUrl(url: string): string {
   return changed ? `${url.slice(0, queryAt)}?${params.toString()}` : url;
 }
 
-/** Fastify `logger` options (pino). `stream` lets tests capture what would be written. */
-export function loggerOptions(config: Pick<AppConfig, 'logLevel'>, stream?: NodeJS.WritableStream) {
+/** Whether the log is written as readable text: asked for, or `auto` in development on a terminal. */
+export function prettyLogs(
+  config: Pick<AppConfig, 'logFormat' | 'env'>,
+  isTerminal: boolean = process.stdout.isTTY === true,
+): boolean {
+  if (config.logFormat === 'auto') return config.env === 'development' && isTerminal;
+  return config.logFormat === 'pretty';
+}
+
+/** Fastify `logger` options (pino). `stream` lets tests capture what would be written (always JSON). */
+export function loggerOptions(
+  config: Pick<AppConfig, 'logLevel' | 'logFormat' | 'env'>,
+  stream?: NodeJS.WritableStream,
+) {
+  const pretty = !stream && prettyLogs(config);
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: CENSOR },
@@ -65,7 +84,44 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>, stream?: Node
       }),
     },
     ...(stream ? { stream } : {}),
+    // Redaction happens before the line reaches the transport, so the readable form is censored too.
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              singleLine: true,
+              translateTime: 'HH:MM:ss',
+              ignore: 'pid,hostname,reqId,method,url,status,ms',
+            },
+          },
+        }
+      : {}),
   };
+}
+
+/** Requests answered without a line: health checks, and files (the web app's and media) that did not fail. */
+export function isQuietRequest(url: string, statusCode: number): boolean {
+  if (statusCode >= 500) return false;
+  const path = url.split('?', 1)[0] ?? url;
+  if (path === '/api/health' || path.startsWith('/api/health/')) return true;
+  return !path.startsWith('/api/') && !path.startsWith('/public/');
+}
+
+/**
+ * The request log: Fastify's own two lines per request ("incoming request", "request completed")
+ * are turned off in buildApp; this writes one, once the answer is sent.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isQuietRequest(request.url, reply.statusCode)) return;
+    const url = scrubUrl(request.url);
+    const ms = Math.round(reply.elapsedTime);
+    const line = { method: request.method, url, status: reply.statusCode, ms };
+    const message = `${request.method} ${url} ${reply.statusCode} ${ms} ms`;
+    if (reply.statusCode >= 500) request.log.error(line, message);
+    else request.log.info(line, message);
+  });
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;

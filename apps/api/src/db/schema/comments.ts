@@ -20,6 +20,8 @@ export const posts = pgTable(
     trackId: integer('track_id').references(() => tracks.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // when the author last changed the text (null: never); the app marks such a comment "edited"
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('posts_target_check', sql`${t.setId} is not null or ${t.trackId} is not null`),

@@ -1,6 +1,7 @@
 // spec §7 "Session and account" over HTTP; the rules are in service.ts and reset-service.ts.
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
+import { socialSignInEnabled } from '../../config';
 import { createMailer } from '../../lib/mailer';
 import { route } from '../../lib/route';
 import { userContext } from '../../lib/service-context';
@@ -36,6 +37,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
         auth_domain: auth.firebaseAuthDomain,
         project_id: auth.firebaseProjectId,
         emulator_url: auth.firebaseAuthEmulatorHost ? `http://${auth.firebaseAuthEmulatorHost}` : null,
+        enabled: socialSignInEnabled(auth),
       },
       mail_from: auth.mailFrom,
     };

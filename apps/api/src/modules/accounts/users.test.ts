@@ -284,6 +284,8 @@ describe('GET /client-config', () => {
         auth_domain: 'demo-cratedig.firebaseapp.com',
         project_id: 'demo-cratedig',
         emulator_url: null,
+        // the default demo project without the emulator: Google and Apple cannot sign anyone in
+        enabled: false,
       },
       mail_from: 'Cratedig <no-reply@cratedig.app>',
     });

@@ -51,6 +51,7 @@ describe('POST /posts and the posts lists', () => {
       id: expect.any(Number),
       text: 'What a closer!',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      edited_dt: null,
       set_timestamp: 754,
       set_meta_id: otherSetId,
       track_meta_id: null,
@@ -202,6 +203,22 @@ describe('PUT and DELETE /posts/{id}', () => {
       (p: { id: number }) => p.id === created.id,
     );
     expect(found.text).toBe('first!');
+  });
+
+  it('marks a comment edited only once its text changed', async () => {
+    const created = await create(author, { text: 'as written', set_meta_id: setId, set_timestamp: 5 });
+    expect(created.edited_dt).toBeNull();
+    const edit = (payload: object) =>
+      app.inject({ method: 'PUT', url: `/api/posts/${created.id}`, headers: author.headers, payload });
+    const moved = await edit({ text: 'as written', set_timestamp: 9, set_meta_id: setId });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().edited_dt).toBeNull();
+    const changed = await edit({ text: 'as rewritten', set_timestamp: 9, set_meta_id: setId });
+    expect(changed.json().edited_dt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/));
+    const found = (await list(`/api/sets/${setId}/posts?limit=100`)).data.find(
+      (p: { id: number }) => p.id === created.id,
+    );
+    expect(found.edited_dt).toBe(changed.json().edited_dt);
   });
 
   it("refuses another user's edit and delete with 403 and leaves the comment as it was", async () => {

@@ -7,6 +7,7 @@ export function toPost(row: PostRow): Post {
     id: row.id,
     text: row.text,
     timestamp: row.created,
+    edited_dt: row.edited,
     set_timestamp: row.set_timestamp,
     set_meta_id: row.set_id,
     track_meta_id: row.track_id,

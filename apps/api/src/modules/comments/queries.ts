@@ -10,6 +10,7 @@ export interface PostRow {
   id: number;
   text: string;
   created: string;
+  edited: string | null;
   set_timestamp: number;
   set_id: number | null;
   track_id: number | null;
@@ -23,6 +24,7 @@ export interface PostRow {
 /** The columns of a PostRow, from a posts row `p` joined with its author `u`. */
 const POST_COLUMNS = sql`p.id, p.text,
   to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created,
+  to_char(p.edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as edited,
   p.set_timestamp, p.set_id, p.track_id,
   u.id as author_id, u.username as author_username, u.avatar_url as author_avatar_url`;
 
@@ -147,7 +149,9 @@ export function updatePost(
     db,
     sql`with p as (
       update posts set text = ${values.text}, set_timestamp = ${values.setTimestamp},
-        set_id = ${setId}, track_id = ${trackId}, updated_at = now()
+        set_id = ${setId}, track_id = ${trackId}, updated_at = now(),
+        -- (the right-hand text is the stored one: only a changed text counts as an edit)
+        edited_at = case when text is distinct from ${values.text} then now() else edited_at end
       where id = ${postId} and user_id = ${userId}
       returning *
     ) select ${POST_COLUMNS} from p join users u on u.id = p.user_id`,

@@ -20,6 +20,33 @@ export function problem(origin: Origin, what: string): string {
   return `${origin.file}${origin.at ? `: ${origin.at}` : ''}: ${what}`;
 }
 
+/** m:ss of whole seconds, as the time problems name them. */
+export function clockOf(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+}
+
+/** The problem of a track that starts no later than the one before it. */
+export function outOfOrder(origin: Origin, start: number, previousStart: number): string {
+  return problem(
+    origin,
+    `starts at ${clockOf(start)}, not after the previous track (${clockOf(previousStart)}): timestamps out of order`,
+  );
+}
+
+/**
+ * Track starts out of order, checked on their own: a sheet refused for another reason (an unknown
+ * genre, a missing date) still names its unordered times, so one run lists every problem.
+ */
+export function checkStartOrder(starts: { start?: number; origin: Origin }[], problems: string[]): void {
+  let previous = -1;
+  for (const { start, origin } of starts) {
+    if (start === undefined) continue;
+    const whole = Math.round(start);
+    if (whole <= previous) problems.push(outOfOrder(origin, whole, previous));
+    previous = whole;
+  }
+}
+
 /** A picture or audio: a file to copy into the media folder, or a reference kept as is. */
 export type MediaSource = { kind: 'file'; path: string; origin: Origin } | { kind: 'ref'; value: string };
 

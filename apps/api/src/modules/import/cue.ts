@@ -4,7 +4,7 @@
 // end, its end. REM DATE and REM GENRE give the set's date and genre. Keywords in any case, values
 // quoted or not, minutes above 99 (long mixes), INDEX 00 pre-gaps ignored.
 import { dirname, resolve } from 'node:path';
-import { type Batch, type Origin, problem, type SetInput, type TrackInput } from './batch';
+import { type Batch, checkStartOrder, type Origin, problem, type SetInput, type TrackInput } from './batch';
 import type { ParsedTrack } from './credits';
 import { dateOf, genreOf, linesOf } from './text-file';
 
@@ -120,7 +120,14 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
       problems.push(problem(at(track.line), 'TRACK has no INDEX 01 (its start)'));
     if (!track.title) problems.push(problem(at(track.line), 'TRACK has no TITLE'));
   }
-  if (problems.length > before || !head.title || !head.performer || !genre || !date || !head.file) return;
+  if (problems.length > before || !head.title || !head.performer || !genre || !date || !head.file) {
+    // No set to check later: its times are checked here, so their problems are listed too.
+    checkStartOrder(
+      tracks.map((track) => ({ start: track.start, origin: at(track.line) })),
+      problems,
+    );
+    return;
+  }
 
   const setRef = `cue:${source.path}`;
   const set: SetInput = {

@@ -110,6 +110,25 @@ describe('refusals leave everything as it was', () => {
     await expectRefused(['x'], "x/x.txt: line 4: unknown genre 'Tehcno'");
   });
 
+  it('every problem of a sheet at once: an unknown genre and unordered times', async () => {
+    writeMp3(join(dir, 'x', 'x.mp3'), 250);
+    writeText(
+      join(dir, 'x', 'x.txt'),
+      TRACKLIST.replace('Techno (Peak Time / Driving)', 'Tehcno').replace('3:20 ID - ID', '1:20 ID - ID'),
+    );
+    await expectRefused(['x'], "x/x.txt: line 4: unknown genre 'Tehcno'");
+    await expectRefused(['x'], /x\/x\.txt: line 8: starts at 1:20, not after the previous track \(2:10\)/);
+    writeMp3(join(dir, 'y', 'mix.mp3'), 250);
+    writeText(
+      join(dir, 'y', 'set.cue'),
+      'REM GENRE Tehcno\nREM DATE 2024-06-01\nTITLE "S"\nPERFORMER X\nFILE "mix.mp3" MP3\n' +
+        '  TRACK 01 AUDIO\n    TITLE "A - B"\n    INDEX 01 01:00:00\n' +
+        '  TRACK 02 AUDIO\n    TITLE "C - D"\n    INDEX 01 00:30:00\n',
+    );
+    await expectRefused(['y'], "y/set.cue: line 1: unknown genre 'Tehcno'");
+    await expectRefused(['y'], /y\/set\.cue: line 9: starts at 0:30, not after the previous track \(1:00\)/);
+  });
+
   it('unordered and overlapping timestamps, a track after the audio ends', async () => {
     writeMp3(join(dir, 'x', 'x.mp3'), 250);
     writeText(join(dir, 'x', 'x.txt'), TRACKLIST.replace('3:20 ID - ID', '1:20 ID - ID'));

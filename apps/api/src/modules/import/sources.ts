@@ -2,7 +2,7 @@
 // file formats, genres, dates, the audio (an MP3, its duration) and artwork, and the set track times.
 // Any problem refuses the whole import before a row or a media file is written.
 import { relative } from 'node:path';
-import { type Batch, emptyBatch, ImportRefusal, problem, type SetInput } from './batch';
+import { type Batch, clockOf, emptyBatch, ImportRefusal, outOfOrder, problem, type SetInput } from './batch';
 import { parseTrackText } from './credits';
 import { parseCue, type SourceContext } from './cue';
 import { parseCatalogueJson } from './json-source';
@@ -159,14 +159,9 @@ function checkTimes(set: SetInput, problems: string[]): void {
       set.lastEndsWithAudio && i === set.tracks.length - 1
         ? Math.floor(durationS ?? Number.NaN)
         : Math.round(st.end);
-    const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+    const clock = clockOf;
     if (start <= previousStart) {
-      problems.push(
-        problem(
-          st.origin,
-          `starts at ${clock(start)}, not after the previous track (${clock(previousStart)}): timestamps out of order`,
-        ),
-      );
+      problems.push(outOfOrder(st.origin, start, previousStart));
     } else if (start < previousEnd) {
       problems.push(
         problem(

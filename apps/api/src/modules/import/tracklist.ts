@@ -5,7 +5,15 @@
 // the MP3 beside the tracklist with the same base name.
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { type Batch, type MediaSource, type Origin, problem, type SetInput, type TrackInput } from './batch';
+import {
+  type Batch,
+  checkStartOrder,
+  type MediaSource,
+  type Origin,
+  problem,
+  type SetInput,
+  type TrackInput,
+} from './batch';
 import { splitArtists } from './credits';
 import type { SourceContext } from './cue';
 import { clockSeconds, dateOf, genreOf, linesOf } from './text-file';
@@ -73,7 +81,14 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     const beside = ['.mp3', '.MP3'].map((ext) => join(folder, base + ext)).find((p) => existsSync(p));
     audio = { kind: 'file', path: beside ?? join(folder, `${base}.mp3`), origin: whole };
   }
-  if (problems.length > before || !title || !artist || !genre || !date) return;
+  if (problems.length > before || !title || !artist || !genre || !date) {
+    // No set to check later: its times are checked here, so their problems are listed too.
+    checkStartOrder(
+      rows.map((row) => ({ start: row.start, origin: at(row.line) })),
+      problems,
+    );
+    return;
+  }
 
   const setRef = `tracklist:${source.path}`;
   const curator = header.get('curator')?.value;

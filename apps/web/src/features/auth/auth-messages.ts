@@ -20,6 +20,11 @@ export function socialAccountMessage(provider: string | null | undefined): strin
   return `You previously logged in with ${providerLabel(provider)}, please try that method.`;
 }
 
+/** Ours: a server without a Firebase project or the emulator cannot offer Google or Apple sign-in. */
+export function notSetUpMessage(provider: string): string {
+  return `${providerLabel(provider)} sign-in isn't set up on this server. Sign in with your username and password instead.`;
+}
+
 /** The provider as a person knows it: google → Google, apple → Apple; unknown ids unchanged. */
 export function providerLabel(provider: string): string {
   const known: Record<string, string> = { google: 'Google', apple: 'Apple' };

@@ -86,6 +86,7 @@ describe('social sign-in buttons against the emulator', () => {
                 auth_domain: 'demo-cratedig.firebaseapp.com',
                 project_id: 'demo-cratedig',
                 emulator_url: NO_EMULATOR,
+                enabled: true,
               },
               mail_from: 'Cratedig <no-reply@cratedig.app>',
             },
@@ -101,5 +102,34 @@ describe('social sign-in buttons against the emulator', () => {
     expect(app.location()).toBe('/login');
     // Nothing was asked of the API beyond the settings: no account lookup without a sign-in.
     expect(requests.map((request) => request.path)).toEqual(['/client-config']);
+  });
+});
+
+describe('social sign-in buttons on a server without Firebase', () => {
+  it('say the sign-in is not set up here, without loading the provider', async () => {
+    const { api, requests } = createFakeApi((request) =>
+      request.path === '/client-config'
+        ? {
+            body: {
+              firebase: {
+                api_key: 'demo-api-key',
+                auth_domain: 'demo-cratedig.firebaseapp.com',
+                project_id: 'demo-cratedig',
+                emulator_url: null,
+                enabled: false,
+              },
+              mail_from: 'Cratedig <no-reply@cratedig.app>',
+            },
+          }
+        : undefined,
+    );
+    const app = renderApp('/login', { api: api });
+    await app.user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "Google sign-in isn't set up on this server. Sign in with your username and password instead.",
+    );
+    expect(screen.queryByText('Something went wrong. Please try again later.')).toBeNull();
+    expect(requests.map((request) => request.path)).toEqual(['/client-config']);
+    expect(screen.getByRole('button', { name: 'Continue with Apple' })).toHaveProperty('disabled', false);
   });
 });

@@ -2,12 +2,13 @@ import AppleIcon from '@mui/icons-material/Apple';
 import GoogleIcon from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { enqueueSnackbar } from '../../lib/toast';
 import { useAuth } from './auth-context';
 import { ButtonSpinner } from './auth-form-parts';
-import { SOCIAL_LOGIN_MESSAGES } from './auth-messages';
+import { notSetUpMessage, SOCIAL_LOGIN_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
 import type { EmulatorAccount, SocialProvider } from './emulator-accounts';
 import { loadFirebaseSignIn } from './firebase-loader';
@@ -39,6 +40,7 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
   const { signIn, logout } = useAuth();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const [chooser, setChooser] = useState<Chooser | null>(null);
+  const [notSetUp, setNotSetUp] = useState<SocialProvider | null>(null);
 
   const prefetch = () => {
     void loadFirebaseSignIn().catch(() => {});
@@ -47,8 +49,15 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
 
   async function run(provider: SocialProvider, emulatorAccount?: EmulatorAccount) {
     setBusy(provider);
+    setNotSetUp(null);
     try {
-      const [firebase, config] = await Promise.all([loadFirebaseSignIn(), getClientConfig(api)]);
+      const config = await getClientConfig(api);
+      // Without a Firebase project or the emulator the provider could only fail: say why instead.
+      if (!config.firebase.enabled) {
+        setNotSetUp(provider);
+        return;
+      }
+      const firebase = await loadFirebaseSignIn();
       const emulatorUrl = config.firebase.emulator_url;
       if (emulatorUrl && !emulatorAccount) {
         setChooser({ provider, emulatorUrl, projectId: config.firebase.project_id });
@@ -94,6 +103,11 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
           {provider.label}
         </Button>
       ))}
+      {notSetUp ? (
+        <Typography role="status" variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {notSetUpMessage(notSetUp)}
+        </Typography>
+      ) : null}
       {chooser ? (
         <Suspense fallback={null}>
           <EmulatorAccountChooser

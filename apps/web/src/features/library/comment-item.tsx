@@ -25,6 +25,42 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { relativeTime } from '../../lib/relative-time';
 import { CommentForm } from './comment-form';
 
+/** A comment longer than this (or than LONG_LINES lines) opens folded, with Show more. */
+export const LONG_COMMENT_CHARS = 400;
+const LONG_LINES = 6;
+
+/**
+ * The text, exactly as written: React escapes it, so markup is shown, never run. A long one is cut
+ * at a word near LONG_COMMENT_CHARS (or after LONG_LINES lines) with Show more / Show less, so one
+ * comment cannot push the rest of the list off the screen.
+ */
+function CommentText({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const lines = text.split('\n');
+  const long = text.length > LONG_COMMENT_CHARS || lines.length > LONG_LINES;
+  let shown = text;
+  if (long && !open) {
+    const head = lines.slice(0, LONG_LINES).join('\n').slice(0, LONG_COMMENT_CHARS);
+    const space = head.lastIndexOf(' ');
+    shown = `${(space > LONG_COMMENT_CHARS * 0.8 ? head.slice(0, space) : head).trimEnd()}…`;
+  }
+  return (
+    <>
+      <Typography sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{shown}</Typography>
+      {long && (
+        <Button
+          size="small"
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          sx={{ mt: 0.5, ml: -1, px: 1, minWidth: 0 }}
+        >
+          {open ? 'Show less' : 'Show more'}
+        </Button>
+      )}
+    </>
+  );
+}
+
 /** 'at 1:02:13': a button playing the set from there, or plain text when nothing can play it. */
 function TimedChip({ seconds, onPlayAt }: { seconds: number; onPlayAt?: (seconds: number) => void }) {
   const label = `at ${formatClock(seconds)}`;
@@ -106,6 +142,16 @@ export function CommentItem({
             >
               {relativeTime(post.timestamp)}
             </Typography>
+            {post.edited_dt && (
+              <Typography
+                component="span"
+                variant="body2"
+                color="text.secondary"
+                title={`Edited ${new Date(post.edited_dt).toLocaleString('en-GB')}`}
+              >
+                · edited
+              </Typography>
+            )}
             {post.set_timestamp != null && post.set_timestamp > 0 && (
               <TimedChip seconds={post.set_timestamp} onPlayAt={onPlayAt} />
             )}
@@ -137,10 +183,7 @@ export function CommentItem({
             />
           </Box>
         ) : (
-          // React escapes text: a comment is shown exactly as written, markup included, never run.
-          <Typography sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {post.text}
-          </Typography>
+          <CommentText text={post.text} />
         )}
       </Box>
       <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>

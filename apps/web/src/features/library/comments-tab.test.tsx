@@ -11,6 +11,7 @@ function post(overrides: Partial<Post> = {}): Post {
     id: 1,
     text: 'That drop at the hour mark!',
     timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+    edited_dt: null,
     set_timestamp: 3725,
     set_meta_id: 3,
     track_meta_id: null,
@@ -136,6 +137,28 @@ describe('Comments tab (spec §4 Comments, §5, §6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('marks an edited comment, and folds a long one behind Show more', async () => {
+    const long = `${'A long story about the closing track. '.repeat(52)}The end.`.slice(0, 2000);
+    const { user } = renderPanel(() =>
+      list([
+        post({ id: 1, text: 'Fixed a typo', edited_dt: new Date().toISOString() }),
+        post({ id: 2, text: long }),
+        post({ id: 3, text: 'Never changed' }),
+      ]),
+    );
+    const items = await screen.findAllByRole('listitem', { name: 'Comment by crate_digger' });
+    expect(within(items[0] as HTMLElement).getByText('· edited')).toBeTruthy();
+    expect(within(items[2] as HTMLElement).queryByText('· edited')).toBeNull();
+    const folded = items[1] as HTMLElement;
+    expect(folded.textContent).not.toContain('The end.');
+    expect(folded.textContent?.length).toBeLessThan(700);
+    await user.click(within(folded).getByRole('button', { name: 'Show more' }));
+    expect(folded.textContent).toContain(long);
+    await user.click(within(folded).getByRole('button', { name: 'Show less' }));
+    expect(folded.textContent).not.toContain('The end.');
+    expect(within(items[0] as HTMLElement).queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
   it("a set comment's 'at 1:02:05' plays the set from there; a track comment's position is only text", async () => {
