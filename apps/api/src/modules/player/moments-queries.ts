@@ -4,22 +4,14 @@ import { HEAT_SLOT_S, RESUME_FINISHED_FRACTION, RESUME_FINISHED_TAIL_S } from '@
 import type { MomentTrack } from '@cratedig/contract/moments-api';
 import { type SQL, sql } from 'drizzle-orm';
 import { setItem } from '../../db/read-models/catalogue-items';
+import {
+  momentTrackAt,
+  momentTrackList,
+  trackExists,
+  trackPlaces,
+} from '../../db/read-models/catalogue-moments';
 import { queryRows } from '../../db/rows';
 import type { Tx } from './queries';
-
-/** A set track of set `setId` under alias `st` joined with its track `t`, as a MomentTrack. */
-const MOMENT_TRACK = sql`json_build_object('track_position', st.track_position, 'track_meta_id', st.track_id,
-  'artist', t.artist, 'title', t.title, 'start_time', st.start_time, 'end_time', st.end_time, 'likes', st.likes)`;
-
-/**
- * The set track playing at second `position` of set `setId` (SQL expressions): the latest started
- * one with start_time <= position < end_time, as POST /set-likes attributes a like.
- */
-function trackAt(setId: SQL, position: SQL): SQL {
-  return sql`(select ${MOMENT_TRACK} from set_tracks st join tracks t on t.id = st.track_id
-    where st.set_id = ${setId} and st.start_time <= ${position} and st.end_time > ${position}
-    order by st.start_time desc, st.track_position desc limit 1)`;
-}
 
 export interface HeatRow {
   duration_ms: number;
@@ -35,8 +27,7 @@ export async function heatOf(db: Tx, setId: number): Promise<HeatRow | undefined
     sql`select s.duration_ms,
           coalesce((select json_agg(json_build_array(ls.slot, ls.likes) order by ls.slot)
                     from set_like_slots ls where ls.set_id = s.id), '[]'::json) as slots,
-          coalesce((select json_agg(${MOMENT_TRACK} order by st.track_position)
-                    from set_tracks st join tracks t on t.id = st.track_id where st.set_id = s.id), '[]'::json) as tracks
+          ${momentTrackList(sql`s.id`)} as tracks
         from sets s where s.id = ${setId}`,
   );
   return found[0];
@@ -66,7 +57,7 @@ const NOT_FINISHED = sql`not (i.duration_ms > 0 and (
 function playedJson(userId: number): SQL {
   return sql`json_build_object('set', ${setItem(userId).json}, 'current_timestamp', uf.resume_position_s,
     'played_dt', to_char(uf.position_saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'track', ${trackAt(sql`uf.set_id`, sql`uf.resume_position_s`)})`;
+    'track', ${momentTrackAt(sql`uf.set_id`, sql`uf.resume_position_s`)})`;
 }
 
 /**
@@ -125,19 +116,9 @@ export async function trackMoments(
   trackId: number,
   setIds: number[] | undefined,
 ): Promise<TrackMomentRow[] | undefined> {
-  const inSets = setIds
-    ? sql`and st.set_id in (${sql.join(
-        setIds.map((setId) => sql`${setId}`),
-        sql`, `,
-      )})`
-    : sql`and st.set_id in (select distinct set_id from set_tracks where track_id = ${trackId} order by set_id limit 100)`;
   const found = await queryRows<{ exists: boolean; moments: TrackMomentRow[] }>(
     db,
-    sql`select exists (select 1 from tracks where id = ${trackId}) as exists,
-          coalesce((select json_agg(json_build_object('set_meta_id', st.set_id, 'track_position', st.track_position,
-                      'start_time', st.start_time, 'end_time', st.end_time, 'likes', st.likes)
-                    order by st.set_id, st.track_position)
-                    from set_tracks st where st.track_id = ${trackId} ${inSets}), '[]'::json) as moments`,
+    sql`select ${trackExists(trackId)} as exists, ${trackPlaces(trackId, setIds)} as moments`,
   );
   const row = found[0];
   return row?.exists ? row.moments : undefined;
