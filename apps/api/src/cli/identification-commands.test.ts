@@ -3,8 +3,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../modules/identifications/test-support';
-import { type CrowdUser, crowd, seedCatalogue } from '../modules/library/test-support';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../test/identifications';
+import { type CrowdUser, crowd } from '../test/crowd';
+import { seedCatalogue } from '../test/demo-catalogue';
 import { buildTestApp } from '../test/app';
 import type { CommandOutput } from './command';
 import { runCommandLine } from './run-command';

@@ -68,8 +68,9 @@ export function setsHearing(trackId: number): SQL {
 
 /** Whether some ID was released as this track (its sets are then more than its own relation's). */
 export async function hasReleasedIds(db: Db, trackId: number): Promise<boolean> {
-  const found = rowsOf<{ one: number }>(
-    await db.execute(sql`select 1 as one from id_releases where released_track_id = ${trackId} limit 1`),
+  const found = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from id_releases where released_track_id = ${trackId} limit 1`,
   );
   return found.length > 0;
 }

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { buildTestApp } from '../../test/app';
 import { workerDatabaseUrl } from '../../test/database';
-import { authOverrides } from '../accounts/test-support';
-import { type CrowdUser, crowd, seedCatalogue } from '../library/test-support';
+import { authOverrides } from '../../test/auth-overrides';
+import { type CrowdUser, crowd } from '../../test/crowd';
+import { seedCatalogue } from '../../test/demo-catalogue';
 import { openSse } from '../live/sse-reader';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from './test-support';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
 
 // one signing key, so a token works on either instance as it would behind a load balancer
 const shared = authOverrides({ jwtSecret: 'two-instances-share-this-signing-key-0123456789' });

@@ -5,8 +5,10 @@ import type { User } from '@cratedig/contract/user';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
-import { type CrowdUser, crowd, ids, oneId, seedCatalogue } from '../library/test-support';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from './test-support';
+import { type CrowdUser, crowd } from '../../test/crowd';
+import { seedCatalogue } from '../../test/demo-catalogue';
+import { ids, oneId } from '../../test/sql';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
 
 let app: FastifyInstance;
 let api: ReturnType<typeof calls>;

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
-import { authOverrides } from '../accounts/test-support';
-import { type CrowdUser, crowd, oneId, seedCatalogue } from '../library/test-support';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from './test-support';
+import { authOverrides } from '../../test/auth-overrides';
+import { type CrowdUser, crowd } from '../../test/crowd';
+import { seedCatalogue } from '../../test/demo-catalogue';
+import { oneId } from '../../test/sql';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
 
 let app: FastifyInstance;
 let api: ReturnType<typeof calls>;

@@ -11,7 +11,7 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
 import { unprocessable } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
-import { trackItem } from '../catalogue/item-sql';
+import { trackItem } from '../../db/read-models/catalogue-items';
 import { searchPredicate } from '../catalogue/list-spec';
 import { rowsOf } from './queries';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { resetDatabase } from '../../test/database';
-import { appendSetTrack, createSet, createTrack } from '../../test/factories';
+import { appendSetTrack, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { releaseId } from '../catalogue/release-service';
 
 let app: FastifyInstance;
@@ -148,24 +148,15 @@ describe('a released track that was only ever heard as an ID', () => {
   it('lists, counts and plays the set the ID was heard in', async () => {
     const [user] = await crowd(app, 1);
     if (!user) throw new Error('user');
-    const [set] = await ids(app, 'select max(id) as id from sets');
-    const [id] = await ids(
-      app,
-      `insert into tracks (title, artist, mix_type, found_in_set_id)
-       values ('ID', 'Heard Only', 'ID', ${set}) returning id`,
-    );
-    const [track] = await ids(
-      app,
-      `insert into tracks (title, artist, mix_type, release_date)
-       values ('Heard Only Tune', 'Heard Only', 'original_mix', '2026-11-02') returning id`,
-    );
-    if (set === undefined || id === undefined || track === undefined) throw new Error('catalogue');
-    await ids(
-      app,
-      `insert into set_tracks (set_id, track_position, track_id, start_time, end_time)
-       values (${set}, (select coalesce(max(track_position), 0) + 1 from set_tracks where set_id = ${set}),
-               ${id}, 7200, 7500) returning set_id as id`,
-    );
+    const { id: set } = await createSet(app, { name: 'Heard Only Night', tracks: [[0, 7200]] });
+    const id = await createTrack(app, { title: 'ID', artist: 'Heard Only', mixType: 'ID', foundInSetId: set });
+    await appendSetTrack(app, set, id, [7200, 7500]);
+    const track = await createTrack(app, {
+      title: 'Heard Only Tune',
+      artist: 'Heard Only',
+      releaseDate: '2026-11-02',
+    });
+    await refreshCatalogue(app);
     const get = (url: string) => app.inject({ url, headers: user.headers });
     // Before the release the track is in no set: nothing to play, nothing listed.
     expect((await get(`/api/tracks/${track}`)).json().set_count).toBe(0);

@@ -27,6 +27,7 @@ function makeId(identification: TrackIdentification, overrides: Partial<TrackDet
       identification,
     }),
     waiting_count: 4,
+    set_count: 1,
     first_heard: null,
     ...overrides,
   };

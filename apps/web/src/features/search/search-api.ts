@@ -132,7 +132,7 @@ export function trackPickerOptions(transport: Transport, s: string) {
   return queryOptions({
     queryKey: ['search-suggestions', s, 'tracks'] as const,
     queryFn: ({ signal }) =>
-      transport.get<SearchResponse>('/search', {
+      apiClient(transport).search.find({
         query: { s, kinds: 'tracks', limit: TRACK_PICKER_LIMIT },
         signal,
       }),
