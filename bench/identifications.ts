@@ -39,7 +39,7 @@ const users = await rows<{ id: number }>(sql`
   from generate_series(1, 120) g returning id`);
 const key = accessTokenKey(SECRET);
 const tokens = await Promise.all(users.map((u) => signAccessToken(key, u.id)));
-const auth = (i: number) => ({ authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' });
+const auth = (i: number) => ({ authorization: `Bearer ${tokens[i]}` });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
   env: {
@@ -63,11 +63,12 @@ async function call(
   path: string,
   user: number,
   body?: unknown,
-): Promise<{ status: number; json: any }> {
+): Promise<{ status: number; json: { id: number; ticket: string } }> {
   const response = await fetch(`${BASE}${path}`, {
     method,
-    headers: auth(user),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? { headers: auth(user) }
+      : { headers: { ...auth(user), 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
   return { status: response.status, json: await response.json().catch(() => null) };
 }
@@ -75,6 +76,7 @@ async function call(
 async function stream(user: number, tracks = ''): Promise<SseStream> {
   const { json } = await call('POST', '/api/events/ticket', user);
   const s = await openSse(`${BASE}/api/events?ticket=${json.ticket}${tracks}`);
+  if (s.status !== 200) throw new Error(`stream answered ${s.status}`);
   await s.next('ready', undefined, 30_000);
   return s;
 }

@@ -48,7 +48,8 @@ beforeAll(async () => {
   countsAfterFirst = await tableCounts();
   fingerprintAfterFirst = await fingerprint();
   second = await seedDemo(database, { mediaDir: '/nonexistent', media: false });
-});
+  // two full seeds: more than the default hook time on a machine busy with other test runs
+}, 240_000);
 
 afterAll(async () => {
   await resetDatabase(database);
