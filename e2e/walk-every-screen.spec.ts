@@ -89,7 +89,8 @@ test.beforeAll(async ({ request }) => {
 
 for (const size of WIDTHS) {
   test(`walks Home, every card kind and every tab at ${size.width}x${size.height}`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // About a minute on an idle machine; far more on a loaded one.
+    test.setTimeout(900_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     const errors: string[] = [];
     page.on('console', (message) => {
