@@ -1,5 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { newAccount, register, signInByApi } from './support/session';
+
+// Pages load their code on first visit; on a loaded machine that can take longer than the default.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 // A new listener's walk, at a phone's and a desktop's width: Home, then every kind of card it shows
 // (set, track, artist, label, festival, venue), every tab of each detail page, and the profile. Every
@@ -66,6 +69,7 @@ async function expectPlayActs(page: Page, where: string) {
 }
 
 test.describe.configure({ mode: 'serial' });
+test.use({ actionTimeout: 30_000 });
 
 let tokens: { access_token: string; refresh_token: string };
 test.beforeAll(async ({ request }) => {
@@ -85,7 +89,8 @@ test.beforeAll(async ({ request }) => {
 
 for (const size of WIDTHS) {
   test(`walks Home, every card kind and every tab at ${size.width}x${size.height}`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // About a minute on an idle machine; far more on a loaded one.
+    test.setTimeout(900_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     const errors: string[] = [];
     page.on('console', (message) => {
