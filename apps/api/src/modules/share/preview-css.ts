@@ -1,12 +1,30 @@
 // The share pages' stylesheet, served as /public/preview.css (no inline styles, so a strict Content
 // Security Policy holds). The app's dark theme: its ink, surfaces, text colours and acid accent
-// (apps/web theme tokens), system fonts (the app's web fonts are hashed into its build), and one
-// column under 640 px so a 390 px phone reads it without zooming.
+// (apps/web theme tokens), its typefaces (Inter for text, Space Grotesk for headings, served from
+// the same packages the web app bundles), and one column under 640 px so a 390 px phone reads it
+// without zooming.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** The font files the stylesheet names, served under /public/fonts/{name}. */
+export const PREVIEW_FONTS: Record<string, string> = {
+  'inter.woff2': require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'),
+  'space-grotesk.woff2': require.resolve(
+    '@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2',
+  ),
+};
+
 export const PREVIEW_CSS = `
+@font-face { font-family: "Inter Variable"; font-style: normal; font-display: swap; font-weight: 100 900;
+  src: url(/public/fonts/inter.woff2) format("woff2-variations"); }
+@font-face { font-family: "Space Grotesk Variable"; font-style: normal; font-display: swap; font-weight: 300 700;
+  src: url(/public/fonts/space-grotesk.woff2) format("woff2-variations"); }
 :root { color-scheme: dark; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #09090c; color: #f3f3f6; line-height: 1.5;
-  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+  font: 16px/1.5 "Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+h1, h2, .brand { font-family: "Space Grotesk Variable", "Inter Variable", system-ui, sans-serif; }
 a { color: #c6ff3a; }
 a:focus-visible { outline: 2px solid #c6ff3a; outline-offset: 2px; }
 .top { padding: 16px 24px; border-bottom: 1px solid #202029; background: #111116; }

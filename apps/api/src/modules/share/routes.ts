@@ -1,12 +1,13 @@
 // GET /public/preview/{sets|tracks|artists|labels}/{id}: open to everyone (domain.md Accounts), HTML;
 // and its stylesheet, /public/preview.css. Pages, not JSON calls: outside the contract's table of
 // calls, so their OpenAPI entries are written here.
+import { readFile } from 'node:fs/promises';
 import { PREVIEW_KINDS } from '@cratedig/contract/catalogue-api';
 import { idParams } from '@cratedig/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceContext } from '../../lib/service-context';
-import { PREVIEW_CSS } from './preview-css';
+import { PREVIEW_CSS, PREVIEW_FONTS } from './preview-css';
 import { previewPage, STYLESHEET_PATH } from './service';
 
 // Unfurlers and people re-open shared links in bursts; names rarely change.
@@ -49,5 +50,22 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PREVIEW_CSS),
+  );
+  // The app's own typefaces (its web fonts are hashed into its build): the share page looks like the app.
+  app.get(
+    '/public/fonts/:file',
+    {
+      schema: {
+        summary: 'The typefaces of the share pages',
+        tags: ['share'],
+        params: z.object({ file: z.enum(Object.keys(PREVIEW_FONTS) as [string, ...string[]]) }),
+        produces: ['font/woff2'],
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=604800')
+        .type('font/woff2')
+        .send(await readFile(PREVIEW_FONTS[request.params.file] as string)),
   );
 };

@@ -3,6 +3,7 @@
 // asked to sign in by the app, which remembers the route and returns to it afterwards.
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
 import { SITE_NAME } from '@cratedig/contract/constants';
+import { displayDate } from '@cratedig/contract/display-date';
 import { findPreview, type PreviewRow } from '../../db/read-models/catalogue-previews';
 import type { ServiceContext } from '../../lib/service-context';
 import { type PageLine, type PreviewPage, renderNotFound, renderPreview } from './html';
@@ -47,7 +48,7 @@ function factsOf(kind: PreviewKind, row: PreviewRow): Fact[] {
   switch (kind) {
     case 'sets':
       return [
-        ...fact('Recorded', row.date),
+        ...fact('Recorded', displayDate(row.date)),
         ...fact('Where', [row.festival ?? row.venue, row.place].filter(Boolean).join(' · ')),
         ...fact('Length', row.duration_ms ? clock(row.duration_ms / 1000) : null),
         ...fact('Genre', row.genre),
@@ -58,13 +59,13 @@ function factsOf(kind: PreviewKind, row: PreviewRow): Fact[] {
       if (row.mix_type === 'ID') {
         return [
           ...fact('Found in', row.found_in),
-          ...fact('First heard', row.first_heard),
+          ...fact('First heard', displayDate(row.first_heard)),
           ...fact('Status', 'Unreleased ID'),
         ];
       }
       return [
         ...fact('Label', row.label),
-        ...fact('Released', row.date),
+        ...fact('Released', displayDate(row.date)),
         ...fact('Genre', row.genre),
         ...fact('BPM', row.bpm),
         ...fact('Key', row.key),

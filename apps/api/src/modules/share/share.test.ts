@@ -1,3 +1,4 @@
+import { displayDate } from '@cratedig/contract/display-date';
 // Share previews (spec §7 Sharing): open to everyone, Open Graph / Twitter tags, every value escaped.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -96,8 +97,10 @@ describe('GET /public/preview/{kind}/{id}', () => {
     );
     const html = await page('sets', set.id);
     expect(html).toContain(`<h1>${escapeHtml(set.set_name)}</h1>`);
-    expect(html).toContain(`<dt>Recorded</dt><dd>${set.release_date}</dd>`);
-    expect(html).toContain(escapeHtml(set.place));
+    // dates read as in the app ('3 Mar 2024'), not as ISO
+    expect(html).toContain(`<dt>Recorded</dt><dd>${displayDate(set.release_date)}</dd>`);
+    expect(html).not.toContain(set.release_date);
+    expect(html).toContain(escapeHtml(set.place ?? ''));
     expect(html).toContain('<h2 id="list-heading">Track list</h2>');
     expect(html.match(/<li><span class="time">/g)?.length).toBe(tracks.length);
     expect(tracks.length).toBe(2);
@@ -160,5 +163,21 @@ describe('GET /public/preview/{kind}/{id}', () => {
     const badKind = await app.inject({ method: 'GET', url: '/public/preview/users/1' });
     expect(badKind.statusCode).toBeGreaterThanOrEqual(400);
     expect(badKind.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('the share page looks like the app', () => {
+  it("uses the app's typefaces, served beside the stylesheet", async () => {
+    const css = await app.inject({ url: '/public/preview.css' });
+    expect(css.body).toContain('font-family: "Inter Variable"');
+    expect(css.body).toContain('"Space Grotesk Variable"');
+    for (const file of ['inter.woff2', 'space-grotesk.woff2']) {
+      expect(css.body).toContain(`/public/fonts/${file}`);
+      const font = await app.inject({ url: `/public/fonts/${file}` });
+      expect(font.statusCode).toBe(200);
+      expect(font.headers['content-type']).toBe('font/woff2');
+      expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    }
+    expect((await app.inject({ url: '/public/fonts/other.woff2' })).statusCode).toBe(404);
   });
 });

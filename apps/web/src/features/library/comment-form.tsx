@@ -20,6 +20,7 @@ export function CommentForm({
   onCancel,
   clearOnSuccess = false,
   autoFocus = false,
+  hint,
 }: {
   label: string;
   submitLabel: string;
@@ -29,6 +30,8 @@ export function CommentForm({
   onCancel?: () => void;
   clearOnSuccess?: boolean;
   autoFocus?: boolean;
+  /** A line under the box saying what will be sent with the text (where in the set it is pinned). */
+  hint?: string;
 }) {
   const [text, setText] = useState(initialText);
   const [sending, setSending] = useState(false);
@@ -59,7 +62,7 @@ export function CommentForm({
         maxRows={10}
         autoFocus={autoFocus}
         error={tooLong}
-        helperText={tooLong ? `At most ${COMMENT_MAX_LENGTH} characters (${text.length})` : undefined}
+        helperText={tooLong ? `At most ${COMMENT_MAX_LENGTH} characters (${text.length})` : hint}
         onKeyDown={(event) => {
           // Ctrl/Cmd+Enter sends, as in most comment boxes; Enter alone makes a new line.
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit(event);

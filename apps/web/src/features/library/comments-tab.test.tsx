@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
 import type { FakeRequest, FakeResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
-import { CommentsPanel, EMPTY_COMMENTS } from './comments-tab';
+import { CommentsPanel, EMPTY_COMMENTS, pinHint } from './comments-tab';
 
 function post(overrides: Partial<Post> = {}): Post {
   return {
@@ -137,6 +137,15 @@ describe('Comments tab (spec §4 Comments, §5, §6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says before posting where a set comment will be pinned', async () => {
+    renderWithProviders(
+      <CommentsPanel kind="set" id={3} setTimestamp={() => 754} pinHint={pinHint(754.6)} />,
+      { api: () => list([]), session: makeUser({ id: 7, username: 'crate_digger' }) },
+    );
+    expect(await screen.findByText('Pinned at 12:34, where the set is playing')).toBeTruthy();
+    expect(pinHint(0)).toBe('Play the set to pin your comment to the moment you are hearing');
   });
 
   it('marks an edited comment, and folds a long one behind Show more', async () => {

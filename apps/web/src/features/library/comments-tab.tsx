@@ -10,9 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadMore } from '../../components/load-more';
 import { colors } from '../../lib/design-tokens';
+import { formatClock } from '../../lib/format';
 import { useAuth } from '../auth';
 import type { PlayerStore } from '../player';
-import { usePlayer } from '../player';
+import { useCurrentSetPosition, usePlayer } from '../player';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { type CommentOrder, type CommentsOn, useCommentMutations, useComments } from './comments-api';
@@ -36,14 +37,23 @@ export function currentSetPosition(player: Pick<PlayerStore, 'getState'>, setId:
 /** The tab as the pages mount it: the panel with the app's player as the position source. */
 export function CommentsTab({ kind, id }: { kind: CommentsOn; id: number }) {
   const player = usePlayer();
+  const playing = useCurrentSetPosition();
   return (
     <CommentsPanel
       kind={kind}
       id={id}
+      pinHint={kind === 'set' ? pinHint(playing.setId === id ? playing.position : 0) : undefined}
       setTimestamp={() => (kind === 'set' ? currentSetPosition(player, id) : 0)}
       onPlayAt={kind === 'set' ? (seconds) => void player.playSetFrom(id, seconds) : undefined}
     />
   );
+}
+
+/** Says before posting where a set comment will be pinned: the playing position, or nowhere. */
+export function pinHint(position: number): string {
+  return position >= 1
+    ? `Pinned at ${formatClock(position)}, where the set is playing`
+    : 'Play the set to pin your comment to the moment you are hearing';
 }
 
 export function CommentsPanel({
@@ -51,6 +61,7 @@ export function CommentsPanel({
   id,
   setTimestamp,
   onPlayAt,
+  pinHint: hint,
 }: {
   kind: CommentsOn;
   id: number;
@@ -58,6 +69,8 @@ export function CommentsPanel({
   setTimestamp: () => number;
   /** A set's comments: plays the set from where a comment was written. */
   onPlayAt?: (seconds: number) => void;
+  /** A set's form: where the comment will be pinned (pinHint). */
+  pinHint?: string;
 }) {
   const { user } = useAuth();
   const [order, setOrder] = useState<CommentOrder>('newest');
@@ -73,6 +86,7 @@ export function CommentsPanel({
         label="Add a comment"
         submitLabel="Post"
         clearOnSuccess
+        hint={hint}
         onSubmit={(text) => create.mutateAsync({ text, ...about, set_timestamp: setTimestamp() })}
       />
       {kind === 'set' && (

@@ -31,27 +31,29 @@ export function CommentMarkers({
         listStyle: 'none',
         m: 0,
         p: 0,
-        height: 16,
+        height: 20,
         // One rule for every marker instead of a style per element: a set may carry hundreds.
         '& button': {
           position: 'absolute',
           top: 2,
-          width: 12,
-          height: 12,
-          ml: '-6px',
+          width: 16,
+          height: 16,
+          ml: '-8px',
           p: 0,
           border: 'none',
           borderRadius: '50% 50% 50% 0',
-          backgroundColor: colors.textMuted,
-          opacity: 0.75,
+          // The accent, as everything that can be acted on: a click plays the set from there.
+          backgroundColor: colors.acid,
+          opacity: 0.85,
+          boxShadow: `0 0 0 2px ${colors.ink}`,
           cursor: 'pointer',
           transition: 'transform 120ms ease, background-color 120ms ease',
         },
         '& button:hover, & button:focus-visible': {
-          backgroundColor: colors.acid,
           opacity: 1,
           transform: 'scale(1.3)',
           outline: 'none',
+          boxShadow: `0 0 0 2px ${colors.ink}, 0 0 0 4px ${colors.text}`,
         },
       }}
     >
