@@ -22,6 +22,8 @@ export const users = pgTable(
     notificationPreferencesEnabled: boolean('notification_preferences_enabled').notNull().default(true),
     completedOnboarding: boolean('completed_onboarding').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // "Sign out everywhere" or a password reset: identity-provider sign-ins from before it are refused.
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // Registration must reject 'DJ' when 'dj' exists (domain.md: duplicate username/email → 422).

@@ -3,6 +3,7 @@ import {
   clientConfig,
   createUserBody,
   emailParams,
+  endSessionBody,
   linkAuthIdBody,
   notificationPreferencesBody,
   profileUpdateBody,
@@ -23,6 +24,7 @@ import { requireFirebase } from '../../plugins/auth';
 import { accountsContext } from './context';
 import { requestPasswordReset, resetPassword } from './reset-service';
 import * as accounts from './service';
+import { endEverySession, endSession } from './session-service';
 
 const errors = { '4xx': errorShape, '5xx': errorShape };
 const noContent = z.null().meta({ description: 'No content.' });
@@ -102,6 +104,41 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => accounts.refresh(ctx, request.body),
+  );
+
+  app.delete(
+    '/api/tokens',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'End the session of this refresh token (Logout)',
+        tags,
+        security: bearer,
+        body: endSessionBody,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await endSession(ctx, userContext(app, request).userId, request.body.refresh_token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/me/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'End every session of the signed-in user (Sign out everywhere)',
+        tags,
+        security: bearer,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await endEverySession(ctx, userContext(app, request).userId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

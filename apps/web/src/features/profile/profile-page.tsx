@@ -1,4 +1,5 @@
 import CloudIcon from '@mui/icons-material/Cloud';
+import DevicesOutlinedIcon from '@mui/icons-material/DevicesOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -19,8 +20,9 @@ import { useAuth } from '../auth';
 import { ProfileLikedTabs } from '../library';
 import { EditProfileDialog, USER_TYPE_LABELS, userTypesOf } from './edit-profile-dialog';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
+import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 
-type OpenDialog = 'edit' | 'notifications' | null;
+type OpenDialog = 'edit' | 'notifications' | 'everywhere' | null;
 
 /** spec §2 Profile: avatar, username, bio, SoundCloud link, and the settings menu. */
 export function ProfilePage() {
@@ -152,11 +154,20 @@ export function ProfilePage() {
             </ListItemIcon>
             Notification Preferences
           </MenuItem>
+          <MenuItem onClick={() => openDialog('everywhere')}>
+            <ListItemIcon>
+              <DevicesOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            Sign out everywhere
+          </MenuItem>
         </Menu>
       </Box>
       {dialog === 'edit' && <EditProfileDialog key={dialogKey} open onClose={() => setDialog(null)} />}
       {dialog === 'notifications' && (
         <NotificationPreferencesDialog key={dialogKey} open onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'everywhere' && (
+        <SignOutEverywhereDialog key={dialogKey} open onClose={() => setDialog(null)} />
       )}
 
       <ProfileLikedTabs />
