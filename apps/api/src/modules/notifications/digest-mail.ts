@@ -33,6 +33,8 @@ export interface DigestContent {
   timeframe: NotificationTimeframe;
   items: Notification[];
   total: number;
+  /** Some of it is older than the period (the job missed a period's end): said so, not "today". */
+  reachesBack: boolean;
 }
 
 export function digestMessage(config: AppConfig, digest: DigestContent): MailMessage {
@@ -45,6 +47,7 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
       ? `An ID you waited for is out: ${digest.items[0]?.release.track_meta.artist} – ${digest.items[0]?.release.track_meta.title}`
       : `${count} IDs you waited for are out`;
   const more = count - digest.items.length;
+  const when = digest.reachesBack ? 'since your last digest' : PERIOD_WORDS[digest.timeframe];
   const lines = digest.items.map((n) => {
     const t = n.release.track_meta;
     return `- ${t.artist} – ${t.title}${t.release_date ? ` (released ${t.release_date})` : ''}, first heard in ${n.release.set_meta.set_name}\n  ${config.publicUrl}/tracks/${t.id}`;
@@ -52,7 +55,7 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
   const text = [
     `Hi ${digest.username},`,
     '',
-    `IDs you watch came out ${PERIOD_WORDS[digest.timeframe]}:`,
+    `IDs you watch came out ${when}:`,
     '',
     ...lines,
     ...(more > 0 ? ['', `…and ${more} more: ${all}`] : []),
@@ -79,7 +82,7 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
 <body style="margin:0;padding:24px;background:#f4f4f4">
 <div style="max-width:560px;margin:0 auto;background:#fff;padding:24px;font-family:Arial,sans-serif">
 <p>Hi ${escapeHtml(digest.username)},</p>
-<p>IDs you watch came out ${PERIOD_WORDS[digest.timeframe]}:</p>
+<p>IDs you watch came out ${when}:</p>
 <table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>
 ${more > 0 ? `<p><a href="${escapeHtml(all)}">…and ${more} more on Cratedig</a></p>` : ''}
 <p style="color:#777;font-size:12px;margin-top:24px"><a href="${escapeHtml(settings)}">Change how often you get this mail</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>
