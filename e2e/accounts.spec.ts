@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInWithEmulatorChooser } from './support/firebase';
-import { newAccount, register, signedInPage, type TestAccount } from './support/session';
+import { newAccount, register, signedInPage, signInByApi, type TestAccount } from './support/session';
 
 const SHOTS = 'test-results/accounts';
 
@@ -37,6 +37,28 @@ function resetLinkFor(email: string): string | null {
     if (match) return match[0];
   }
   return null;
+}
+
+/** A signed-in browser past onboarding (so no modal covers the page), and its tokens. */
+async function signedInPastOnboarding(page: Page, request: APIRequestContext, prefix: string) {
+  const account = newAccount(prefix);
+  await register(request, account);
+  const tokens = await signInByApi(request, account);
+  const done = await request.post('/api/me/onboarding', {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  expect(done.ok()).toBe(true);
+  await page.addInitScript(
+    ([access, refresh, expiry]) => {
+      if (!window.localStorage.getItem('accessToken')) {
+        window.localStorage.setItem('accessToken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+        window.localStorage.setItem('tokenExpiry', expiry);
+      }
+    },
+    [tokens.access_token, tokens.refresh_token, String(Date.now() + 3_600_000)] as const,
+  );
+  return { account, tokens };
 }
 
 test.describe('accounts', () => {
@@ -80,6 +102,58 @@ test.describe('accounts', () => {
       '/profile?tab=likes&sort=new#liked',
     );
     await expect(page.getByRole('heading', { level: 1, name: account.username })).toBeVisible();
+  });
+
+  test('Logout ends the session on the server: a refresh token saved before it is refused after it', async ({
+    page,
+    request,
+  }) => {
+    const { tokens } = await signedInPastOnboarding(page, request, 'leaver');
+    await page.goto('/home');
+    await expect(page.getByRole('search')).toBeVisible();
+    const saved = await page.evaluate(() => ({
+      access: window.localStorage.getItem('accessToken') ?? '',
+      refresh: window.localStorage.getItem('refreshToken') ?? '',
+    }));
+    expect(saved.refresh).toBe(tokens.refresh_token);
+
+    await logout(page);
+    const refreshWithSaved = () =>
+      request.put('/api/tokens', { data: { access_token: '', refresh_token: saved.refresh } });
+    await expect.poll(async () => (await refreshWithSaved()).status()).toBe(401);
+    const me = await request.get('/api/me', { headers: { authorization: `Bearer ${saved.access}` } });
+    expect(me.status()).toBe(401);
+  });
+
+  test('Sign out everywhere, in the profile’s settings, ends the sessions of other browsers', async ({
+    page,
+    request,
+  }) => {
+    const { account } = await signedInPastOnboarding(page, request, 'everywhere');
+    const elsewhere = await signInByApi(request, account);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+      await expect(page.getByRole('dialog', { name: 'Sign out everywhere?' })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/sign-out-everywhere-${width}.png` });
+      if (width === 1440) await page.getByRole('button', { name: 'Cancel' }).click();
+    }
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('You were signed out on every device.')).toBeVisible();
+    const other = await request.put('/api/tokens', {
+      data: { access_token: '', refresh_token: elsewhere.refresh_token },
+    });
+    expect(other.status()).toBe(401);
+    const me = await request.get('/api/me', {
+      headers: { authorization: `Bearer ${elsewhere.access_token}` },
+    });
+    expect(me.status()).toBe(401);
   });
 
   test('a wrong password shows its message', async ({ page, request }) => {

@@ -80,6 +80,11 @@ export interface AuthConfig {
   mailFrom: string;
   /** Absolute. */
   outboxDir: string;
+  /**
+   * How long this process trusts that a session was not revoked before asking the database again: a
+   * session signed out through another instance stops working here within this bound (at most 60 s).
+   */
+  sessionCheckTtlMs: number;
   limits: {
     /** domain.md: 5 failures for one account from one address in 15 min block the pair. */
     loginPair: RateLimit;
@@ -196,6 +201,14 @@ const envSchema = z.object({
   VOTE_WINDOW_S: limitVar(300),
   EVENT_TICKET_MAX: limitVar(60),
   EVENT_TICKET_WINDOW_S: limitVar(300),
+  SESSION_CHECK_TTL_S: blankIsUnset(
+    z.coerce
+      .number({ error: 'must be a whole number of seconds from 0 to 60' })
+      .int('must be a whole number of seconds from 0 to 60')
+      .min(0, 'must be a whole number of seconds from 0 to 60')
+      .max(60, 'must be a whole number of seconds from 0 to 60')
+      .default(30),
+  ),
   AUDIO_LINK_SECRET: blankIsUnset(z.string().min(32, 'must be at least 32 characters').optional()),
   AUDIO_LINK_TTL_S: limitVar(6 * 3600),
 });
@@ -295,6 +308,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
       smtpUrl: vars.SMTP_URL,
       mailFrom: vars.MAIL_FROM,
       outboxDir: vars.OUTBOX_DIR ? absolute(vars.OUTBOX_DIR) : resolve(dataDir, 'outbox'),
+      sessionCheckTtlMs: vars.SESSION_CHECK_TTL_S * 1000,
       limits: {
         loginPair: { max: vars.LOGIN_PAIR_MAX_FAILURES, windowS: vars.LOGIN_PAIR_WINDOW_S },
         loginAccount: { max: vars.LOGIN_ACCOUNT_MAX_FAILURES, windowS: vars.LOGIN_ACCOUNT_WINDOW_S },

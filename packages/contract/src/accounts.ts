@@ -68,6 +68,10 @@ export const refreshTokensBody = z.object({
 });
 export type RefreshTokensBody = z.infer<typeof refreshTokensBody>;
 
+/** DELETE /tokens (with the access token): ends the session of this refresh token (Logout). */
+export const endSessionBody = z.object({ refresh_token: opaqueToken });
+export type EndSessionBody = z.infer<typeof endSessionBody>;
+
 /** GET /users/un/{username}: what the password login checks first (spec §4 "Password login"). */
 export const usernameParams = z.object({ username });
 export const usernameLookup = z

@@ -13,6 +13,8 @@ export const routes = {
     me: { method: 'GET', path: '/api/me', auth: 'user' },
     login: { method: 'POST', path: '/api/tokens', auth: 'none' },
     refresh: { method: 'PUT', path: '/api/tokens', auth: 'none' },
+    endSession: { method: 'DELETE', path: '/api/tokens', auth: 'user' },
+    endEverySession: { method: 'DELETE', path: '/api/me/sessions', auth: 'user' },
     lookupUsername: { method: 'GET', path: '/api/users/un/:username', auth: 'none' },
     byEmail: { method: 'GET', path: '/api/users/:email', auth: 'firebase' },
     create: { method: 'POST', path: '/api/users', auth: 'optional' },

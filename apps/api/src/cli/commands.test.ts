@@ -126,4 +126,14 @@ describe('cratedig digests', () => {
     expect(readdirSync(outboxDir).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
     expect((await cratedig('digests', '--now', 'tomorrow')).code).toBe(2);
   });
+
+  it('sends a watcher’s digest however long the job was silent (40 days later)', async () => {
+    const mails = () => readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).length;
+    const before = mails();
+    await cratedig('release', String(idTrack), String(track));
+    const later = new Date(Date.now() + 40 * 86_400_000).toISOString();
+    const result = await cratedig('digests', '--now', later);
+    expect(result).toMatchObject({ code: 0, out: expect.stringContaining('1 due, 1 sent') });
+    expect(mails()).toBe(before + 1);
+  });
 });

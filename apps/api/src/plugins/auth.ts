@@ -8,8 +8,16 @@ import { getAuth } from 'firebase-admin/auth';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { type AppConfig, resolveJwtSecret } from '../config';
 import { unauthorized } from '../lib/http-errors';
-import { ACCESS_TOKEN_ISSUER, type AccessTokenKey, accessTokenKey, verifyAccessToken } from '../lib/tokens';
-import { findAuthUserByFirebaseUid, findAuthUserById } from '../modules/accounts/queries';
+import { type SessionRevocations, sessionRevocations } from '../lib/session-revocations';
+import {
+  ACCESS_TOKEN_ISSUER,
+  ACCESS_TOKEN_TTL_S,
+  type AccessClaims,
+  type AccessTokenKey,
+  accessTokenKey,
+  verifyAccessClaims,
+} from '../lib/tokens';
+import { findAuthUserByFirebaseUid, findAuthUserById, isFamilyRevoked } from '../modules/accounts/queries';
 
 export interface AuthUser {
   id: number;
@@ -17,6 +25,8 @@ export interface AuthUser {
   email: string;
   firebaseUid: string | null;
   authProvider: string | null;
+  /** Sign-ins through the identity provider from before this instant are refused. */
+  sessionsRevokedAt: Date | null;
 }
 
 /** The verified claims of a Firebase ID token. */
@@ -28,6 +38,8 @@ export interface FirebaseIdentity {
   signInProvider: string | null;
   /** The provider's display name, when it gave one. */
   name: string | null;
+  /** When the person signed in to the provider (epoch seconds); refreshed tokens keep it. */
+  authTimeS: number | null;
 }
 
 type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -46,6 +58,8 @@ declare module 'fastify' {
     identify: AuthHook;
     /** Signs our access tokens (the accounts module issues them). */
     accessTokens: AccessTokenKey;
+    /** Which sessions are revoked, as this process last saw (the accounts module revokes them). */
+    sessions: SessionRevocations;
   }
 }
 
@@ -62,6 +76,7 @@ export function requireFirebase(request: FastifyRequest): FirebaseIdentity {
 }
 
 const INVALID_TOKEN = 'The token is invalid or has expired.';
+const SESSION_ENDED = 'This session has been signed out. Please sign in again.';
 
 /**
  * How long this process reuses the user row behind one of our access tokens on a read (one query
@@ -97,25 +112,33 @@ function userCache(load: (id: number) => Promise<AuthUser | null>) {
 }
 
 /**
- * Our access tokens already verified by this process: token -> user id, until the token expires or
+ * Our access tokens already verified by this process: token -> claims, until the token expires or
  * USER_CACHE_TTL_MS pass. A token's signature and claims never change, only time can end it, so a
  * hit is as good as a verification (which goes through WebCrypto's thread pool on every request).
+ * Whether its session was revoked since is asked separately, on every request.
  */
-function verifiedTokenCache(verify: (token: string) => Promise<number | null>) {
-  const entries = new Map<string, { userId: number; until: number }>();
-  return async (token: string, expiresAtS: unknown): Promise<number | null> => {
+function verifiedTokenCache(verify: (token: string) => Promise<AccessClaims | null>) {
+  const entries = new Map<string, { claims: AccessClaims; until: number }>();
+  return async (token: string, expiresAtS: unknown): Promise<AccessClaims | null> => {
     const now = Date.now();
     const hit = entries.get(token);
-    if (hit && hit.until > now) return hit.userId;
-    const userId = await verify(token);
-    if (userId === null || typeof expiresAtS !== 'number') {
+    if (hit && hit.until > now) return hit.claims;
+    const claims = await verify(token);
+    if (claims === null || typeof expiresAtS !== 'number') {
       entries.delete(token);
-      return userId;
+      return claims;
     }
     if (entries.size >= USER_CACHE_MAX) entries.clear();
-    entries.set(token, { userId, until: Math.min(now + USER_CACHE_TTL_MS, expiresAtS * 1000) });
-    return userId;
+    entries.set(token, { claims, until: Math.min(now + USER_CACHE_TTL_MS, expiresAtS * 1000) });
+    return claims;
   };
+}
+
+/** A Firebase sign-in from before the user's "sign out everywhere" (or password reset) is over. */
+function signedInBeforeRevocation(identity: FirebaseIdentity, user: AuthUser | null): boolean {
+  if (!user?.sessionsRevokedAt) return false;
+  // Whole seconds on both sides: a sign-in in the same second as the revocation still counts.
+  return (identity.authTimeS ?? 0) < Math.floor(user.sessionsRevokedAt.getTime() / 1000);
 }
 
 /** Reads may use a cached user row; anything else loads it fresh. */
@@ -127,18 +150,28 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
   const firebaseIssuer = `https://securetoken.google.com/${config.auth.firebaseProjectId}`;
 
   const users = userCache((id) => findAuthUserById(app.db, id));
-  const verifiedUserId = verifiedTokenCache((token) => verifyAccessToken(signer, token));
+  const verifiedClaims = verifiedTokenCache((token) => verifyAccessClaims(signer, token));
+  // The bound on how long a session revoked elsewhere keeps working here (docs/decisions/0017).
+  const sessions = sessionRevocations(
+    (sessionId) => isFamilyRevoked(app.db, sessionId),
+    config.auth.sessionCheckTtlMs,
+    ACCESS_TOKEN_TTL_S * 1000,
+  );
   // A write may have changed the signed-in account: its next request reads the row again.
   app.addHook('onResponse', async (request) => {
     if (request.user && !isRead(request)) users.forget(request.user.id);
   });
 
   app.decorate('accessTokens', signer);
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
   app.decorateRequest('firebase', null);
 
-  /** Reads the bearer token; the outcome is 'none' (no token), 'invalid', or it sets the request. */
-  async function readToken(request: FastifyRequest): Promise<'none' | 'invalid' | 'ok'> {
+  /**
+   * Reads the bearer token; the outcome is 'none' (no token), 'invalid', 'ended' (its session was
+   * signed out), or it sets the request.
+   */
+  async function readToken(request: FastifyRequest): Promise<'none' | 'invalid' | 'ended' | 'ok'> {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) return 'none';
     let claims: ReturnType<typeof decodeJwt>;
@@ -149,17 +182,20 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
     }
     const issuer = claims.iss;
     if (issuer === ACCESS_TOKEN_ISSUER) {
-      const userId = await verifiedUserId(token, claims.exp);
-      if (userId === null) return 'invalid';
-      request.user = await users.get(userId, !isRead(request));
+      const verified = await verifiedClaims(token, claims.exp);
+      if (verified === null) return 'invalid';
+      if (verified.sessionId !== null && (await sessions.isRevoked(verified.sessionId))) return 'ended';
+      request.user = await users.get(verified.userId, !isRead(request));
       // A deleted account's token is no longer valid.
       return request.user ? 'ok' : 'invalid';
     }
     if (issuer === firebaseIssuer) {
       const identity = await verifyFirebase(token);
       if (!identity) return 'invalid';
+      const user = await findAuthUserByFirebaseUid(app.db, identity.uid);
+      if (signedInBeforeRevocation(identity, user)) return 'ended';
       request.firebase = identity;
-      request.user = await findAuthUserByFirebaseUid(app.db, identity.uid);
+      request.user = user;
       return 'ok';
     }
     return 'invalid';
@@ -172,6 +208,7 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
     const outcome = await readToken(request);
     if (outcome === 'none') throw unauthorized();
     if (outcome === 'invalid') throw unauthorized(INVALID_TOKEN);
+    if (outcome === 'ended') throw unauthorized(SESSION_ENDED);
     // A valid Firebase token of someone without an account yet: not signed in to Cratedig.
     if (!request.user) throw unauthorized('No Cratedig account is linked to this sign-in.');
   });
@@ -179,6 +216,7 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
     const outcome = await readToken(request);
     if (outcome === 'none') throw unauthorized();
     if (outcome === 'invalid') throw unauthorized(INVALID_TOKEN);
+    if (outcome === 'ended') throw unauthorized(SESSION_ENDED);
     if (!request.firebase) throw unauthorized('A Firebase ID token is required.');
   });
 }
@@ -242,5 +280,6 @@ function toIdentity(uid: string, claims: Record<string, unknown>): FirebaseIdent
     emailVerified: claims.email_verified === true,
     signInProvider: typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : null,
     name: typeof claims.name === 'string' && claims.name.trim() !== '' ? claims.name.trim() : null,
+    authTimeS: typeof claims.auth_time === 'number' ? claims.auth_time : null,
   };
 }

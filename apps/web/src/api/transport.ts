@@ -29,6 +29,7 @@
 import { AUTH } from '@cratedig/contract/constants';
 import { ApiError, isApiError, isErrorShape, TRANSPORT_MESSAGES } from './api-error';
 import type { AuthEvents } from './auth-events';
+import { endSession } from './end-session';
 import {
   createErrorRecovery,
   documentVisibility,
@@ -287,6 +288,8 @@ export interface Api {
   tokens: TokenManager;
   events: AuthEvents;
   recovery: ErrorRecovery;
+  /** Logout: forgets the tokens here and ends their session on the server (end-session.ts). */
+  endSession: () => Promise<boolean>;
 }
 
 /** Builds the four pieces wired together; the app makes one and hands it down with <ApiProvider>. */
@@ -301,5 +304,6 @@ export function createApi(
     events: tokens.events,
     recovery,
     transport: createTransport({ tokens, visibility, recovery }),
+    endSession: () => endSession(tokens),
   };
 }

@@ -1,6 +1,7 @@
 // For component tests: the real transport and token manager over a fetch that answers like the API
 // (the network boundary is the only thing replaced).
 import { createAuthEvents } from '../api/auth-events';
+import { endSession } from '../api/end-session';
 import { createErrorRecovery, type Visibility } from '../api/error-recovery';
 import { createTokenManager } from '../api/token-manager';
 import { type Api, createTransport } from '../api/transport';
@@ -71,5 +72,6 @@ export function createFakeApi(handler: FakeHandler): { api: Api; requests: FakeR
   const tokens = createTokenManager({ fetch: fakeFetch, events, crossTabLock: (task) => task() });
   const recovery = createErrorRecovery({ tokens, visibility });
   const transport = createTransport({ tokens, fetch: fakeFetch, visibility, recovery });
-  return { api: { transport, tokens, events, recovery }, requests };
+  const endSessionHere = () => endSession(tokens, { fetch: fakeFetch });
+  return { api: { transport, tokens, events, recovery, endSession: endSessionHere }, requests };
 }

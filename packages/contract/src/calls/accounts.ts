@@ -3,6 +3,7 @@ import {
   clientConfig,
   createUserBody,
   emailParams,
+  endSessionBody,
   linkAuthIdBody,
   notificationPreferencesBody,
   profileUpdateBody,
@@ -43,6 +44,19 @@ export const accountCalls = {
     tag,
     body: refreshTokensBody,
     responses: { 200: tokenPair },
+    errors,
+  },
+  endSession: {
+    summary: 'End the session of this refresh token (Logout)',
+    tag,
+    body: endSessionBody,
+    responses: { 204: noContent },
+    errors,
+  },
+  endEverySession: {
+    summary: 'End every session of the signed-in user (Sign out everywhere)',
+    tag,
+    responses: { 204: noContent },
     errors,
   },
   lookupUsername: {

@@ -46,6 +46,8 @@ export const notifications = pgTable(
     createdDt: timestamp('created_dt', { withTimezone: true, mode: 'date' })
       .notNull()
       .default(sql`date_trunc('milliseconds', now())`),
+    // The period end of the email digest that covered it; null until one does (never dropped).
+    digestPeriodEnd: timestamp('digest_period_end', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('notifications_kind_check', sql`${t.kind} in (${sqlList(NOTIFICATION_KINDS)})`),
@@ -60,6 +62,7 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdDt.desc(), t.id.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
     index('notifications_id_track_idx').on(t.idTrackId),
+    index('notifications_undigested_idx').on(t.userId, t.createdDt).where(sql`${t.digestPeriodEnd} is null`),
   ],
 );
 
@@ -76,7 +79,7 @@ export const digests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
-    // the mail listed the notifications created in [covered_from, period_end)
+    // the oldest notification the mail covered was created at covered_from (all before period_end)
     coveredFrom: timestamp('covered_from', { withTimezone: true, mode: 'date' }).notNull(),
     timeframe: text('timeframe').notNull(),
     notificationCount: integer('notification_count').notNull(),

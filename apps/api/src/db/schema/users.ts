@@ -24,6 +24,8 @@ export const users = pgTable(
     // proposals of this user that were accepted (profiles; 5 or more make the user's vote weigh 2)
     identificationsAccepted: integer('identifications_accepted').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // "Sign out everywhere" or a password reset: identity-provider sign-ins from before it are refused.
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // Registration must reject 'DJ' when 'dj' exists (domain.md: duplicate username/email → 422).

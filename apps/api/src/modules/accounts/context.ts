@@ -3,13 +3,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../lib/mailer';
 import { type ServiceContext, serviceContext } from '../../lib/service-context';
+import type { SessionRevocations } from '../../lib/session-revocations';
 import type { AccessTokenKey } from '../../lib/tokens';
 
 export interface AccountsContext extends ServiceContext {
   accessTokens: AccessTokenKey;
   mailer: Mailer;
+  /** This process's view of revoked sessions, told at once of the revocations made here. */
+  sessions: SessionRevocations;
 }
 
 export function accountsContext(app: FastifyInstance, mailer: Mailer): AccountsContext {
-  return { ...serviceContext(app), accessTokens: app.accessTokens, mailer };
+  return { ...serviceContext(app), accessTokens: app.accessTokens, mailer, sessions: app.sessions };
 }

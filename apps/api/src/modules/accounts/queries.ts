@@ -1,5 +1,5 @@
 // Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResets, rateLimitHits, refreshTokens, users } from '../../db/schema/index';
 
@@ -13,6 +13,7 @@ const authColumns = {
   email: users.email,
   firebaseUid: users.firebaseUid,
   authProvider: users.authProvider,
+  sessionsRevokedAt: users.sessionsRevokedAt,
 };
 
 export async function findAuthUserById(db: Db, id: number) {
@@ -102,11 +103,32 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
-  await db
+/** Revokes every live token of the user; answers the families (sessions) that were live. */
+export async function revokeUserTokens(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(rows.map((row) => row.familyId))];
+}
+
+/** From now on, identity-provider sign-ins made before this instant are refused (auth plugin). */
+export async function markSessionsRevoked(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ sessionsRevokedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/**
+ * Whether a session was revoked: revocation marks every token of the family at once (rotation never
+ * does), so one marked token says it. An index lookup on the family.
+ */
+export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------------

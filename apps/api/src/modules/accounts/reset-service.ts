@@ -2,11 +2,11 @@
 // 1 h, stored hashed; the request answers the same whether or not the email exists.
 import { unprocessable } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
-import type { ServiceContext } from '../../lib/service-context';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
 import type { AccountsContext } from './context';
 import * as q from './queries';
 import { takeOne } from './rate-limits';
+import { endEverySession } from './session-service';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -60,7 +60,7 @@ function providerLabel(authProvider: string | null): string {
 }
 
 /** PUT /tokens/reset: sets the new password, spends the link, and signs out every session. */
-export async function resetPassword(ctx: ServiceContext, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(ctx: AccountsContext, token: string, newPassword: string): Promise<void> {
   const userId = await q.consumePasswordReset(ctx.db, hashOpaqueToken(token));
   if (userId === null) {
     throw unprocessable({
@@ -69,5 +69,5 @@ export async function resetPassword(ctx: ServiceContext, token: string, newPassw
   }
   await q.updateUser(ctx.db, userId, { passwordHash: await hashPassword(newPassword) });
   await q.expireUserResets(ctx.db, userId);
-  await q.revokeUserTokens(ctx.db, userId);
+  await endEverySession(ctx, userId);
 }

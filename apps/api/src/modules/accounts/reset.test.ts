@@ -77,6 +77,9 @@ describe('password reset', () => {
       payload: { access_token: accessToken, refresh_token: refreshToken },
     });
     expect(refreshed.statusCode).toBe(401);
+    // The access token of the session from before the reset stops too.
+    const me = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.statusCode).toBe(401);
   });
 
   it('a link works once', async () => {

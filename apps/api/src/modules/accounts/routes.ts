@@ -9,6 +9,8 @@ import { requireFirebase } from '../../plugins/auth';
 import { accountsContext } from './context';
 import { requestPasswordReset, resetPassword } from './reset-service';
 import * as accounts from './service';
+import { endEverySession, endSession } from './session-service';
+import { endEverySession, endSession } from './session-service';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = accountsContext(app, createMailer(app.config.auth));
@@ -57,6 +59,14 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     return accounts.createSocialUser(ctx, request.body, requireFirebase(request));
   });
   route(app, call.linkAuthId, (request) => accounts.linkAuthId(ctx, request.body, requireFirebase(request)));
+  route(app, call.endSession, async (request, reply) => {
+    await endSession(ctx, userContext(app, request).userId, request.body.refresh_token);
+    return reply.code(204).send(null);
+  });
+  route(app, call.endEverySession, async (request, reply) => {
+    await endEverySession(ctx, userContext(app, request).userId);
+    return reply.code(204).send(null);
+  });
   route(app, call.requestReset, async (request, reply) => {
     await requestPasswordReset(ctx, request.body.email);
     return reply.code(204).send(null);

@@ -89,7 +89,10 @@ async function issueTokenPair(
     tokenHash: hashOpaqueToken(refreshToken),
     familyExpiresAt,
   });
-  return { access_token: await signAccessToken(ctx.accessTokens, userId), refresh_token: refreshToken };
+  return {
+    access_token: await signAccessToken(ctx.accessTokens, userId, { sessionId: familyId }),
+    refresh_token: refreshToken,
+  };
 }
 
 /**

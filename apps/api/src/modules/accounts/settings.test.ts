@@ -34,6 +34,14 @@ describe('accounts settings', () => {
     expect(limits.loginPair).toEqual({ max: 2, windowS: 30 });
   });
 
+  it('check a session at least every 30 s by default, at most 60 s, as set by SESSION_CHECK_TTL_S', () => {
+    expect(loadConfig({}).auth.sessionCheckTtlMs).toBe(30_000);
+    expect(loadConfig({ SESSION_CHECK_TTL_S: '0' }).auth.sessionCheckTtlMs).toBe(0);
+    expect(() => loadConfig({ SESSION_CHECK_TTL_S: '61' })).toThrow(
+      /SESSION_CHECK_TTL_S: must be a whole number of seconds from 0 to 60/,
+    );
+  });
+
   it('refuses the emulator and a missing JWT_SECRET in production, naming both', () => {
     let error: unknown;
     try {

@@ -35,6 +35,8 @@ export interface DigestContent {
   timeframe: NotificationTimeframe;
   items: Notification[];
   total: number;
+  /** Some of it is older than the period (the job missed a period's end): said so, not "today". */
+  reachesBack: boolean;
 }
 
 export function digestMessage(config: AppConfig, digest: DigestContent): MailMessage {
@@ -51,9 +53,8 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
       : onlyReleases
         ? `${count} IDs you waited for are out`
         : `${count} updates on IDs you watch`;
-  const intro = onlyReleases
-    ? `IDs you watch came out ${PERIOD_WORDS[digest.timeframe]}:`
-    : `What happened to the IDs you watch ${PERIOD_WORDS[digest.timeframe]}:`;
+  const when = digest.reachesBack ? 'since your last digest' : PERIOD_WORDS[digest.timeframe];
+  const intro = onlyReleases ? `IDs you watch came out ${when}:` : `What happened to the IDs you watch ${when}:`;
   const more = count - digest.items.length;
   const lines = said.map((s) => `- ${s.text}\n  ${config.publicUrl}${s.path}`);
   const text = [

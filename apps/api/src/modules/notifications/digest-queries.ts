@@ -12,25 +12,23 @@ export type PeriodsByTimeframe = Record<NotificationTimeframe, Period>;
 
 /**
  * Users with digests on whose last complete period has ended without a digest covering it, and who
- * were notified of something since their last digest (and within that period).
+ * have a notification no digest covered yet from before that period's end (however old it is).
  */
 export async function findDueUsers(db: Db, periods: PeriodsByTimeframe): Promise<number[]> {
-  const pick = (field: 'start' | 'end') => sql`case u.notification_timeframe
-    when 'daily' then ${periods.daily[field].toISOString()}::timestamptz
-    when 'weekly' then ${periods.weekly[field].toISOString()}::timestamptz
-    else ${periods.monthly[field].toISOString()}::timestamptz end`;
+  const periodEnd = sql`case u.notification_timeframe
+    when 'daily' then ${periods.daily.end.toISOString()}::timestamptz
+    when 'weekly' then ${periods.weekly.end.toISOString()}::timestamptz
+    else ${periods.monthly.end.toISOString()}::timestamptz end`;
   return (
     await queryRows<{ id: number }>(
       db,
       sql`
       select u.id from users u
-      cross join lateral (select ${pick('start')} as p_start, ${pick('end')} as p_end) p
-      cross join lateral (select max(d.period_end) as covered from digests d where d.user_id = u.id) last
+      cross join lateral (select ${periodEnd} as p_end) p
       where u.notification_preferences_enabled
-        and (last.covered is null or last.covered < p.p_end)
+        and not exists (select 1 from digests d where d.user_id = u.id and d.period_end >= p.p_end)
         and exists (select 1 from notifications n where n.user_id = u.id
-                    and n.created_dt >= greatest(p.p_start, coalesce(last.covered, p.p_start))
-                    and n.created_dt < p.p_end)
+                    and n.digest_period_end is null and n.created_dt < p.p_end)
       order by u.id`,
     )
   ).map((row) => row.id);
@@ -65,25 +63,37 @@ export async function coveredUntil(db: Db, userId: number): Promise<Date | undef
   return row?.covered ? new Date(row.covered) : undefined;
 }
 
-/** The notifications created in [from, to), newest first, at most `limit`, and how many there are. */
-export async function notificationsBetween<T>(
+/**
+ * Marks every notification of the user that no digest covered yet, created before the period's end,
+ * as covered by this period's digest, and answers them: how many, the oldest one's date and the
+ * newest `limit` for the mail. One statement, so what is marked is exactly what is answered, even
+ * while a release adds notifications.
+ */
+export async function coverNotifications<T>(
   db: Db,
   userId: number,
-  from: Date,
-  to: Date,
+  periodEnd: Date,
   limit: number,
-): Promise<{ items: T[]; total: number }> {
-  const window = sql`n.user_id = ${userId} and n.created_dt >= ${from.toISOString()}::timestamptz
-    and n.created_dt < ${to.toISOString()}::timestamptz`;
-  const [row] = await queryRows<{ items: T[] | null; total: number }>(
+): Promise<{ items: T[]; total: number; oldest: Date | null }> {
+  const end = sql`${periodEnd.toISOString()}::timestamptz`;
+  const [row] = await queryRows<{ items: T[] | null; total: number; oldest: string | Date | null }>(
     db,
     sql`
-      select (select count(*)::int from notifications n where ${window}) as total,
+      with marked as (
+        update notifications set digest_period_end = ${end}
+        where user_id = ${userId} and digest_period_end is null and created_dt < ${end}
+        returning id, created_dt)
+      select (select count(*)::int from marked) as total,
+        (select min(created_dt) from marked) as oldest,
         (select json_agg(p.item order by p.created_dt desc, p.id desc) from (
           select n.id, n.created_dt, ${notificationJson} as item from notifications n ${notificationJoins}
-          where ${window} order by n.created_dt desc, n.id desc limit ${limit}) p) as items`,
+          where n.id in (select id from marked) order by n.created_dt desc, n.id desc limit ${limit}) p) as items`,
   );
-  return { items: row?.items ?? [], total: row?.total ?? 0 };
+  return {
+    items: row?.items ?? [],
+    total: row?.total ?? 0,
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+  };
 }
 
 /** Inserts the claim; false when a digest for this user and period end already exists. */
@@ -108,9 +118,20 @@ export async function markSent(db: Db, userId: number, periodEnd: Date): Promise
     where user_id = ${userId} and period_end = ${periodEnd.toISOString()}::timestamptz`);
 }
 
-/** Drops a claim whose mail was refused by the transport (known unsent), so a later run retries. */
+/**
+ * Drops a claim whose mail was refused by the transport (known unsent), and uncovers its
+ * notifications, so a later run retries them. Run inside one transaction.
+ */
 export async function dropClaim(db: Db, userId: number, periodEnd: Date): Promise<void> {
+  const end = sql`${periodEnd.toISOString()}::timestamptz`;
+  const dropped = await queryRows<{ user_id: number }>(
+    db,
+    sql`
+      delete from digests where user_id = ${userId} and period_end = ${end} and state = 'claimed'
+      returning user_id`,
+  );
+  if (dropped.length === 0) return;
   await db.execute(sql`
-    delete from digests where user_id = ${userId} and period_end = ${periodEnd.toISOString()}::timestamptz
-      and state = 'claimed'`);
+    update notifications set digest_period_end = null
+    where user_id = ${userId} and digest_period_end = ${end}`);
 }

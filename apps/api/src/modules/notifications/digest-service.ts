@@ -1,13 +1,14 @@
 // Email digests (domain.md: one mail per user and period, exactly once even with several instances).
 // Each due user's digest goes through three steps:
-//   1. claim: one transaction locks the user's row, checks that no digest covers the period yet, reads
-//      what is new since the last digest and inserts the digests row (unique per user and period end);
+//   1. claim: one transaction locks the user's row, checks that no digest covers the period yet, marks
+//      every notification no digest covered yet (from before the period's end) as covered by this one
+//      and inserts the digests row (unique per user and period end);
 //   2. send the mail;
 //   3. record it sent.
 // A second instance or run finds the row of step 1 and sends nothing. A mail the transport refused is
-// known unsent: its claim is dropped so the next run retries. A crash between 2 and 3 leaves a claimed
+// known unsent: its claim and marks are dropped so the next run retries. A crash between 2 and 3 leaves a claimed
 // row that is never sent again: a digest may then be lost, never sent twice
-// (docs/decisions/0010-job-engine-and-exactly-once-digests.md).
+// (docs/decisions/0010-job-engine-and-exactly-once-digests.md, 0018-digests-cover-every-notification.md).
 import { NOTIFICATION_TIMEFRAMES } from '@cratedig/contract/constants';
 import type { Notification } from '@cratedig/contract/notification';
 import type { Mailer } from '../../lib/mailer';
@@ -42,43 +43,53 @@ interface Claim {
   period: Period;
 }
 
+/** The claim found the period claimed already (another run won the race): nothing may stay marked. */
+class AlreadyClaimed extends Error {}
+
 async function claim(ctx: ServiceContext, userId: number, now: Date): Promise<Claim | undefined> {
-  return ctx.db.transaction(async (tx) => {
-    const user = await q.lockUser(tx, userId);
-    if (!user?.notification_preferences_enabled) return undefined;
-    // The timeframe read now decides the period: a change applies from the next period to end.
-    const period = lastCompletePeriod(user.notification_timeframe, now);
-    const covered = await q.coveredUntil(tx, userId);
-    if (covered && covered.getTime() >= period.end.getTime()) return undefined;
-    const from = covered && covered > period.start ? covered : period.start;
-    const { items, total } = await q.notificationsBetween<Notification>(
-      tx,
-      userId,
-      from,
-      period.end,
-      DIGEST_MAX_ITEMS,
-    );
-    if (total === 0) return undefined;
-    const inserted = await q.insertClaim(tx, {
-      userId,
-      periodEnd: period.end,
-      coveredFrom: from,
-      timeframe: user.notification_timeframe,
-      count: total,
-    });
-    if (!inserted) return undefined;
-    return {
-      period,
-      content: {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const user = await q.lockUser(tx, userId);
+      if (!user?.notification_preferences_enabled) return undefined;
+      // The timeframe read now decides the period: a change applies from the next period to end.
+      const period = lastCompletePeriod(user.notification_timeframe, now);
+      const covered = await q.coveredUntil(tx, userId);
+      if (covered && covered.getTime() >= period.end.getTime()) return undefined;
+      // Everything no digest covered yet, however long since the last one: a period the job missed
+      // (the server was stopped over its end) or notifications that came while digests were off.
+      const { items, total, oldest } = await q.coverNotifications<Notification>(
+        tx,
         userId,
-        email: user.email,
-        username: user.username,
+        period.end,
+        DIGEST_MAX_ITEMS,
+      );
+      if (total === 0 || !oldest) return undefined;
+      const inserted = await q.insertClaim(tx, {
+        userId,
+        periodEnd: period.end,
+        coveredFrom: oldest,
         timeframe: user.notification_timeframe,
-        items,
-        total,
-      },
-    };
-  });
+        count: total,
+      });
+      // Rolls the marks back with the transaction.
+      if (!inserted) throw new AlreadyClaimed();
+      return {
+        period,
+        content: {
+          userId,
+          email: user.email,
+          username: user.username,
+          timeframe: user.notification_timeframe,
+          items,
+          total,
+          reachesBack: oldest.getTime() < period.start.getTime(),
+        },
+      };
+    });
+  } catch (error) {
+    if (error instanceof AlreadyClaimed) return undefined;
+    throw error;
+  }
 }
 
 /** Sends every digest due at `now` that no instance or run has claimed yet. */
@@ -104,7 +115,7 @@ export async function runDueDigests(
         await options.mailer.send(digestMessage(ctx.config, claimed.content));
       } catch (error) {
         // The transport refused it: nothing went out, so the claim goes and a later run retries.
-        await q.dropClaim(ctx.db, userId, claimed.period.end);
+        await ctx.db.transaction((tx) => q.dropClaim(tx, userId, claimed.period.end));
         result.failed += 1;
         options.log?.warn(
           `digest for user ${userId} not sent: ${error instanceof Error ? error.message : String(error)}`,

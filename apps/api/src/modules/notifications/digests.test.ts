@@ -105,7 +105,8 @@ describe('which digests are due', () => {
   });
 
   it('sends nothing when nothing is new, nor to a user who turned notifications off', async () => {
-    await notified(1, 'daily', '2026-11-20T12:00:00Z'); // older than yesterday
+    await notified(1, 'daily', '2026-11-20T12:00:00Z');
+    expect(await run('2026-11-21T08:00:00Z', capture())).toMatchObject({ sent: 1 }); // covered then
     const [off] = await notified(1, 'daily', '2026-11-24T12:00:00Z');
     await app.db.execute(
       sql`update users set notification_preferences_enabled = false where id = ${off?.id}`,
@@ -139,6 +140,70 @@ describe('which digests are due', () => {
     // the weekly mail lists only what came after the daily one
     expect(mailer.sent[0]?.subject).not.toBe(mailer.sent[1]?.subject);
     expect((mailer.sent[1]?.text.match(/\/tracks\//g) ?? []).length).toBe(1);
+  });
+});
+
+describe('never dropping a notification', () => {
+  const tracksIn = (message: MailMessage | undefined) => (message?.text.match(/\/tracks\//g) ?? []).length;
+
+  it('lists everything since the last digest when the job was silent for three periods', async () => {
+    const [user] = await notified(1, 'daily', '2026-11-20T12:00:00Z');
+    if (!user) throw new Error('user');
+    const mailer = capture();
+    expect(await run('2026-11-21T00:10:00Z', mailer)).toMatchObject({ sent: 1 });
+    for (const day of ['21', '22', '23', '24']) await notify(user, `2026-11-${day}T12:00:00Z`);
+
+    // No run on the 22nd, 23rd or 24th (the server was stopped): the 25th's digest has all four.
+    expect(await run('2026-11-25T00:10:00Z', mailer)).toMatchObject({ due: 1, sent: 1 });
+    expect(mailer.sent).toHaveLength(2);
+    expect(mailer.sent[1]?.subject).toBe('4 IDs you waited for are out');
+    expect(tracksIn(mailer.sent[1])).toBe(4);
+    expect(mailer.sent[1]?.text).toContain('IDs you watch came out since your last digest:');
+    expect(await run('2026-11-26T00:10:00Z', mailer)).toMatchObject({ due: 0, sent: 0 });
+  });
+
+  it('a monthly digest after months without a run, and notifications from while digests were off', async () => {
+    const [user] = await notified(1, 'monthly', '2026-08-20T12:00:00Z');
+    if (!user) throw new Error('user');
+    await app.db.execute(
+      sql`update users set notification_preferences_enabled = false where id = ${user.id}`,
+    );
+    await notify(user, '2026-09-10T12:00:00Z');
+    await app.db.execute(sql`update users set notification_preferences_enabled = true where id = ${user.id}`);
+    await notify(user, '2026-10-10T12:00:00Z');
+    await notify(user, '2026-11-24T12:00:00Z'); // this month: for the next digest
+    const mailer = capture();
+    expect(await run('2026-11-25T08:00:00Z', mailer)).toMatchObject({ sent: 1 });
+    expect(tracksIn(mailer.sent[0])).toBe(3);
+    expect(await run('2026-12-01T00:10:00Z', mailer)).toMatchObject({ sent: 1 });
+    expect(tracksIn(mailer.sent[1])).toBe(1);
+  });
+
+  it('a notification dated before a period’s end but saved after its digest goes into the next one', async () => {
+    const [user] = await notified(1, 'daily', '2026-11-24T12:00:00Z');
+    if (!user) throw new Error('user');
+    const mailer = capture();
+    await run('2026-11-25T00:00:01Z', mailer);
+    // A release whose transaction began before midnight and committed after the digest's claim.
+    await notify(user, '2026-11-24T23:59:59Z');
+    expect(await run('2026-11-26T00:10:00Z', mailer)).toMatchObject({ sent: 1 });
+    expect(mailer.sent).toHaveLength(2);
+    expect(tracksIn(mailer.sent[1])).toBe(1);
+  });
+
+  it('a mail the transport refused lists the same notifications when it is retried', async () => {
+    const [user] = await notified(1, 'daily', '2026-11-23T12:00:00Z');
+    if (!user) throw new Error('user');
+    await notify(user, '2026-11-24T12:00:00Z');
+    const refusing: Mailer = {
+      send: async () => {
+        throw new Error('421 try later');
+      },
+    };
+    expect(await run('2026-11-25T00:10:00Z', refusing)).toMatchObject({ failed: 1 });
+    const mailer = capture();
+    expect(await run('2026-11-25T00:25:00Z', mailer)).toMatchObject({ sent: 1 });
+    expect(tracksIn(mailer.sent[0])).toBe(2);
   });
 });
 

@@ -56,8 +56,11 @@ export interface AuthContextValue extends AuthState {
   signIn: (user: SessionUser) => void;
   /** Replaces the signed-in user's record after it changed (profile, onboarding). */
   updateUser: (user: SessionUser) => void;
-  /** spec §4: the user is cleared on logout (tokens, cached data and the stored next location). */
-  logout: () => Promise<void>;
+  /**
+   * spec §4: the user is cleared on logout (tokens, cached data and the stored next location), and
+   * the session is ended on the server too (unless `endedOnServer`: Sign out everywhere did it).
+   */
+  logout: (options?: { endedOnServer?: boolean }) => Promise<void>;
   /**
    * Runs listener on every logout: the player stops and forgets the queue there (spec §4), and the
    * session's query cache is cleared.
@@ -180,23 +183,29 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
     [],
   );
 
-  const logout = useCallback(async () => {
-    api.tokens.clearSession();
-    api.tokens.storage.takeNext();
-    for (const listener of [...logoutListeners.current]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error('a logout listener failed', error);
+  const logout = useCallback(
+    async ({ endedOnServer = false }: { endedOnServer?: boolean } = {}) => {
+      // The tokens are forgotten here at once; the server is told meanwhile (bounded, never fails).
+      const ending = endedOnServer ? null : api.endSession();
+      if (!ending) api.tokens.clearSession();
+      api.tokens.storage.takeNext();
+      for (const listener of [...logoutListeners.current]) {
+        try {
+          listener();
+        } catch (error) {
+          console.error('a logout listener failed', error);
+        }
       }
-    }
-    // The service worker's runtime caches (artwork seen while signed in) go too.
-    void clearRuntimeCaches().catch(() => {});
-    setState({ status: 'unauthenticated', user: null, loggedOut: true, offline: false });
-    // End the provider's session too, but only if its SDK was loaded: logout must not fetch it.
-    const firebase = loadedFirebaseSignIn();
-    if (firebase) await firebase.then((module) => module.signOutProvider()).catch(() => {});
-  }, [api]);
+      // The service worker's runtime caches (artwork seen while signed in) go too.
+      void clearRuntimeCaches().catch(() => {});
+      setState({ status: 'unauthenticated', user: null, loggedOut: true, offline: false });
+      // End the provider's session too, but only if its SDK was loaded: logout must not fetch it.
+      const firebase = loadedFirebaseSignIn();
+      if (firebase) await firebase.then((module) => module.signOutProvider()).catch(() => {});
+      await ending;
+    },
+    [api],
+  );
 
   // A logout in another tab removes the shared tokens: this tab signs out too, at once (its player
   // stops through the logout listeners).

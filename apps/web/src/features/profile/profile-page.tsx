@@ -1,4 +1,5 @@
 import CloudIcon from '@mui/icons-material/Cloud';
+import DevicesOutlinedIcon from '@mui/icons-material/DevicesOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -23,8 +24,9 @@ import { ProfileLikedTabs } from '../library';
 import { EditProfileDialog, USER_TYPE_LABELS, userTypesOf } from './edit-profile-dialog';
 import { useMe } from './me-api';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
+import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 
-type OpenDialog = 'edit' | 'notifications' | null;
+type OpenDialog = 'edit' | 'notifications' | 'everywhere' | null;
 
 /** '1 identification', '12 identifications': the listener's suggestions the crowd accepted. */
 export function identificationsLine(count: number): string {
@@ -169,11 +171,20 @@ export function ProfilePage() {
             </ListItemIcon>
             Notification Preferences
           </MenuItem>
+          <MenuItem onClick={() => openDialog('everywhere')}>
+            <ListItemIcon>
+              <DevicesOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            Sign out everywhere
+          </MenuItem>
         </Menu>
       </Box>
       {dialog === 'edit' && <EditProfileDialog key={dialogKey} open onClose={() => setDialog(null)} />}
       {dialog === 'notifications' && (
         <NotificationPreferencesDialog key={dialogKey} open onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'everywhere' && (
+        <SignOutEverywhereDialog key={dialogKey} open onClose={() => setDialog(null)} />
       )}
 
       {user && (
