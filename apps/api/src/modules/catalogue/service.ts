@@ -4,7 +4,7 @@
 
 import type { Artist } from '@cratedig/contract/artist';
 import type { FeaturedKind, FeaturedQuery, SetDetail } from '@cratedig/contract/catalogue-api';
-import type { ListQuery, ListResponse } from '@cratedig/contract/common';
+import { LIST_TOTAL_CAP, type ListQuery, type ListResponse } from '@cratedig/contract/common';
 import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
 import type { Festival, Venue } from '@cratedig/contract/place';
@@ -14,6 +14,7 @@ import type { SQL } from 'drizzle-orm';
 import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
+import { takeSearch } from '../accounts/rate-limits';
 import type { ItemKind } from './list-spec';
 import { findItem, findSetDetail, listFeatured, listItems } from './queries';
 import { RELATIONS, type Relation } from './relations';
@@ -38,6 +39,7 @@ async function list<T>(
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
+  if (query.search !== undefined) await takeSearch(ctx);
   const { data, total, found } = await listItems<T>(ctx.db, {
     kind,
     userId: ctx.userId,
@@ -54,7 +56,16 @@ async function list<T>(
   });
   // An empty page could not tell a missing owner from one with no items.
   if (options.tab && !found) throw notFound(NAMES[options.tab.relation.owner]);
-  return { data, pagination: { offset: query.offset, count: data.length, total } };
+  const capped = total > LIST_TOTAL_CAP;
+  return {
+    data,
+    pagination: {
+      offset: query.offset,
+      count: data.length,
+      total: capped ? LIST_TOTAL_CAP : total,
+      ...(capped ? { total_capped: true as const } : {}),
+    },
+  };
 }
 
 export const listSets = async (ctx: UserContext, query: ListQuery<'sets'>, options?: ListOptions) =>
@@ -148,7 +159,16 @@ async function featured<K extends FeaturedKind>(
     query.limit,
     query.offset,
   );
-  return { data, pagination: { offset: query.offset, count: data.length, total } };
+  const capped = total > LIST_TOTAL_CAP;
+  return {
+    data,
+    pagination: {
+      offset: query.offset,
+      count: data.length,
+      total: capped ? LIST_TOTAL_CAP : total,
+      ...(capped ? { total_capped: true as const } : {}),
+    },
+  };
 }
 
 export const featuredSets = async (ctx: UserContext, query: FeaturedQuery) =>
