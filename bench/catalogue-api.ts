@@ -196,6 +196,8 @@ async function main(): Promise<void> {
     // warn, as a production deployment would run (no per-request lines); in-process stays silent as before
     LOG_LEVEL: IN_PROCESS ? 'silent' : 'warn',
     SEED_DEMO: 'false',
+    // One user sends every request: the per-user search limit would turn list searches into 429s.
+    SEARCH_MAX: '1000000',
     PORT: '0',
   };
   const config = loadConfig({ ...process.env, ...env });

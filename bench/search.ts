@@ -48,6 +48,8 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'false',
   PORT: '0',
+  // One user sends every request here: the per-user search limit would turn them into 429s.
+  SEARCH_MAX: process.env.SEARCH_MAX ?? '1000000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const database = await openDatabase({ databaseUrl, poolMax: 16 });

@@ -24,6 +24,7 @@ import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
+import { registerStatementLimits } from './plugins/statement-limits';
 import { registerWebApp, spaFallback } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRequestLog(app);
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
+  registerStatementLimits(app, config);
   // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.
   await registerCompression(app);
   await registerSecurityHeaders(app, config);

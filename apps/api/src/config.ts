@@ -6,6 +6,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { blankIsUnset, isUrl, limitVar, millisecondsVar } from './config-vars';
+import type { CallKind, StatementLimits } from './lib/statement-limits';
 
 /** The repository root, found from this file so that defaults do not depend on the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -46,6 +48,8 @@ export interface AppConfig {
   hsts: boolean;
   /** Signed audio links: their key and lifetime (lib/audio-links.ts). */
   audioLinks: AudioLinksConfig;
+  /** The time limits on each kind of request's SQL (lib/statement-limits.ts); PostgreSQL only. */
+  statementLimits: Record<CallKind, StatementLimits>;
 }
 
 export interface AudioLinksConfig {
@@ -104,6 +108,8 @@ export interface AuthConfig {
     vote: RateLimit;
     /** Live-event tickets per user (each opens or reopens a stream). */
     eventTicket: RateLimit;
+    /** Searches (the search box and a list's search) per user. */
+    search: RateLimit;
   };
 }
 
@@ -113,10 +119,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-// An empty variable (`PORT=` in a shell or .env file) means "not set", so its default applies.
-const blankIsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 const envSchema = z.object({
   CRATEDIG_ENV: blankIsUnset(
@@ -201,6 +203,12 @@ const envSchema = z.object({
   VOTE_WINDOW_S: limitVar(300),
   EVENT_TICKET_MAX: limitVar(60),
   EVENT_TICKET_WINDOW_S: limitVar(300),
+  SEARCH_MAX: limitVar(120),
+  SEARCH_WINDOW_S: limitVar(60),
+  READ_STATEMENT_TIMEOUT_MS: millisecondsVar(5_000),
+  WRITE_STATEMENT_TIMEOUT_MS: millisecondsVar(10_000),
+  SEARCH_STATEMENT_TIMEOUT_MS: millisecondsVar(3_000),
+  LOCK_TIMEOUT_MS: millisecondsVar(3_000),
   SESSION_CHECK_TTL_S: blankIsUnset(
     z.coerce
       .number({ error: 'must be a whole number of seconds from 0 to 60' })
@@ -212,26 +220,6 @@ const envSchema = z.object({
   AUDIO_LINK_SECRET: blankIsUnset(z.string().min(32, 'must be at least 32 characters').optional()),
   AUDIO_LINK_TTL_S: limitVar(6 * 3600),
 });
-
-/** A positive whole number setting of a rate limit (a count or a window in seconds). */
-function limitVar(fallback: number) {
-  return blankIsUnset(
-    z.coerce
-      .number({ error: 'must be a positive whole number' })
-      .int('must be a positive whole number')
-      .min(1, 'must be a positive whole number')
-      .default(fallback),
-  );
-}
-
-function isUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Reads and validates the configuration. Throws a ConfigError naming every bad variable at once,
@@ -299,6 +287,11 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     trustProxy: vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY === '1',
     hsts: vars.HSTS === 'true' || vars.HSTS === '1',
     audioLinks: { secret: vars.AUDIO_LINK_SECRET, ttlS: vars.AUDIO_LINK_TTL_S },
+    statementLimits: {
+      read: { statementTimeoutMs: vars.READ_STATEMENT_TIMEOUT_MS, lockTimeoutMs: vars.LOCK_TIMEOUT_MS },
+      write: { statementTimeoutMs: vars.WRITE_STATEMENT_TIMEOUT_MS, lockTimeoutMs: vars.LOCK_TIMEOUT_MS },
+      search: { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS, lockTimeoutMs: vars.LOCK_TIMEOUT_MS },
+    },
     auth: {
       jwtSecret: vars.JWT_SECRET,
       firebaseProjectId: vars.FIREBASE_PROJECT_ID,
@@ -319,6 +312,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
         proposal: { max: vars.PROPOSAL_MAX, windowS: vars.PROPOSAL_WINDOW_S },
         vote: { max: vars.VOTE_MAX, windowS: vars.VOTE_WINDOW_S },
         eventTicket: { max: vars.EVENT_TICKET_MAX, windowS: vars.EVENT_TICKET_WINDOW_S },
+        search: { max: vars.SEARCH_MAX, windowS: vars.SEARCH_WINDOW_S },
       },
     },
   };

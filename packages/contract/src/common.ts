@@ -75,10 +75,29 @@ export type NamedRef = z.infer<typeof namedRef>;
 // ---------------------------------------------------------------------------------------------------
 // Lists
 
+/**
+ * A list with a `search` counts its matches only up to this many: past it, `total` is the cap and
+ * `total_capped` is true ("at least 10,000"), so no search costs more than counting this far.
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
 /** spec §3 Pagination object; `count` is the number of items in this page. */
 export const pagination = z
-  .object({ offset: count, count, total: count })
-  .meta({ id: 'Pagination', description: 'Load More shows while offset + count < total (spec §5).' });
+  .object({
+    offset: count,
+    count,
+    total: count,
+    total_capped: z
+      .literal(true)
+      .optional()
+      .meta({
+        description: `Present when the matches were counted only up to ${LIST_TOTAL_CAP}: total is then a lower bound, and Load More shows while a page comes back full.`,
+      }),
+  })
+  .meta({
+    id: 'Pagination',
+    description: 'Load More shows while offset + count < total (spec §5), or while total_capped.',
+  });
 export type Pagination = z.infer<typeof pagination>;
 
 /** domain.md: every list answers `{data, pagination}`. */

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { currentStatementLimits, statementLimitsKey, statementLimitsSql } from '../lib/statement-limits';
 import { withPlanName } from './plan-cache';
 import * as schema from './schema/index';
 
@@ -69,10 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
     });
     pool.on('error', (error) => options.onIdleClientError?.(error));
-    // Drizzle queries the pool with a config object; statements marked planCached() get their name.
-    const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
-    pool.query = ((config: unknown, values?: unknown) =>
-      query(withPlanName(config), values)) as typeof pool.query;
+    limitEveryStatement(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -162,4 +160,59 @@ async function listenOnServer(
     current = undefined;
     await client?.end().catch(() => {});
   };
+}
+
+/** The limits a pooled connection was last put under (statementLimitsKey). */
+const LIMITS = Symbol('statement limits');
+type LimitedClient = pg.PoolClient & { [LIMITS]?: string };
+
+/**
+ * Every statement runs on a connection under the limits of the request it belongs to
+ * (lib/statement-limits.ts): a connection is set (one round trip) only when its limits change. Both
+ * ways Drizzle reaches the pool go through here: `query` for single statements (statements marked
+ * planCached() also get their name) and `connect` for transactions. A statement that fails with a
+ * PostgreSQL error (a timeout included) gives its connection back for reuse; any other failure
+ * (the connection broke) drops it, as the pool itself does.
+ */
+function limitEveryStatement(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const checkout = async (): Promise<pg.PoolClient> => {
+    const limits = currentStatementLimits();
+    const client = (await connect()) as LimitedClient;
+    const key = statementLimitsKey(limits);
+    if ((client[LIMITS] ?? '') !== key) {
+      try {
+        await client.query(statementLimitsSql(limits));
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      client[LIMITS] = key;
+    }
+    return client;
+  };
+  pool.connect = ((callback?: (...args: unknown[]) => void) => {
+    if (!callback) return checkout();
+    checkout().then(
+      (client) => callback(undefined, client, (error?: Error) => client.release(error)),
+      (error) => callback(error),
+    );
+  }) as typeof pool.connect;
+  pool.query = (async (config: unknown, values?: unknown) => {
+    const client = await checkout();
+    try {
+      const result = await client.query(withPlanName(config) as pg.QueryConfig, values as unknown[]);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(hasSqlState(error) ? undefined : (error as Error));
+      throw error;
+    }
+  }) as typeof pool.query;
+}
+
+/** A PostgreSQL error (it has a five-character SQLSTATE): the connection itself is fine. */
+function hasSqlState(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }

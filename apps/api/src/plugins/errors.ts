@@ -31,7 +31,10 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     } else if (isDataException(error)) {
       request.log.warn({ err: error, code: body.code }, DATA_EXCEPTION_LOG);
     } else if (body.code === 503) {
-      request.log.warn({ err: error, code: body.code }, 'the database is unavailable');
+      const what = isStatementStopped(error)
+        ? 'a statement was stopped by its time limit'
+        : 'the database is unavailable';
+      request.log.warn({ err: error, code: body.code }, what);
     } else {
       request.log.info({ code: body.code, message: body.message }, 'request rejected');
     }
@@ -110,6 +113,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** query_canceled (a statement_timeout) or lock_not_available (a lock_timeout). */
+export function isStatementStopped(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    if (link.code === '57014' || link.code === '55P03') return true;
+  }
+  return false;
+}
+
 function isDataException(error: unknown): boolean {
   for (const link of errorChain(error)) {
     if (typeof link.code === 'string' && /^22[0-9A-Z]{3}$/.test(link.code)) return true;
@@ -133,6 +144,14 @@ function toErrorResponse(error: FastifyError): { body: ErrorShape; headers: Reco
     // The pool reconnects by itself once the database is back; clients retry (Retry-After).
     return {
       body: errorBody(503, 'The service is temporarily unavailable. Please try again in a moment.'),
+      headers: { 'retry-after': '5' },
+    };
+  }
+  if (isStatementStopped(error)) {
+    // A statement ran past its request's time limit, or waited too long for a lock
+    // (lib/statement-limits.ts): the request is dropped and its connection is free again.
+    return {
+      body: errorBody(503, 'This request took too long and was stopped. Please try again in a moment.'),
       headers: { 'retry-after': '5' },
     };
   }

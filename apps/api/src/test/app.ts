@@ -29,6 +29,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PORT: '0',
+    // A test file sends hundreds of searches as one user; the limit has its own test.
+    SEARCH_MAX: '100000',
   });
   return { ...config, ...overrides };
 }

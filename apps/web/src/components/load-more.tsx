@@ -3,10 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { formatNumber } from '../lib/format';
+import { hasMore } from '../lib/paged-query';
 
-/** spec §5: Load more appears only while offset + count < total. */
-export function hasMore(pagination: Pagination | undefined): boolean {
-  return !!pagination && pagination.offset + pagination.count < pagination.total;
+/** The total as a person reads it: "10,000+" when the count stopped at the cap. */
+export function totalLabel(pagination: Pagination): string {
+  return `${formatNumber(pagination.total)}${pagination.total_capped ? '+' : ''}`;
 }
 
 export function LoadMore({
@@ -33,7 +35,7 @@ export function LoadMore({
       }}
     >
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        Showing {shown} of {pagination.total}
+        Showing {formatNumber(shown)} of {totalLabel(pagination)}
       </Typography>
       {hasMore(pagination) && (
         <Button

@@ -1,4 +1,4 @@
-import type { ListResponse } from '@cratedig/contract/common';
+import type { ListResponse, Pagination } from '@cratedig/contract/common';
 import { PAGE_SIZE, type SortChoice } from '@cratedig/contract/constants';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 
@@ -27,10 +27,21 @@ export function listQueryString(query: PageQuery, offset: number) {
   };
 }
 
+/**
+ * spec §5: Load more appears only while offset + count < total. A searched list whose total was
+ * counted only up to the cap (total_capped) may have more past it: Load more stays while pages come
+ * back with items.
+ */
+export function hasMore(pagination: Pagination | undefined): boolean {
+  if (!pagination) return false;
+  if (pagination.offset + pagination.count < pagination.total) return true;
+  return pagination.total_capped === true && pagination.count > 0;
+}
+
 /** The offset of the page after `last`, or undefined when every item is loaded (Load more hides). */
 export function nextOffset(last: ListResponse<unknown>): number | undefined {
-  const { offset, count, total } = last.pagination;
-  return offset + count < total ? offset + count : undefined;
+  const { offset, count } = last.pagination;
+  return hasMore(last.pagination) ? offset + count : undefined;
 }
 
 /** A call of the client that answers a page of a list. */

@@ -2,7 +2,7 @@
 // instances see the same counts. Every limit is a setting (config.ts, README). Counting and deciding
 // happen in one locked transaction (queries.ts takeHits), so the limits hold exactly under concurrent
 // requests, on one instance or many.
-import type { RateLimit } from '../../config';
+import type { AppConfig, RateLimit } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-errors';
 import { clearHits, deleteHits, takeHits } from './queries';
@@ -43,4 +43,16 @@ export function giveBack(db: Db, taken: Taken): Promise<void> {
 
 export function reset(db: Db, counter: Counter): Promise<void> {
   return clearHits(db, counter.bucket, counter.key);
+}
+
+const SEARCH_LIMITED = 'Too many searches in a short time. Please wait a moment and try again.';
+
+/**
+ * One search of the user (the search box or a list's `search`), refused with 429 and Retry-After
+ * past SEARCH_MAX per SEARCH_WINDOW_S: searches are the heaviest reads, and one user's script must
+ * not take the database from everyone else.
+ */
+export function takeSearch(ctx: { db: Db; config: AppConfig; userId: number }): Promise<void> {
+  const limit = ctx.config.auth.limits.search;
+  return takeOne(ctx.db, [{ bucket: 'search:user', key: String(ctx.userId), limit }], SEARCH_LIMITED);
 }

@@ -2,7 +2,7 @@
 // the page of ids (an index-ordered scan with LIMIT/OFFSET or a keyset bound), the items of that page
 // as JSON (item-sql.ts) and the exact total, in one round trip.
 import { decodeCursor, type FeaturedKind } from '@cratedig/contract/catalogue-api';
-import { NO_CONTROL_CHARACTERS } from '@cratedig/contract/common';
+import { LIST_TOTAL_CAP, NO_CONTROL_CHARACTERS } from '@cratedig/contract/common';
 import type { OrderDirection } from '@cratedig/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -145,7 +145,9 @@ function isInstant(text: string): boolean {
  * Whole-catalogue lists page by an index-ordered scan and read the total from catalogue_counts.
  * A detail tab pages its maintained relation table the same way (an (owner_id, key, id) index scan)
  * and reads the total from the owner's maintained count.
- * Counted lists (a search, the followed filter, a filtered tab) are small or must be counted anyway:
+ * A search's page is found the same way, and its total counted up to LIST_TOTAL_CAP + 1 matches
+ * (the service reports more as "at least the cap").
+ * Other counted lists (the followed filter, a filtered tab) are small or must be counted anyway:
  * their rows are collected once (id + sort key) and both the page and the exact total come from that.
  */
 export function listStatement(params: ListParams): SQL {
@@ -167,17 +169,22 @@ export function listStatement(params: ListParams): SQL {
   const keyset =
     params.after === undefined ? undefined : keysetPredicate(col, params.direction, params.after);
   // A whole list's genre filter keeps its index-ordered scan and its total from catalogue_counts.
+  // A search pages like a whole list (the planner walks the sort index and stops after the page, or
+  // starts from the word index for a rare word) and counts its matches only up to the cap: a
+  // one-letter search matching half the catalogue costs about as little as a rare word
+  // (docs/decisions/0019-bounded-requests.md).
+  const searched = params.search !== undefined;
   const counted =
     !direct &&
-    (params.scope !== undefined ||
-      relation !== undefined ||
-      params.search !== undefined ||
-      params.followed === true);
-  const total = counted
-    ? sql`(select count(*) from x)`
-    : relation !== undefined
-      ? ownerColumn(relation, relation.relation.totalColumn)
-      : maintainedTotal(kind, params.genre);
+    !searched &&
+    (params.scope !== undefined || relation !== undefined || params.followed === true);
+  const total = searched
+    ? sql`(select count(*) from (select 1 from ${table} x where ${filters} limit ${LIST_TOTAL_CAP + 1}) c)`
+    : counted
+      ? sql`(select count(*) from x)`
+      : relation !== undefined
+        ? ownerColumn(relation, relation.relation.totalColumn)
+        : maintainedTotal(kind, params.genre);
   const found = relation === undefined ? sql`` : sql`, ${ownerColumn(relation, 'true')} as found`;
   const item = itemSql(kind, params.userId);
   const items = sql`

@@ -4,7 +4,7 @@
 
 import type { Artist } from '@cratedig/contract/artist';
 import type { FeaturedItems, FeaturedKind, FeaturedQuery, SetDetail } from '@cratedig/contract/catalogue-api';
-import type { ListQuery, ListResponse } from '@cratedig/contract/common';
+import { LIST_TOTAL_CAP, type ListQuery, type ListResponse } from '@cratedig/contract/common';
 import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
 import type { SetMeta } from '@cratedig/contract/set';
@@ -13,6 +13,7 @@ import type { SQL } from 'drizzle-orm';
 import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
+import { takeSearch } from '../accounts/rate-limits';
 import type { ItemKind } from './list-spec';
 import { findItem, findSetDetail, listFeatured, listItems, placeScope } from './queries';
 import { RELATIONS, type Relation } from './relations';
@@ -37,6 +38,7 @@ async function list<T>(
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
+  if (query.search !== undefined) await takeSearch(ctx);
   const { data, total, found } = await listItems<T>(ctx.db, {
     kind,
     userId: ctx.userId,
@@ -53,7 +55,16 @@ async function list<T>(
   });
   // An empty page could not tell a missing owner from one with no items.
   if (options.tab && !found) throw notFound(NAMES[options.tab.relation.owner]);
-  return { data, pagination: { offset: query.offset, count: data.length, total } };
+  const capped = total > LIST_TOTAL_CAP;
+  return {
+    data,
+    pagination: {
+      offset: query.offset,
+      count: data.length,
+      total: capped ? LIST_TOTAL_CAP : total,
+      ...(capped ? { total_capped: true as const } : {}),
+    },
+  };
 }
 
 export const listSets = async (
@@ -150,7 +161,16 @@ async function featured<K extends FeaturedKind>(
     query.limit,
     query.offset,
   );
-  return { data, pagination: { offset: query.offset, count: data.length, total } };
+  const capped = total > LIST_TOTAL_CAP;
+  return {
+    data,
+    pagination: {
+      offset: query.offset,
+      count: data.length,
+      total: capped ? LIST_TOTAL_CAP : total,
+      ...(capped ? { total_capped: true as const } : {}),
+    },
+  };
 }
 
 export const featuredSets = async (ctx: UserContext, query: FeaturedQuery) =>

@@ -18,6 +18,7 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
+import { takeSearch } from '../accounts/rate-limits';
 import { type PreparedQuery, type SearchRank, searchSection, wordsStarting } from './queries';
 import { findCorrections, readTerms } from './terms';
 
@@ -80,6 +81,7 @@ export function listSearchCondition(kind: SearchKind, text: string, itemWords: S
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */
 export async function search(ctx: UserContext, query: SearchQuery): Promise<SearchResponse> {
+  await takeSearch(ctx);
   const q = await prepareQuery(ctx, query.s);
   const sections = await Promise.all(
     query.kinds.map(async (kind) => [kind, await section(ctx, kind, q, query.limit, query.offset)] as const),

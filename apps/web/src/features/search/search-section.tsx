@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { hasMore, LoadMore } from '../../components/load-more';
+import { LoadMore } from '../../components/load-more';
 import { CardSkeletons } from '../../components/states';
 import { colors } from '../../lib/design-tokens';
 import { formatNumber } from '../../lib/format';
+import { hasMore } from '../../lib/paged-query';
 import type { HitOf, SectionPage } from './search-api';
 
 export type SectionQuery<K extends SearchKind> = UseInfiniteQueryResult<

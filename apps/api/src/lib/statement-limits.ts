@@ -1,0 +1,41 @@
+// Time limits on the SQL of each request, chosen by the kind of call: every statement a request runs
+// on PostgreSQL has a statement_timeout and a lock_timeout, so no request can hold a connection (or
+// a lock other requests wait on) for long. The request's limits travel with its async context; the
+// database client (db/client.ts) applies them to the connection each statement runs on. Jobs and
+// operator commands run outside any request and keep the server's defaults.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** The kinds of call with their own limits: reads, writes, and searches (the search box, list search). */
+export const CALL_KINDS = ['read', 'write', 'search'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+export interface StatementLimits {
+  /** Milliseconds a statement may run; 0 means no limit. */
+  statementTimeoutMs: number;
+  /** Milliseconds a statement may wait for a lock; 0 means no limit. */
+  lockTimeoutMs: number;
+}
+
+const current = new AsyncLocalStorage<StatementLimits>();
+
+/** Runs `fn` (and everything it starts) under `limits`. */
+export function runWithStatementLimits<T>(limits: StatementLimits, fn: () => T): T {
+  return current.run(limits, fn);
+}
+
+/** The limits of the request this code runs for, or undefined outside a request. */
+export function currentStatementLimits(): StatementLimits | undefined {
+  return current.getStore();
+}
+
+/** The SQL that puts a connection under `limits` (whole numbers only: nothing from a request). */
+export function statementLimitsSql(limits: StatementLimits | undefined): string {
+  if (!limits) return 'reset statement_timeout; reset lock_timeout';
+  const ms = (value: number) => String(Math.max(0, Math.trunc(value)));
+  return `set statement_timeout = ${ms(limits.statementTimeoutMs)}; set lock_timeout = ${ms(limits.lockTimeoutMs)}`;
+}
+
+/** A short key of the limits, to skip setting a connection that already has them. */
+export function statementLimitsKey(limits: StatementLimits | undefined): string {
+  return limits ? `${limits.statementTimeoutMs}/${limits.lockTimeoutMs}` : '';
+}

@@ -1,0 +1,73 @@
+// A list's `search` counts its matches only up to LIST_TOTAL_CAP: past it the total is the cap and
+// `total_capped` says it is a lower bound; below it the total is exact. Paging goes on past the cap.
+import { encodeCursor } from '@cratedig/contract/catalogue-api';
+import { LIST_TOTAL_CAP } from '@cratedig/contract/common';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app';
+import { createUserWithToken, type SignedInUser } from '../../test/auth';
+import { resetDatabase } from '../../test/database';
+
+type Page = {
+  data: { id: number; title: string }[];
+  pagination: { offset: number; count: number; total: number; total_capped?: boolean };
+};
+
+let app: FastifyInstance;
+let listener: SignedInUser;
+const MANY = LIST_TOTAL_CAP + 50;
+
+beforeAll(async () => {
+  await resetDatabase();
+  app = await buildTestApp();
+  listener = await createUserWithToken(app);
+  await app.db.execute(sql`
+    insert into tracks (title, artist, mix_type, genre, release_date)
+    select 'Glow ' || n, 'Kessa Lindqvist', 'original_mix', 'Techno', date '2020-01-01' + (n % 1000)
+    from generate_series(1, ${MANY}) n`);
+  await app.db.execute(sql`
+    insert into tracks (title, artist, mix_type, genre, release_date)
+    select 'Amber ' || n, 'Juno Hartmann', 'original_mix', 'House', date '2021-01-01' + n
+    from generate_series(1, 37) n`);
+  // Searches read the maintained word lists, as after an import.
+  await app.db.execute(sql`select refresh_search_documents()`);
+  // Ten thousand rows and their word lists take a while on the embedded database.
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  await resetDatabase();
+});
+
+async function page(url: string): Promise<Page> {
+  const response = await app.inject({ url, headers: listener.headers });
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  return response.json() as Page;
+}
+
+describe('a searched list’s total', () => {
+  it('stops counting at the cap and says the total is at least that', async () => {
+    const first = await page('/api/tracks?search=glow&limit=5');
+    expect(first.pagination).toEqual({ offset: 0, count: 5, total: LIST_TOTAL_CAP, total_capped: true });
+    expect(first.data.every((track) => track.title.startsWith('Glow '))).toBe(true);
+  });
+
+  it('is exact below the cap, without the flag', async () => {
+    const amber = await page('/api/tracks?search=amber&limit=100');
+    expect(amber.pagination).toEqual({ offset: 0, count: 37, total: 37 });
+    const none = await page('/api/tracks?search=zzzqqqxxx');
+    expect(none.pagination).toEqual({ offset: 0, count: 0, total: 0 });
+  });
+
+  it('keeps paging past the cap, by offset and by cursor, without overlap', async () => {
+    const beyond = await page(`/api/tracks?search=glow&limit=100&offset=${LIST_TOTAL_CAP - 10}`);
+    expect(beyond.pagination).toMatchObject({ count: 60, total: LIST_TOTAL_CAP, total_capped: true });
+    const ordered = '&order_by=track_meta.title&order_direction=asc&limit=50';
+    const a = await page(`/api/tracks?search=glow${ordered}`);
+    const last = a.data.at(-1) as { id: number; title: string };
+    const b = await page(`/api/tracks?search=glow${ordered}&after=${encodeCursor(last.title, last.id)}`);
+    expect(b.data).toHaveLength(50);
+    const ids = new Set([...a.data, ...b.data].map((track) => track.id));
+    expect(ids.size).toBe(100);
+  });
+});

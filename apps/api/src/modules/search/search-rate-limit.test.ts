@@ -1,0 +1,43 @@
+// Searches are limited per user in PostgreSQL (SEARCH_MAX per SEARCH_WINDOW_S): the search box and a
+// list's `search` count together; past the limit 429 with Retry-After, other calls and users go on.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app';
+import { createUserWithToken } from '../../test/auth';
+import { resetDatabase } from '../../test/database';
+import { authOverrides } from '../accounts/test-support';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  await resetDatabase();
+  app = await buildTestApp(authOverrides({ limits: { search: { max: 3, windowS: 60 } } }));
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the per-user search limit', () => {
+  it('answers 429 with Retry-After past the limit, counting the search box and list searches together', async () => {
+    const { headers } = await createUserWithToken(app);
+    const get = (url: string) => app.inject({ url, headers });
+    expect((await get('/api/search?s=glow')).statusCode).toBe(200);
+    expect((await get('/api/tracks?search=glow')).statusCode).toBe(200);
+    expect((await get('/api/artists?search=kessa')).statusCode).toBe(200);
+
+    const refused = await get('/api/sets?search=warehouse');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.json()).toMatchObject({
+      code: 429,
+      status: 'Too Many Requests',
+      message: 'Too many searches in a short time. Please wait a moment and try again.',
+    });
+    expect((await get('/api/search?s=glow')).statusCode).toBe(429);
+
+    // Lists without a search, and other users, are not held back.
+    expect((await get('/api/tracks')).statusCode).toBe(200);
+    const other = await createUserWithToken(app);
+    expect((await app.inject({ url: '/api/search?s=glow', headers: other.headers })).statusCode).toBe(200);
+  });
+});
