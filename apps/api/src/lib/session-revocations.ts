@@ -1,6 +1,6 @@
 // Whether the session (refresh-token family) behind an access token was revoked, as this process
 // last saw it. The answer is kept for a bounded time, so a session revoked through another instance
-// stops being accepted here within that bound (docs/decisions/0017-sessions-end-on-the-server.md).
+// stops being accepted here within that bound (docs/decisions/0018-sessions-end-on-the-server.md).
 
 export interface SessionRevocations {
   /** True when the session was revoked; from memory when this process asked less than ttl ago. */

@@ -151,7 +151,7 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
 
   const users = userCache((id) => findAuthUserById(app.db, id));
   const verifiedClaims = verifiedTokenCache((token) => verifyAccessClaims(signer, token));
-  // The bound on how long a session revoked elsewhere keeps working here (docs/decisions/0017).
+  // The bound on how long a session revoked elsewhere keeps working here (docs/decisions/0018).
   const sessions = sessionRevocations(
     (sessionId) => isFamilyRevoked(app.db, sessionId),
     config.auth.sessionCheckTtlMs,

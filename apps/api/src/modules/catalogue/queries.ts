@@ -172,7 +172,7 @@ export function listStatement(params: ListParams): SQL {
   // A search pages like a whole list (the planner walks the sort index and stops after the page, or
   // starts from the word index for a rare word) and counts its matches only up to the cap: a
   // one-letter search matching half the catalogue costs about as little as a rare word
-  // (docs/decisions/0019-bounded-requests.md).
+  // (docs/decisions/0020-bounded-requests.md).
   const searched = params.search !== undefined;
   const counted =
     !direct &&

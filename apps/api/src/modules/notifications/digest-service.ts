@@ -8,7 +8,7 @@
 // A second instance or run finds the row of step 1 and sends nothing. A mail the transport refused is
 // known unsent: its claim and marks are dropped so the next run retries. A crash between 2 and 3 leaves a claimed
 // row that is never sent again: a digest may then be lost, never sent twice
-// (docs/decisions/0010-job-engine-and-exactly-once-digests.md, 0018-digests-cover-every-notification.md).
+// (docs/decisions/0010-job-engine-and-exactly-once-digests.md, 0019-digests-cover-every-notification.md).
 import { NOTIFICATION_TIMEFRAMES } from '@cratedig/contract/constants';
 import type { Notification } from '@cratedig/contract/notification';
 import type { Mailer } from '../../lib/mailer';
