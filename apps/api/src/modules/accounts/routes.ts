@@ -10,7 +10,6 @@ import { accountsContext } from './context';
 import { requestPasswordReset, resetPassword } from './reset-service';
 import * as accounts from './service';
 import { endEverySession, endSession } from './session-service';
-import { endEverySession, endSession } from './session-service';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = accountsContext(app, createMailer(app.config.auth));

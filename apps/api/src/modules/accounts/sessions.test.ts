@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, emulatorGoogleSignIn, emulatorHost, waitForEmulator } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { authOverrides, basic, bearer } from './test-support';
+import { authOverrides, basic, bearer } from '../../test/auth-overrides';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { authOverrides } from '../accounts/test-support';
+import { authOverrides } from '../../test/auth-overrides';
 
 let app: FastifyInstance;
 beforeAll(async () => {
