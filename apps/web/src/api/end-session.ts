@@ -9,6 +9,7 @@
  * 5xx, an already-ended session) leaves the person signed out here all the same.
  */
 import { AUTH } from '@cratedig/contract/constants';
+import { routes } from '@cratedig/contract/routes';
 import { jwtExpiry, type TokenManager } from './token-manager';
 
 export interface EndSessionDeps {
@@ -34,9 +35,10 @@ export async function endSession(tokens: TokenManager, deps: EndSessionDeps = {}
   const now = deps.now ?? Date.now;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), deps.timeoutMs ?? END_SESSION_TIMEOUT_MS);
-  const send = (method: 'PUT' | 'DELETE', body: object, bearer?: string) =>
-    doFetch(`${apiBase}/tokens`, {
-      method,
+  // Both calls share the path /api/tokens (the table of calls); the base may be another origin's.
+  const send = (call: 'refresh' | 'endSession', body: object, bearer?: string) =>
+    doFetch(`${apiBase}${routes.accounts[call].path.slice('/api'.length)}`, {
+      method: routes.accounts[call].method,
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
@@ -53,14 +55,14 @@ export async function endSession(tokens: TokenManager, deps: EndSessionDeps = {}
     const expiry = expiresAt ?? jwtExpiry(accessToken) ?? now() + AUTH.internalTokenLifetimeMs;
     if (expiry - now() < MIN_REMAINING_MS) {
       // The access token is (nearly) spent: one rotation gets a pair the server accepts.
-      const rotated = await send('PUT', { access_token: accessToken, refresh_token: refreshToken });
+      const rotated = await send('refresh', { access_token: accessToken, refresh_token: refreshToken });
       if (!rotated.ok) return false;
       const pair = (await rotated.json()) as { access_token?: unknown; refresh_token?: unknown };
       if (typeof pair.access_token !== 'string' || typeof pair.refresh_token !== 'string') return false;
       access = pair.access_token;
       refresh = pair.refresh_token;
     }
-    const response = await send('DELETE', { refresh_token: refresh }, access);
+    const response = await send('endSession', { refresh_token: refresh }, access);
     return response.status === 204;
   } catch (error) {
     console.warn('could not end the session on the server', error);

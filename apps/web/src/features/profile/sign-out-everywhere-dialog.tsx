@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import { useSnackbar } from '../../lib/toast';
 import { useAuth } from '../auth';
 import { PROFILE_MESSAGES } from './profile-messages';
@@ -27,7 +28,7 @@ export function SignOutEverywhereDialog({ open, onClose }: { open: boolean; onCl
     if (busy) return;
     setBusy(true);
     try {
-      await api.transport.delete('/me/sessions');
+      await apiClient(api.transport).accounts.endEverySession();
     } catch (error) {
       console.error('signing out everywhere failed', error);
       enqueueSnackbar(PROFILE_MESSAGES.signOutEverywhereFailed, { variant: 'error' });
