@@ -114,7 +114,8 @@ try {
 
   // 1. vote-to-bell: the deciding vote's request starts → the watcher's stream has the release
   const latencies: number[] = [];
-  for (let i = 0; i < DECISIONS; i++) {
+  // BENCH_SKIP_BELL=1 skips this part (the slowest) to measure the other two alone
+  for (let i = 0; i < (process.env.BENCH_SKIP_BELL === '1' ? 0 : DECISIONS); i++) {
     const { id, track } = await freshId();
     const watcher = 0;
     await call('PUT', `/api/favs/track/${id}/likes-toggle`, watcher);
@@ -133,9 +134,10 @@ try {
     latencies.push(performance.now() - t0);
     bell.close();
   }
-  console.log(
-    `vote-to-bell over ${DECISIONS} decisions, one instance: p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}`,
-  );
+  if (latencies.length > 0)
+    console.log(
+      `vote-to-bell over ${DECISIONS} decisions, one instance: p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}`,
+    );
 
   // 2. a vote's latency with 50 voters at once (each on its own open proposal, never deciding)
   const proposals: number[] = [];
@@ -147,6 +149,7 @@ try {
     );
   }
   const voteTimes: number[] = [];
+  const refused: Record<number, number> = {};
   for (let round = 0; round < 10; round++) {
     await Promise.all(
       proposals.map(async (p, i) => {
@@ -154,13 +157,14 @@ try {
         const r = await call('PUT', `/api/identifications/${p}/vote`, 10 + i, {
           vote: round % 2 === 0 ? 'confirm' : null,
         });
-        if (r.status !== 200) throw new Error(`vote answered ${r.status}`);
-        voteTimes.push(performance.now() - t0);
+        // a 503 is the pool's wait for a connection running out (3 s): counted, not timed
+        if (r.status === 200) voteTimes.push(performance.now() - t0);
+        else refused[r.status] = (refused[r.status] ?? 0) + 1;
       }),
     );
   }
   console.log(
-    `vote with ${VOTERS} concurrent voters (${voteTimes.length} votes): p50 ${ms(pct(voteTimes, 50))}, p95 ${ms(pct(voteTimes, 95))}`,
+    `vote with ${VOTERS} concurrent voters (${voteTimes.length} answered 200): p50 ${ms(pct(voteTimes, 50))}, p95 ${ms(pct(voteTimes, 95))}; other answers ${JSON.stringify(refused)}`,
   );
 
   // 3. idle streams one instance holds, and its memory
