@@ -36,7 +36,8 @@ test('three listeners name an ID: the watcher hears of the release within 2 s, a
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // four listeners, three browsers and a fresh server: minutes on a busy machine
+  test.setTimeout(300_000);
   const [watcherTokens, suggesterTokens, voterTokens, helperTokens] = await Promise.all([
     listener(request, 'watcher'),
     listener(request, 'suggester'),
@@ -51,7 +52,8 @@ test('three listeners name an ID: the watcher hears of the release within 2 s, a
   // 1. The watcher watches the ID and keeps its page open.
   const watcher = await browserOf(browser, watcherTokens);
   await watcher.page.goto(`/tracks/${id.id}`);
-  await expect(state(watcher.page)).toBeVisible();
+  // the first page of a fresh server builds its caches: slow on a busy machine
+  await expect(state(watcher.page)).toBeVisible({ timeout: 30_000 });
   await watcher.page.getByRole('button', { name: /^Watch / }).click();
   await expect(watcher.page.getByText('Started watching ID!', { exact: true })).toBeVisible();
   await expect(bell(watcher.page)).toHaveAccessibleName('Notifications');
@@ -59,6 +61,7 @@ test('three listeners name an ID: the watcher hears of the release within 2 s, a
   // 2. The suggester finds the track in the catalogue and suggests it.
   const suggester = await browserOf(browser, suggesterTokens);
   await suggester.page.goto(`/tracks/${id.id}`);
+  await expect(state(suggester.page)).toBeVisible({ timeout: 30_000 });
   await suggester.page.getByRole('button', { name: 'Suggest what this is' }).click();
   await suggester.page.getByRole('combobox', { name: 'Find it in the catalogue' }).fill(track.title);
   await suggester.page
@@ -95,6 +98,7 @@ test('three listeners name an ID: the watcher hears of the release within 2 s, a
   // 4. The voter sees two confirmations live and casts the deciding one.
   const voter = await browserOf(browser, voterTokens);
   await voter.page.goto(`/tracks/${id.id}`);
+  await expect(state(voter.page)).toBeVisible({ timeout: 30_000 });
   const voted = voter.page.getByRole('listitem', { name: new RegExp(escapeText(named)) });
   await expect(voted.getByRole('button', { name: /^Confirm / })).toContainText('Confirm · 2');
   await voted.getByRole('button', { name: /^Confirm / }).click();
@@ -103,8 +107,9 @@ test('three listeners name an ID: the watcher hears of the release within 2 s, a
   const decidedAt = Date.now();
   await expect(bell(watcher.page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 2_000 });
   const latencyMs = Date.now() - decidedAt;
-  await expect(state(watcher.page)).toHaveText(`Released as ${named}`, { timeout: 2_000 });
-  await expect(state(suggester.page)).toHaveText(`Released as ${named}`, { timeout: 2_000 });
+  // (with the mix credit when the track has one)
+  await expect(state(watcher.page)).toContainText(`Released as ${named}`, { timeout: 2_000 });
+  await expect(state(suggester.page)).toContainText(`Released as ${named}`, { timeout: 2_000 });
   console.log(`vote-to-bell ${latencyMs} ms`);
   await expect(watcher.page.getByRole('region', { name: 'Released' })).toContainText(`Released as ${named}`);
   await shot(watcher.page, 'identifications-id-released-1440');
@@ -123,7 +128,7 @@ test('three listeners name an ID: the watcher hears of the release within 2 s, a
     .getByRole('table', { name: 'Track list' })
     .getByRole('row')
     .filter({ has: voter.page.getByRole('link', { name: track.title, exact: true }) });
-  await expect(row).toContainText('Released');
+  await expect(row).toContainText('Released', { timeout: 30_000 });
   await expect(row.getByRole('link', { name: track.title, exact: true })).toHaveAttribute(
     'href',
     `/tracks/${id.id}`,
@@ -134,6 +139,7 @@ test('three listeners name an ID: the watcher hears of the release within 2 s, a
 });
 
 test('the waiting IDs list and a profile without suggestions, on a phone', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const me = await listener(request, 'phone');
   const { context, page } = await browserOf(browser, me);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -142,15 +148,16 @@ test('the waiting IDs list and a profile without suggestions, on a phone', async
   await expect(page).toHaveURL('/ids');
   await expect(page.getByRole('heading', { level: 1, name: 'Help name the IDs' })).toBeVisible();
   const first = page.getByRole('list', { name: 'IDs waiting to be named' }).getByRole('listitem').first();
-  await expect(first).toBeVisible();
+  await expect(first).toBeVisible({ timeout: 30_000 });
   await shot(page, 'identifications-ids-390');
   await page.getByRole('button', { name: 'No suggestions yet' }).click();
   await expect(page).toHaveURL('/ids?state=unidentified');
-  await page.getByRole('checkbox', { name: 'IDs I watch only' }).check();
+  await page.getByRole('switch', { name: 'IDs I watch only' }).click();
+  await expect(page).toHaveURL('/ids?state=unidentified&followed=true');
   await expect(page.getByText('None of the IDs you watch is waiting')).toBeVisible();
 
   await page.goto('/profile');
-  await expect(page.getByText('0 identifications')).toBeVisible();
+  await expect(page.getByText('0 identifications')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Suggestions' }).click();
   await expect(page.getByText('No suggestions yet')).toBeVisible();
   await shot(page, 'identifications-profile-390');
