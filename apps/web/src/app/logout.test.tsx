@@ -17,7 +17,8 @@ function api(sessionCalls: Record<string, FakeResponse>): FakeHandler {
 async function renderSignedIn(path: string, handler: FakeHandler) {
   window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-of-nightowl');
   const app = renderApp(path, { api: handler, session: makeUser() });
-  await screen.findByRole('search');
+  // The first render of a page loads its lazy chunk, slow on a busy machine.
+  await screen.findByRole('search', {}, { timeout: 30_000 });
   return app;
 }
 
@@ -26,7 +27,8 @@ async function clickLogout(user: ReturnType<typeof renderApp>['user']) {
   await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Logout' }));
 }
 
-describe('Logout', () => {
+// Lazy pages make a first render slow on a loaded machine.
+describe('Logout', { timeout: 60_000 }, () => {
   it('ends the session on the server with the stored refresh token and the access token', async () => {
     const { user, router, requests } = await renderSignedIn(
       '/tracks',
@@ -59,9 +61,9 @@ describe('Logout', () => {
   });
 });
 
-describe('Sign out everywhere', () => {
+describe('Sign out everywhere', { timeout: 60_000 }, () => {
   async function openDialog(user: ReturnType<typeof renderApp>['user']) {
-    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Settings' }, { timeout: 30_000 }));
     await user.click(
       within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sign out everywhere' }),
     );
