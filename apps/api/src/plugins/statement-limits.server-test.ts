@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
+import { queryRows } from '../db/rows';
 import { buildTestApp } from '../test/app';
 import { createUserWithToken } from '../test/auth';
 import { workerDatabaseUrl } from '../test/database';
@@ -14,10 +15,6 @@ import { workerDatabaseUrl } from '../test/database';
 let app: FastifyInstance;
 let database: Database;
 let url: string;
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 beforeAll(async () => {
   url = workerDatabaseUrl() ?? '';
@@ -40,10 +37,11 @@ beforeAll(async () => {
           return { slept: true };
         });
         instance.get('/api/test/limits', async () => {
-          const [row] = rowsOf<{ statement_timeout: string }>(
-            await instance.db.execute(sql`show statement_timeout`),
+          const [row] = await queryRows<{ statement_timeout: string }>(
+            instance.db,
+            sql`show statement_timeout`,
           );
-          const [lock] = rowsOf<{ lock_timeout: string }>(await instance.db.execute(sql`show lock_timeout`));
+          const [lock] = await queryRows<{ lock_timeout: string }>(instance.db, sql`show lock_timeout`);
           return { statement_timeout: row?.statement_timeout, lock_timeout: lock?.lock_timeout };
         });
       },

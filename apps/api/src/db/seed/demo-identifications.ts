@@ -5,6 +5,7 @@
 // Written once: a later seed finds them and changes nothing.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { queryRows } from '../rows';
 import type { DemoCatalogue } from './demo-catalogue';
 
 const LISTENERS = [
@@ -17,10 +18,6 @@ const LISTENERS = [
 ];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 interface Proposal {
   idTrackId: number;
@@ -46,22 +43,20 @@ export async function seedDemoIdentifications(tx: Tx, c: DemoCatalogue): Promise
       values (${name}, ${`${name}@demo.cratedig.app`}, 'internal', true)
       on conflict do nothing`);
   }
-  const users = rowsOf<{ id: number; username: string }>(
-    await tx.execute(
-      sql`select id, username from users where username in (${sql.join(
-        LISTENERS.map((n) => sql`${n}`),
-        sql`, `,
-      )})`,
-    ),
+  const users = await queryRows<{ id: number; username: string }>(
+    tx,
+    sql`select id, username from users where username in (${sql.join(
+      LISTENERS.map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
   );
   const idOf = (i: number) => users.find((u) => u.username === LISTENERS[i])?.id ?? 0;
-  const [existing] = rowsOf<{ n: number }>(
-    await tx.execute(
-      sql`select count(*)::int as n from identifications where author_id in (${sql.join(
-        users.map((u) => sql`${u.id}`),
-        sql`, `,
-      )})`,
-    ),
+  const [existing] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from identifications where author_id in (${sql.join(
+      users.map((u) => sql`${u.id}`),
+      sql`, `,
+    )})`,
   );
   if ((existing?.n ?? 0) > 0 || users.length !== LISTENERS.length) return;
 
@@ -144,15 +139,16 @@ export async function seedDemoIdentifications(tx: Tx, c: DemoCatalogue): Promise
         ? sql`(select cd_normalise_name(t.artist) || ' - ' || cd_normalise_name(t.title) from tracks t where t.id = ${p.trackId})`
         : sql`cd_normalise_name(${p.artist}) || ' - ' || cd_normalise_name(${p.title})`;
     const created = sql`date_trunc('milliseconds', now()) - make_interval(days => ${p.daysAgo})`;
-    const [row] = rowsOf<{ id: number }>(
-      await tx.execute(sql`
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`
         insert into identifications (id_track_id, author_id, track_id, artist, title, mix_name, label_name, url,
           name_key, status, confirm_count, reject_count, score, created_dt, decided_dt)
         values (${p.idTrackId}, ${idOf(p.author)}, ${p.trackId ?? null}, ${p.artist ?? null}, ${p.title ?? null},
           ${p.mixName ?? null}, ${p.labelName ?? null}, ${p.url ?? null}, ${nameKey}, ${p.status},
           ${confirm}, ${reject}, ${confirm - reject}, ${created},
           case when ${p.status} = 'open' then null else ${created} + interval '1 day' end)
-        returning id`),
+        returning id`,
     );
     if (!row) continue;
     for (const [votes, vote] of [

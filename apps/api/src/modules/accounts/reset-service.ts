@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
 import type { AccountsContext } from './context';
 import * as q from './queries';
-import { takeOne } from './rate-limits';
+import { takeOne } from './rate-limit-service';
 import { endEverySession } from './session-service';
 
 const RESET_TTL_MS = 60 * 60 * 1000;

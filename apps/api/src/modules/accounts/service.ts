@@ -23,7 +23,7 @@ import type { FirebaseIdentity } from '../../plugins/auth';
 import type { AccountsContext } from './context';
 import { isFirebaseOnly, toUser } from './mapper';
 import * as q from './queries';
-import { type Counter, giveBack, reset, take, takeOne } from './rate-limits';
+import { type Counter, giveBack, reset, take, takeOne } from './rate-limit-service';
 
 /** domain.md: a refresh family expires 30 days after sign-in whatever its rotations. */
 const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;

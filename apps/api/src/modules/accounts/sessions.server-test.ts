@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
-import { workerDatabaseUrl } from '../../test/database';
 import { authOverrides, basic, bearer } from '../../test/auth-overrides';
+import { workerDatabaseUrl } from '../../test/database';
 
 const CHECK_TTL_MS = 1_000;
 // Both instances sign with one key, as a deployment's instances share JWT_SECRET.

@@ -13,7 +13,7 @@ import type { SQL } from 'drizzle-orm';
 import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
-import { takeSearch } from '../accounts/rate-limits';
+import { takeSearch } from '../accounts/rate-limit-service';
 import type { ItemKind } from './list-spec';
 import { findItem, findSetDetail, listFeatured, listItems, placeScope } from './queries';
 import { RELATIONS, type Relation } from './relations';
@@ -181,3 +181,6 @@ export const featuredLabels = (ctx: UserContext, query: FeaturedQuery) => featur
 export const featuredFestivals = (ctx: UserContext, query: FeaturedQuery) =>
   featured(ctx, 'festivals', query);
 export const featuredVenues = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'venues', query);
+
+/** The lists' name search, for other modules' lists of catalogue items. */
+export { searchPredicate } from './list-spec';

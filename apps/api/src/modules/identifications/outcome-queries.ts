@@ -2,17 +2,18 @@
 // the counts a decision moves, the notifications it sends and the live events it announces.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from './queries';
+import { queryRows } from '../../db/rows';
 
 const instant = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** Rejects the ID's other open proposals (accepting one closes the rest); answers their ids. */
 export async function rejectOthers(db: Db, idTrackId: number, acceptedId: number): Promise<number[]> {
-  return rowsOf<{ id: number }>(
-    await db.execute(sql`
+  return await queryRows<{ id: number }>(
+    db,
+    sql`
       update identifications set status = 'rejected', decided_dt = date_trunc('milliseconds', now())
-      where id_track_id = ${idTrackId} and status = 'open' and id <> ${acceptedId} returning id`),
+      where id_track_id = ${idTrackId} and status = 'open' and id <> ${acceptedId} returning id`,
   ).map((row) => row.id);
 }
 
@@ -46,13 +47,14 @@ export async function notify(
   identificationId: number,
 ): Promise<number> {
   const day = kind === 'proposal_on_watched' ? sql`(now() at time zone 'UTC')::date` : sql`null::date`;
-  const [row] = rowsOf<{ added: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ added: number }>(
+    db,
+    sql`
       with added as (
         insert into notifications (user_id, id_track_id, kind, identification_id, day)
         select u.user_id, ${idTrackId}, ${kind}, ${identificationId}, ${day} from (${to}) u
         on conflict do nothing returning 1)
-      select count(*)::int as added from added`),
+      select count(*)::int as added from added`,
   );
   return row?.added ?? 0;
 }

@@ -2,10 +2,7 @@
 // the locks that order every write on one ID, and votes (outcome-queries.ts: what a decision does).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-export function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { queryRows } from '../../db/rows';
 
 const instant = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -31,23 +28,25 @@ export async function listForTrack<T>(
   limit: number,
   offset: number,
 ): Promise<{ data: T[]; total: number }> {
-  const [row] = rowsOf<{ data: T[] | null; total: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ data: T[] | null; total: number }>(
+    db,
+    sql`
       select (select count(*)::int from identifications p where p.id_track_id = ${idTrackId}) as total,
         (select json_agg(q.item order by q.n) from (
           select ${identificationJson(viewerId)} as item, row_number() over (order by ${LIST_ORDER}) as n
           from identifications p join users au on au.id = p.author_id
           where p.id_track_id = ${idTrackId}
-          order by ${LIST_ORDER} limit ${limit} offset ${offset}) q) as data`),
+          order by ${LIST_ORDER} limit ${limit} offset ${offset}) q) as data`,
   );
   return { data: row?.data ?? [], total: row?.total ?? 0 };
 }
 
 export async function findOne<T>(db: Db, id: number, viewerId: number): Promise<T | undefined> {
-  const [row] = rowsOf<{ item: T }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ item: T }>(
+    db,
+    sql`
       select ${identificationJson(viewerId)} as item
-      from identifications p join users au on au.id = p.author_id where p.id = ${id}`),
+      from identifications p join users au on au.id = p.author_id where p.id = ${id}`,
   );
   return row?.item;
 }
@@ -60,8 +59,9 @@ export async function listForUser<T>(
   offset: number,
 ): Promise<{ data: T[]; total: number }> {
   const which = status ? sql`and p.status = ${status}` : sql``;
-  const [row] = rowsOf<{ data: T[] | null; total: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ data: T[] | null; total: number }>(
+    db,
+    sql`
       select (select count(*)::int from identifications p where p.author_id = ${userId} ${which}) as total,
         (select json_agg(q.item order by q.created_dt desc, q.id desc) from (
           select p.id, p.created_dt, ${identificationJson(userId)}::jsonb || jsonb_build_object('id_track',
@@ -69,7 +69,7 @@ export async function listForUser<T>(
               'set_meta', (select jsonb_build_object('id', s.id, 'set_name', s.set_name) from sets s where s.id = h.found_in_set_id))) as item
           from identifications p join users au on au.id = p.author_id join tracks h on h.id = p.id_track_id
           where p.author_id = ${userId} ${which}
-          order by p.created_dt desc, p.id desc limit ${limit} offset ${offset}) q) as data`),
+          order by p.created_dt desc, p.id desc limit ${limit} offset ${offset}) q) as data`,
   );
   return { data: row?.data ?? [], total: row?.total ?? 0 };
 }
@@ -87,20 +87,22 @@ export interface IdTrackRow {
  * on however many instances.
  */
 export async function lockIdTrack(db: Db, idTrackId: number): Promise<IdTrackRow | undefined> {
-  const [row] = rowsOf<IdTrackRow>(
-    await db.execute(sql`
+  const [row] = await queryRows<IdTrackRow>(
+    db,
+    sql`
       select t.id, t.mix_type,
         exists (select 1 from id_releases x where x.id_track_id = t.id) as released,
         exists (select 1 from identifications a where a.id_track_id = t.id and a.status = 'accepted') as identified
-      from tracks t where t.id = ${idTrackId} for update of t`),
+      from tracks t where t.id = ${idTrackId} for update of t`,
   );
   return row;
 }
 
 /** The ID a proposal is about (unlocked: the caller then locks the ID and re-reads the proposal). */
 export async function idTrackOf(db: Db, id: number): Promise<number | undefined> {
-  const [row] = rowsOf<{ id_track_id: number }>(
-    await db.execute(sql`select id_track_id from identifications where id = ${id}`),
+  const [row] = await queryRows<{ id_track_id: number }>(
+    db,
+    sql`select id_track_id from identifications where id = ${id}`,
   );
   return row?.id_track_id;
 }
@@ -115,9 +117,10 @@ export interface ProposalRow {
 }
 
 export async function lockProposal(db: Db, id: number): Promise<ProposalRow | undefined> {
-  const [row] = rowsOf<ProposalRow>(
-    await db.execute(sql`
-      select id, id_track_id, author_id, track_id, status, score from identifications where id = ${id} for update`),
+  const [row] = await queryRows<ProposalRow>(
+    db,
+    sql`
+      select id, id_track_id, author_id, track_id, status, score from identifications where id = ${id} for update`,
   );
   return row;
 }
@@ -128,9 +131,7 @@ export interface NamedTrackRow {
 }
 
 export async function findTrack(db: Db, id: number): Promise<NamedTrackRow | undefined> {
-  const [row] = rowsOf<NamedTrackRow>(
-    await db.execute(sql`select id, mix_type from tracks where id = ${id}`),
-  );
+  const [row] = await queryRows<NamedTrackRow>(db, sql`select id, mix_type from tracks where id = ${id}`);
   return row;
 }
 
@@ -158,13 +159,14 @@ export async function findBlockingOpen(
   authorId: number,
   values: ProposalValues,
 ): Promise<{ id: number; own: boolean } | undefined> {
-  const [row] = rowsOf<{ id: number; own: boolean }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ id: number; own: boolean }>(
+    db,
+    sql`
       select p.id, p.author_id = ${authorId} as own from identifications p
       where p.id_track_id = ${idTrackId} and p.status = 'open'
         and (p.author_id = ${authorId} or p.name_key = ${nameKey(values)}
              ${values.trackId !== null ? sql`or p.track_id = ${values.trackId}` : sql``})
-      order by (p.author_id = ${authorId}) desc, p.id limit 1`),
+      order by (p.author_id = ${authorId}) desc, p.id limit 1`,
   );
   return row;
 }
@@ -175,12 +177,13 @@ export async function insertProposal(
   authorId: number,
   values: ProposalValues,
 ): Promise<number> {
-  const [row] = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`
       insert into identifications (id_track_id, author_id, track_id, artist, title, mix_name, label_name, url, name_key)
       values (${idTrackId}, ${authorId}, ${values.trackId}, ${values.artist}, ${values.title}, ${values.mixName},
               ${values.labelName}, ${values.url}, ${nameKey(values)})
-      returning id`),
+      returning id`,
   );
   if (!row) throw new Error('insert into identifications returned no row');
   return row.id;
@@ -193,10 +196,11 @@ export async function voteWeight(
   trustedAfter: number,
   trusted: number,
 ): Promise<number> {
-  const [row] = rowsOf<{ weight: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ weight: number }>(
+    db,
+    sql`
       select case when identifications_accepted >= ${trustedAfter} then ${trusted}::int else 1 end as weight
-      from users where id = ${userId}`),
+      from users where id = ${userId}`,
   );
   return row?.weight ?? 1;
 }
@@ -207,9 +211,10 @@ export interface VoteRow {
 }
 
 export async function findVote(db: Db, id: number, userId: number): Promise<VoteRow | undefined> {
-  const [row] = rowsOf<VoteRow>(
-    await db.execute(sql`
-      select vote, weight from identification_votes where identification_id = ${id} and user_id = ${userId}`),
+  const [row] = await queryRows<VoteRow>(
+    db,
+    sql`
+      select vote, weight from identification_votes where identification_id = ${id} and user_id = ${userId}`,
   );
   return row;
 }
@@ -234,11 +239,12 @@ export async function moveCounts(
   id: number,
   move: { confirm: number; reject: number; score: number },
 ): Promise<number> {
-  const [row] = rowsOf<{ score: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ score: number }>(
+    db,
+    sql`
       update identifications set confirm_count = confirm_count + ${move.confirm},
         reject_count = reject_count + ${move.reject}, score = score + ${move.score}
-      where id = ${id} returning score`),
+      where id = ${id} returning score`,
   );
   return row?.score ?? 0;
 }

@@ -15,7 +15,7 @@ import type {
 } from '@cratedig/contract/identifications-api';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
-import * as limits from '../accounts/rate-limits';
+import * as limits from '../accounts/rate-limit-service';
 import { type Decision, type DecisionResult, decide } from './decide';
 import * as out from './outcome-queries';
 import * as q from './queries';

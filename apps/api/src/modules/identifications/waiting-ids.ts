@@ -9,11 +9,11 @@ import {
 } from '@cratedig/contract/identifications-api';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
+import { trackItem } from '../../db/read-models/catalogue-items';
+import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
-import { trackItem } from '../../db/read-models/catalogue-items';
-import { searchPredicate } from '../catalogue/list-spec';
-import { rowsOf } from './queries';
+import { searchPredicate } from '../catalogue/service';
 
 const COLUMNS: Record<WaitingIdListQuery['order_by'], { column: SQL; cast: SQL; text: boolean }> = {
   [WAITING_ID_ORDERS.most_watched]: { column: sql`w.total_user_likes`, cast: sql`int`, text: false },
@@ -65,14 +65,15 @@ export async function listWaitingIds(ctx: UserContext, query: WaitingIdListQuery
   // not `x`: the track JSON's own subqueries use that alias
   const item = trackItem(ctx.userId, 'w');
   try {
-    const [row] = rowsOf<{ data: TrackMeta[] | null; total: number }>(
-      await ctx.db.execute(sql`
+    const [row] = await queryRows<{ data: TrackMeta[] | null; total: number }>(
+      ctx.db,
+      sql`
         select (select count(*)::int from tracks w where ${where}) as total,
           (select json_agg(p.item order by p.n) from (
             select ${item.json} as item, row_number() over (order by ${sort.column} ${order}, w.id ${order}) as n
             from tracks w where ${where} and ${beyond}
             order by ${sort.column} ${order}, w.id ${order}
-            limit ${query.limit} offset ${query.offset}) p) as data`),
+            limit ${query.limit} offset ${query.offset}) p) as data`,
     );
     const data = row?.data ?? [];
     return { data, pagination: { offset: query.offset, count: data.length, total: row?.total ?? 0 } };

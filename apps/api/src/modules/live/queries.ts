@@ -2,11 +2,8 @@
 // events a stream catches up on, and the notification payload an event stands for.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notificationJoins, notificationJson } from '../notifications/queries';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { queryRows } from '../../db/rows';
+import { notificationJoins, notificationJson } from '../notifications/service';
 
 export interface LiveEventRow {
   id: number;
@@ -17,19 +14,21 @@ export interface LiveEventRow {
 }
 
 export async function insertTicket(db: Db, ticketHash: string, userId: number, ttlS: number): Promise<Date> {
-  const [row] = rowsOf<{ expires_at: string | Date }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ expires_at: string | Date }>(
+    db,
+    sql`
       insert into live_tickets (ticket_hash, user_id, expires_at)
-      values (${ticketHash}, ${userId}, now() + make_interval(secs => ${ttlS})) returning expires_at`),
+      values (${ticketHash}, ${userId}, now() + make_interval(secs => ${ttlS})) returning expires_at`,
   );
   return new Date(row?.expires_at ?? Date.now());
 }
 
 /** Uses a ticket up: its user while it is valid, undefined otherwise (unknown, used or expired). */
 export async function consumeTicket(db: Db, ticketHash: string): Promise<number | undefined> {
-  const [row] = rowsOf<{ user_id: number }>(
-    await db.execute(sql`
-      delete from live_tickets where ticket_hash = ${ticketHash} and expires_at > now() returning user_id`),
+  const [row] = await queryRows<{ user_id: number }>(
+    db,
+    sql`
+      delete from live_tickets where ticket_hash = ${ticketHash} and expires_at > now() returning user_id`,
   );
   return row?.user_id;
 }
@@ -38,22 +37,22 @@ const COLUMNS = sql`id::float8 as id, user_id, track_id, type, data`;
 
 export async function eventsByIds(db: Db, ids: number[]): Promise<LiveEventRow[]> {
   if (ids.length === 0) return [];
-  return rowsOf<LiveEventRow>(
-    await db.execute(sql`
+  return await queryRows<LiveEventRow>(
+    db,
+    sql`
       select ${COLUMNS} from live_events
       where id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )}) order by id`),
+      )}) order by id`,
   );
 }
 
 /** Events after `afterId` (any listener's; a reconnected instance catches up on these). */
 export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<LiveEventRow[]> {
-  return rowsOf<LiveEventRow>(
-    await db.execute(
-      sql`select ${COLUMNS} from live_events where id > ${afterId} order by id limit ${limit}`,
-    ),
+  return await queryRows<LiveEventRow>(
+    db,
+    sql`select ${COLUMNS} from live_events where id > ${afterId} order by id limit ${limit}`,
   );
 }
 
@@ -75,14 +74,16 @@ export async function eventsSince(
           tracks.map((id) => sql`${id}`),
           sql`, `,
         )})`;
-  const events = rowsOf<LiveEventRow>(
-    await db.execute(sql`
+  const events = await queryRows<LiveEventRow>(
+    db,
+    sql`
       select ${COLUMNS} from live_events
       where id > ${afterId} and (user_id = ${userId} or ${onTracks})
-      order by id limit ${limit + 1}`),
+      order by id limit ${limit + 1}`,
   );
-  const [oldest] = rowsOf<{ id: number | null }>(
-    await db.execute(sql`select min(id)::float8 as id from live_events`),
+  const [oldest] = await queryRows<{ id: number | null }>(
+    db,
+    sql`select min(id)::float8 as id from live_events`,
   );
   const dropped = oldest?.id != null ? afterId < oldest.id - 1 : afterId < (await lastId(db));
   return { events: events.slice(0, limit), missed: dropped || events.length > limit };
@@ -90,8 +91,9 @@ export async function eventsSince(
 
 /** The newest event id (0 when none). */
 export async function lastId(db: Db): Promise<number> {
-  const [row] = rowsOf<{ id: number | null }>(
-    await db.execute(sql`select coalesce(max(id), 0)::float8 as id from live_events`),
+  const [row] = await queryRows<{ id: number | null }>(
+    db,
+    sql`select coalesce(max(id), 0)::float8 as id from live_events`,
   );
   return row?.id ?? 0;
 }
@@ -101,12 +103,13 @@ export async function notificationPayload<T>(
   db: Db,
   notificationId: number,
 ): Promise<{ notification: T; unread: number } | undefined> {
-  const [row] = rowsOf<{ notification: T; unread: number }>(
-    await db.execute(sql`
+  const [row] = await queryRows<{ notification: T; unread: number }>(
+    db,
+    sql`
       select ${notificationJson} as notification,
         (select count(*)::int from notifications u where u.user_id = n.user_id and not u.is_read) as unread
       from notifications n ${notificationJoins}
-      where n.id = ${notificationId} and (n.kind <> 'release' or r.id is not null)`),
+      where n.id = ${notificationId} and (n.kind <> 'release' or r.id is not null)`,
   );
   return row;
 }

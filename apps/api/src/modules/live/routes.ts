@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/http-errors';
 import { userContext } from '../../lib/service-context';
-import * as limits from '../accounts/rate-limits';
+import * as limits from '../accounts/rate-limit-service';
 import { CATCH_UP_MAX, type LiveClient, LiveHub } from './hub';
 import * as q from './queries';
 

@@ -54,7 +54,9 @@ export function digestMessage(config: AppConfig, digest: DigestContent): MailMes
         ? `${count} IDs you waited for are out`
         : `${count} updates on IDs you watch`;
   const when = digest.reachesBack ? 'since your last digest' : PERIOD_WORDS[digest.timeframe];
-  const intro = onlyReleases ? `IDs you watch came out ${when}:` : `What happened to the IDs you watch ${when}:`;
+  const intro = onlyReleases
+    ? `IDs you watch came out ${when}:`
+    : `What happened to the IDs you watch ${when}:`;
   const more = count - digest.items.length;
   const lines = said.map((s) => `- ${s.text}\n  ${config.publicUrl}${s.path}`);
   const text = [

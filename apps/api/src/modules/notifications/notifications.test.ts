@@ -149,7 +149,12 @@ describe('a released track that was only ever heard as an ID', () => {
     const [user] = await crowd(app, 1);
     if (!user) throw new Error('user');
     const { id: set } = await createSet(app, { name: 'Heard Only Night', tracks: [[0, 7200]] });
-    const id = await createTrack(app, { title: 'ID', artist: 'Heard Only', mixType: 'ID', foundInSetId: set });
+    const id = await createTrack(app, {
+      title: 'ID',
+      artist: 'Heard Only',
+      mixType: 'ID',
+      foundInSetId: set,
+    });
     await appendSetTrack(app, set, id, [7200, 7500]);
     const track = await createTrack(app, {
       title: 'Heard Only Tune',

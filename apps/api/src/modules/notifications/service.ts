@@ -47,3 +47,6 @@ export async function markRead(ctx: UserContext, id: number): Promise<Notificati
 export async function markAllRead(ctx: UserContext): Promise<MarkAllReadResult> {
   return { marked: await q.markAllRead(ctx.db, ctx.userId), unread: 0 };
 }
+
+/** A notification's wire JSON and the joins it reads, for the live events that carry one. */
+export { notificationJoins, notificationJson } from './queries';

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
-import { resetDatabase } from '../../test/database';
 import { authOverrides } from '../../test/auth-overrides';
+import { resetDatabase } from '../../test/database';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import type { TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
-import { takeSearch } from '../accounts/rate-limits';
+import { takeSearch } from '../accounts/rate-limit-service';
 import { type PreparedQuery, type SearchRank, searchSection, wordsStarting } from './queries';
 import { findCorrections, readTerms } from './terms';
 
