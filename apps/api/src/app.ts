@@ -10,7 +10,7 @@ import { commentsRoutes } from './modules/comments/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identificationsRoutes } from './modules/identifications/routes';
 import { libraryRoutes } from './modules/library/routes';
-import { liveRoutes } from './modules/live/routes';
+import { registerLive } from './modules/live/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
@@ -87,7 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(libraryRoutes);
   await app.register(commentsRoutes);
   await app.register(identificationsRoutes);
-  await app.register(liveRoutes);
+  await registerLive(app);
   await app.register(notificationsRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(shareRoutes);

@@ -48,7 +48,8 @@ beforeAll(async () => {
   countsAfterFirst = await tableCounts();
   fingerprintAfterFirst = await fingerprint();
   second = await seedDemo(database, { mediaDir: '/nonexistent', media: false });
-});
+  // two full seeds: more than the default hook time on a machine busy with other test runs
+}, 240_000);
 
 afterAll(async () => {
   await resetDatabase(database);
@@ -130,6 +131,23 @@ describe('seedDemo', () => {
     }
   });
 
+  it('shows every state of an ID: open suggestions with votes, one identified but unreleased, one named by the crowd', async () => {
+    const states = await rows<{ status: string; n: number }>(sql`
+      select (cd_track_identification(t.id)->>'status') as status, count(*)::int as n
+      from tracks t where t.mix_type = 'ID' group by 1`);
+    const count = (status: string) => states.find((s) => s.status === status)?.n ?? 0;
+    expect(count('proposed')).toBeGreaterThanOrEqual(3);
+    expect(count('identified')).toBe(1);
+    expect(count('unidentified')).toBeGreaterThan(0);
+    const [crowd] = await rows<{ n: number; votes: number }>(sql`select
+      (select count(*)::int from identifications i join id_releases x
+         on x.id_track_id = i.id_track_id and x.released_track_id = i.track_id where i.status = 'accepted') as n,
+      (select count(*)::int from identification_votes v join identifications i on i.id = v.identification_id
+         where i.status = 'open') as votes`);
+    expect(crowd?.n).toBe(1);
+    expect(crowd?.votes).toBeGreaterThan(0);
+  });
+
   it('fits BPMs to genres, and gives most released tracks a purchase URL', async () => {
     const [stats] = await rows<{ bad_bpm: number; released: number; purchasable: number }>(sql`select
       count(*) filter (where mix_type <> 'ID' and (bpm is null or key is null))::int as bad_bpm,
@@ -196,7 +214,8 @@ describe('refresh_catalogue_stats()', () => {
     const [wrong] = await rows<Record<string, number>>(sql`select
       (select count(*)::int from sets s where s.track_count <> (select count(*) from set_tracks st where st.set_id = s.id)
          or s.track_confirmed_count <> (select count(*) from set_tracks st join tracks t on t.id = st.track_id
-                                        where st.set_id = s.id and t.mix_type <> 'ID')) as sets,
+                                        where st.set_id = s.id and (t.mix_type <> 'ID' or exists (
+                                          select 1 from identifications i where i.id_track_id = t.id and i.status = 'accepted')))) as sets,
       (select count(*)::int from tracks t where t.set_count <> (select count(distinct set_id) from set_tracks st where st.track_id = t.id)) as tracks,
       (select count(*)::int from artists a where
          a.set_count <> (select count(*) from set_artists sa where sa.artist_id = a.id)

@@ -24,6 +24,7 @@ import {
 } from '../schema/index';
 import { artPaths, audioPath } from './demo-build';
 import { buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
+import { seedDemoIdentifications } from './demo-identifications';
 
 export interface SeedDemoOptions {
   /** Absolute folder served under /media; artwork and audio are written below it. */
@@ -70,6 +71,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
 
   await database.db.transaction(async (tx) => {
     await writeCatalogue(tx, catalogue, durations);
+    await seedDemoIdentifications(tx, catalogue);
   });
   const tWritten = Date.now();
   await database.db.execute(sql`select refresh_catalogue_stats()`);

@@ -39,8 +39,11 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 const either = (i: number) => (i % 2 === 0 ? first : second);
-const tally = (codes: number[]) =>
-  codes.reduce<Record<number, number>>((all, code) => ({ ...all, [code]: (all[code] ?? 0) + 1 }), {});
+function tally(codes: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const code of codes) counts[code] = (counts[code] ?? 0) + 1;
+  return counts;
+}
 
 describe('votes at once through two instances', () => {
   it('decide once, notify each watcher once, release once, and reach a stream on the other instance', async () => {

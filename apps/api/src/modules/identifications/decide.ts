@@ -5,6 +5,7 @@
 // everyone showing the ID gets a live event.
 import type { ServiceContext } from '../../lib/service-context';
 import { releaseId } from '../catalogue/release-service';
+import * as out from './outcome-queries';
 import * as q from './queries';
 
 export type Decision = 'accepted' | 'rejected';
@@ -26,27 +27,33 @@ export async function decide(
   const { db } = tx;
   await q.setStatus(db, proposal.id, decision);
   if (decision === 'rejected') {
-    await q.insertIdentificationEvent(db, proposal.id, 'decided');
+    await out.insertIdentificationEvent(db, proposal.id, 'decided');
     return { decision, notified: 0, closed: [] };
   }
-  const closed = await q.rejectOthers(db, proposal.id_track_id, proposal.id);
-  await q.countAccepted(db, proposal.author_id);
-  await q.countIdentifiedInSets(db, proposal.id_track_id);
+  const closed = await out.rejectOthers(db, proposal.id_track_id, proposal.id);
+  await out.countAccepted(db, proposal.author_id);
+  await out.countIdentifiedInSets(db, proposal.id_track_id);
   let notified: number;
   if (proposal.track_id !== null) {
     // The same transaction as `cratedig release` (a savepoint inside this one).
     notified = (await releaseId(tx, proposal.id_track_id, proposal.track_id)).notified;
   } else {
-    notified = await q.notify(
+    notified = await out.notify(
       db,
-      q.watchersOf(proposal.id_track_id),
+      out.watchersOf(proposal.id_track_id),
       proposal.id_track_id,
       'identified',
       proposal.id,
     );
   }
-  await q.notify(db, q.justUser(proposal.author_id), proposal.id_track_id, 'proposal_accepted', proposal.id);
-  await q.insertIdentificationEvent(db, proposal.id, 'decided');
-  for (const id of closed) await q.insertIdentificationEvent(db, id, 'decided');
+  await out.notify(
+    db,
+    out.justUser(proposal.author_id),
+    proposal.id_track_id,
+    'proposal_accepted',
+    proposal.id,
+  );
+  await out.insertIdentificationEvent(db, proposal.id, 'decided');
+  for (const id of closed) await out.insertIdentificationEvent(db, id, 'decided');
   return { decision, notified, closed };
 }

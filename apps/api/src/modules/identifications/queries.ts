@@ -1,5 +1,5 @@
 // SQL of the identifications (docs/identifications-api.md): proposals as the contract shapes them,
-// the locks that order every write on one ID, votes, decisions and their notifications and live events.
+// the locks that order every write on one ID, and votes (outcome-queries.ts: what a decision does).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -250,76 +250,6 @@ export async function setStatus(
 ): Promise<void> {
   await db.execute(sql`
     update identifications set status = ${status}, decided_dt = date_trunc('milliseconds', now()) where id = ${id}`);
-}
-
-/** Rejects the ID's other open proposals (accepting one closes the rest); answers their ids. */
-export async function rejectOthers(db: Db, idTrackId: number, acceptedId: number): Promise<number[]> {
-  return rowsOf<{ id: number }>(
-    await db.execute(sql`
-      update identifications set status = 'rejected', decided_dt = date_trunc('milliseconds', now())
-      where id_track_id = ${idTrackId} and status = 'open' and id <> ${acceptedId} returning id`),
-  ).map((row) => row.id);
-}
-
-/** The author's count of accepted proposals (profiles, and trust). */
-export async function countAccepted(db: Db, authorId: number): Promise<void> {
-  await db.execute(
-    sql`update users set identifications_accepted = identifications_accepted + 1 where id = ${authorId}`,
-  );
-}
-
-/** The sets playing the ID count it as confirmed from now on (track_confirmed_count). */
-export async function countIdentifiedInSets(db: Db, idTrackId: number): Promise<void> {
-  await db.execute(sql`
-    update sets s set track_confirmed_count = s.track_confirmed_count + x.n
-    from (select set_id, count(*)::int as n from set_tracks where track_id = ${idTrackId} group by set_id) x
-    where s.id = x.set_id`);
-}
-
-const WATCHERS = (idTrackId: number) =>
-  sql`select f.user_id from user_track_favs f where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)`;
-
-/**
- * Notifies users of something that happened to an ID; the unique (user, ID, kind, day) key makes a
- * repeat notify nobody twice. `to` is a query of user ids. Answers how many were added.
- */
-export async function notify(
-  db: Db,
-  to: SQL,
-  idTrackId: number,
-  kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
-  identificationId: number,
-): Promise<number> {
-  const day = kind === 'proposal_on_watched' ? sql`(now() at time zone 'UTC')::date` : sql`null::date`;
-  const [row] = rowsOf<{ added: number }>(
-    await db.execute(sql`
-      with added as (
-        insert into notifications (user_id, id_track_id, kind, identification_id, day)
-        select u.user_id, ${idTrackId}, ${kind}, ${identificationId}, ${day} from (${to}) u
-        on conflict do nothing returning 1)
-      select count(*)::int as added from added`),
-  );
-  return row?.added ?? 0;
-}
-
-export const watchersOf = (idTrackId: number) => WATCHERS(idTrackId);
-export const watchersBut = (idTrackId: number, userId: number) =>
-  sql`select w.user_id from (${WATCHERS(idTrackId)}) w where w.user_id <> ${userId}`;
-export const justUser = (userId: number) => sql`select ${userId}::int as user_id`;
-
-/**
- * A live event for everyone showing the ID: the proposal's counts and status and the ID's state
- * after the change (announced to every instance when the transaction commits).
- */
-export async function insertIdentificationEvent(db: Db, id: number, change: string): Promise<void> {
-  await db.execute(sql`
-    insert into live_events (track_id, type, data)
-    select p.id_track_id, 'identification', jsonb_build_object(
-      'id_track_id', p.id_track_id, 'change', ${change}::text,
-      'proposal', jsonb_build_object('id', p.id, 'status', p.status, 'confirm_count', p.confirm_count,
-        'reject_count', p.reject_count, 'decided_dt', ${instant('p.decided_dt')}),
-      'identification', cd_track_identification(p.id_track_id))
-    from identifications p where p.id = ${id}`);
 }
 
 /** PostgreSQL's unique_violation on one of the open-proposal indexes (a race the locks already order). */

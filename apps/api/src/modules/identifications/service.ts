@@ -17,6 +17,7 @@ import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-er
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import * as limits from '../accounts/rate-limits';
 import { type Decision, type DecisionResult, decide } from './decide';
+import * as out from './outcome-queries';
 import * as q from './queries';
 
 const RULES = IDENTIFICATION_RULES;
@@ -121,8 +122,8 @@ export async function propose(
       if (blocking)
         throw conflict('This has already been suggested: vote on that suggestion instead.', blocking.id);
       const created = await q.insertProposal(tx, idTrackId, ctx.userId, values);
-      await q.notify(tx, q.watchersBut(idTrackId, ctx.userId), idTrackId, 'proposal_on_watched', created);
-      await q.insertIdentificationEvent(tx, created, 'created');
+      await out.notify(tx, out.watchersBut(idTrackId, ctx.userId), idTrackId, 'proposal_on_watched', created);
+      await out.insertIdentificationEvent(tx, created, 'created');
       return created;
     });
     return await load(ctx, proposalId);
@@ -153,11 +154,22 @@ async function lockOpen(tx: ServiceContext, id: number): Promise<q.ProposalRow> 
 }
 
 export async function vote(ctx: UserContext, id: number, body: VoteBody): Promise<Identification> {
-  await limits.takeOne(
+  const taken = await limits.take(
     ctx.db,
     [{ bucket: 'identification:vote', key: String(ctx.userId), limit: ctx.config.auth.limits.vote }],
     'You have voted many times in a short time. Please try again later.',
   );
+  try {
+    await castVote(ctx, id, body);
+  } catch (error) {
+    // a refused vote does not count against the limit
+    await limits.giveBack(ctx.db, taken);
+    throw error;
+  }
+  return load(ctx, id);
+}
+
+async function castVote(ctx: UserContext, id: number, body: VoteBody): Promise<void> {
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const proposal = await lockOpen(tx, id);
@@ -182,9 +194,8 @@ export async function vote(ctx: UserContext, id: number, body: VoteBody): Promis
     });
     if (score >= RULES.decisionMargin) await decide(tx, proposal, 'accepted');
     else if (score <= -RULES.decisionMargin) await decide(tx, proposal, 'rejected');
-    else await q.insertIdentificationEvent(db, id, 'voted');
+    else await out.insertIdentificationEvent(db, id, 'voted');
   });
-  return load(ctx, id);
 }
 
 export async function withdraw(ctx: UserContext, id: number): Promise<Identification> {
@@ -197,7 +208,7 @@ export async function withdraw(ctx: UserContext, id: number): Promise<Identifica
     if (proposal.author_id !== ctx.userId) throw forbidden('Only its author may withdraw a suggestion.');
     if (proposal.status !== 'open') throw conflict(`This suggestion is already ${proposal.status}.`);
     await q.setStatus(db, id, 'withdrawn');
-    await q.insertIdentificationEvent(db, id, 'withdrawn');
+    await out.insertIdentificationEvent(db, id, 'withdrawn');
   });
   return load(ctx, id);
 }

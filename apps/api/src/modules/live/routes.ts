@@ -32,11 +32,17 @@ const errors = { 401: errorShape, 422: errorShape, 429: errorShape, '5xx': error
 const doc = (summary: string) => ({ summary, tags: ['live'], security: [{ bearer: [] }] });
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
-export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The instance's hub, on the root app (its listening connection lives as long as the app), and the routes. */
+export async function registerLive(app: FastifyInstance): Promise<void> {
   const hub = new LiveHub(app.database, app.log, LIVE_EVENT_RETENTION_S);
   app.decorate('live', hub);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());
+  await app.register(liveRoutes);
+}
+
+const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = app.live;
 
   app.post(
     '/api/events/ticket',
