@@ -3,10 +3,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../test/identifications';
+import { buildTestApp } from '../test/app';
 import { type CrowdUser, crowd } from '../test/crowd';
 import { seedCatalogue } from '../test/demo-catalogue';
-import { buildTestApp } from '../test/app';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../test/identifications';
 import type { CommandOutput } from './command';
 import { runCommandLine } from './run-command';
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 /** Loading the demo catalogue on a busy machine takes longer than the default hook timeout. */
 export const SETUP_TIMEOUT_MS = 240_000;
 
-import { type CrowdUser } from './crowd';
+import type { CrowdUser } from './crowd';
 import { ids } from './sql';
 
 let made = 0;

@@ -7,6 +7,7 @@ import type { CallSchemas } from '../call';
 import {
   artistList,
   artistListQuery,
+  discoverSetListQuery,
   type FeaturedKind,
   featuredQuery,
   festivalList,
@@ -16,7 +17,6 @@ import {
   setDetail,
   setList,
   setListQuery,
-  discoverSetListQuery,
   trackList,
   trackListQuery,
   venueList,

@@ -7,12 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { buildTestApp } from '../../test/app';
-import { workerDatabaseUrl } from '../../test/database';
 import { authOverrides } from '../../test/auth-overrides';
 import { type CrowdUser, crowd } from '../../test/crowd';
+import { workerDatabaseUrl } from '../../test/database';
 import { seedCatalogue } from '../../test/demo-catalogue';
-import { openSse } from '../live/sse-reader';
 import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
+import { openSse } from '../live/sse-reader';
 
 // one signing key, so a token works on either instance as it would behind a load balancer
 const shared = authOverrides({ jwtSecret: 'two-instances-share-this-signing-key-0123456789' });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { seedCatalogue } from '../../test/demo-catalogue';
-import { ids, oneId } from '../../test/sql';
 import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
+import { ids, oneId } from '../../test/sql';
 
 let app: FastifyInstance;
 let api: ReturnType<typeof calls>;

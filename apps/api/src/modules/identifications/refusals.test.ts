@@ -6,8 +6,8 @@ import { buildTestApp } from '../../test/app';
 import { authOverrides } from '../../test/auth-overrides';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { seedCatalogue } from '../../test/demo-catalogue';
-import { oneId } from '../../test/sql';
 import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
+import { oneId } from '../../test/sql';
 
 let app: FastifyInstance;
 let api: ReturnType<typeof calls>;

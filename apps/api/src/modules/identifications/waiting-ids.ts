@@ -9,9 +9,9 @@ import {
 } from '@cratedig/contract/identifications-api';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
+import { trackItem } from '../../db/read-models/catalogue-items';
 import { unprocessable } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
-import { trackItem } from '../../db/read-models/catalogue-items';
 import { searchPredicate } from '../catalogue/list-spec';
 import { rowsOf } from './queries';
 

@@ -4,9 +4,9 @@ import type { IdentificationEvent, NotificationEvent } from '@cratedig/contract/
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
-import { calls, freshId, SETUP_TIMEOUT_MS } from '../../test/identifications';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { seedCatalogue } from '../../test/demo-catalogue';
+import { calls, freshId, SETUP_TIMEOUT_MS } from '../../test/identifications';
 import { openSse, type SseStream } from './sse-reader';
 
 let app: FastifyInstance;

@@ -31,8 +31,7 @@ export function AboutPage() {
                 Play full sets in a player that stays with you while you browse, with a queue of what is next.
               </li>
               <li>
-                Like and favorite sets, tracks and unreleased IDs, and get told when a watched ID is
-                released.
+                Like and favorite sets, tracks and unreleased IDs, and get told when a watched ID is released.
               </li>
               <li>
                 Follow artists and labels, comment on sets and tracks, and share links with your friends.
