@@ -24,7 +24,7 @@ export interface CallRoute {
 export type RouteTable = Record<string, Record<string, CallRoute>>;
 
 /** Error statuses a call documents; each answers the error shape. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | '4xx' | '5xx';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | '4xx' | '5xx';
 
 /** Statuses with a body of their own (2xx answers, and e.g. health's 503). */
 export type ResponseStatus = 200 | 201 | 204 | 503;
@@ -39,6 +39,8 @@ export interface CallSchemas {
   body?: z.ZodType;
   responses: Partial<Record<ResponseStatus, z.ZodType>>;
   errors: readonly ErrorStatus[];
+  /** Error statuses whose answer adds fields to the error shape (a 409 naming what it conflicts with). */
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;
 }
 
 export type SchemaTable<R extends RouteTable> = { [G in keyof R]: { [K in keyof R[G]]: CallSchemas } };

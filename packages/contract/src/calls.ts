@@ -6,6 +6,7 @@
 import { joinCalls } from './call';
 import { accountCalls, healthCalls } from './calls/accounts';
 import { artistCalls, featuredCalls, labelCalls, setCalls, trackCalls } from './calls/catalogue';
+import { identificationCalls, liveCalls } from './calls/identifications';
 import { favCalls, notificationCalls, postCalls, searchCalls, userCalls } from './calls/library';
 import { likeCalls, playCalls, queueCalls } from './calls/player';
 import { routes } from './routes';
@@ -26,6 +27,8 @@ export const calls = joinCalls(routes, {
   users: userCalls,
   posts: postCalls,
   notifications: notificationCalls,
+  identifications: identificationCalls,
+  live: liveCalls,
 });
 
 export type Calls = typeof calls;

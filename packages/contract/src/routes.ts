@@ -119,6 +119,17 @@ export const routes = {
     readAll: { method: 'PUT', path: '/api/notifications/read-all', auth: 'user' },
     markRead: { method: 'PUT', path: '/api/notifications/:id', auth: 'user' },
   },
+  identifications: {
+    list: { method: 'GET', path: '/api/tracks/:id/identifications', auth: 'user' },
+    create: { method: 'POST', path: '/api/tracks/:id/identifications', auth: 'user' },
+    vote: { method: 'PUT', path: '/api/identifications/:id/vote', auth: 'user' },
+    withdraw: { method: 'DELETE', path: '/api/identifications/:id', auth: 'user' },
+    ofUser: { method: 'GET', path: '/api/users/:id/identifications', auth: 'user' },
+    waiting: { method: 'GET', path: '/api/ids', auth: 'user' },
+  },
+  live: {
+    ticket: { method: 'POST', path: '/api/events/ticket', auth: 'user' },
+  },
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

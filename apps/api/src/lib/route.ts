@@ -41,7 +41,7 @@ function tokenCheck(app: FastifyInstance, auth: CallAuth): onRequestHookHandler 
 /** The Fastify schema of a call: validation, serialisation and its OpenAPI operation. */
 export function routeSchema(call: Call) {
   const response: Record<string, z.ZodType> = { ...call.responses };
-  for (const status of call.errors) response[status] = errorShape;
+  for (const status of call.errors) response[status] = call.errorBodies?.[status] ?? errorShape;
   return {
     operationId: call.operationId,
     summary: call.summary,

@@ -29,7 +29,7 @@ type Optional<K extends string, T> = [T] extends [undefined] ? { [P in K]?: unde
 export type CallArgs<C> = Present<'params', CallParams<C>> &
   Optional<'query', CallQuery<C>> &
   Present<'body', CallBody<C>> &
-  Pick<RequestOptions, 'signal' | 'headers' | 'auth' | 'keepalive' | 'retry'>;
+  Pick<RequestOptions, 'signal' | 'headers' | 'auth' | 'keepalive' | 'retry' | 'waitOnRateLimit'>;
 
 type PathArgs<C> = [CallParams<C>] extends [undefined] ? [] : [params: CallParams<C>];
 
@@ -51,6 +51,7 @@ interface LooseArgs {
   auth?: boolean;
   keepalive?: boolean;
   retry?: boolean;
+  waitOnRateLimit?: boolean;
 }
 
 function clientCall(transport: Transport, route: CallRoute) {
@@ -64,6 +65,7 @@ function clientCall(transport: Transport, route: CallRoute) {
       ...(args.headers ? { headers: args.headers } : {}),
       ...(args.keepalive ? { keepalive: true } : {}),
       ...(args.retry !== undefined ? { retry: args.retry } : {}),
+      ...(args.waitOnRateLimit !== undefined ? { waitOnRateLimit: args.waitOnRateLimit } : {}),
       auth: args.auth ?? route.auth !== 'none',
     });
   return Object.assign(call, { path });

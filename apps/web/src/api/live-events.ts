@@ -10,6 +10,7 @@
 // - A dropped stream reopens with a new ticket after 1 s, doubling up to 30 s while it keeps failing.
 // - `onConnected(caughtUp)` after a reconnect: false when the server could not replay a gap (or had
 //   no event id to resume from), so listeners re-read what they show.
+import { apiClient } from './client';
 import type { Transport } from './transport';
 
 export interface LiveMessage {
@@ -127,7 +128,7 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
     const mine = ++generation;
     let ticket: string;
     try {
-      ({ ticket } = await deps.transport.post<{ ticket: string }>('/events/ticket'));
+      ({ ticket } = await apiClient(deps.transport).live.ticket());
     } catch (error) {
       if (mine !== generation) return;
       connecting = false;

@@ -19,6 +19,19 @@ export const COMMENT_ERRORS = [
   422,
   '5xx',
 ] as const satisfies readonly ErrorStatus[];
+export const IDENTIFICATION_ERRORS = [
+  400,
+  401,
+  403,
+  404,
+  409,
+  413,
+  415,
+  422,
+  429,
+  '5xx',
+] as const satisfies readonly ErrorStatus[];
+export const LIVE_ERRORS = [401, 422, 429, '5xx'] as const satisfies readonly ErrorStatus[];
 export const NOTIFICATION_ERRORS = CATALOGUE_ERRORS;
 export const SEARCH_ERRORS = [401, 422, '5xx'] as const satisfies readonly ErrorStatus[];
 export const SERVER_ERRORS = ['5xx'] as const satisfies readonly ErrorStatus[];

@@ -1,13 +1,14 @@
 // Live events over server-sent events (docs/identifications-api.md "Live events"). POST /events/ticket
-// trades the bearer token for a single-use ticket, so that the token never sits in a URL (EventSource
-// cannot send headers); GET /events?ticket=… opens the stream. The instance's hub (hub.ts) fans events
+// (live.ticket in the contract's table of calls) trades the bearer token for a single-use ticket, so
+// that the token never sits in a URL (EventSource cannot send headers); GET /events?ticket=… opens the
+// stream. The instance's hub (hub.ts) fans events
 // out; a reconnect catches up from last_event_id / Last-Event-ID.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { calls } from '@cratedig/contract/calls';
 import { errorShape } from '@cratedig/contract/common';
 import {
   eventStreamQuery,
-  eventTicket,
   LIVE_EVENT_RETENTION_S,
   LIVE_HEARTBEAT_S,
   LIVE_TICKET_TTL_S,
@@ -16,6 +17,7 @@ import { createSession } from 'better-sse';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/http-errors';
+import { route } from '../../lib/route';
 import { userContext } from '../../lib/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import { CATCH_UP_MAX, type LiveClient, LiveHub } from './hub';
@@ -29,7 +31,6 @@ declare module 'fastify' {
 }
 
 const errors = { 401: errorShape, 422: errorShape, 429: errorShape, '5xx': errorShape } as const;
-const doc = (summary: string) => ({ summary, tags: ['live'], security: [{ bearer: [] }] });
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
 /** The instance's hub, on the root app (its listening connection lives as long as the app), and the routes. */
@@ -44,32 +45,26 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = app.live;
 
-  app.post(
-    '/api/events/ticket',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        ...doc('A single-use ticket that opens the live-event stream'),
-        response: { 200: eventTicket, ...errors },
-      },
-    },
-    async (req) => {
-      const ctx = userContext(app, req);
-      await limits.takeOne(ctx.db, [
-        { bucket: 'live:ticket', key: String(ctx.userId), limit: ctx.config.auth.limits.eventTicket },
-      ]);
-      const ticket = randomBytes(24).toString('base64url');
-      const expires = await q.insertTicket(ctx.db, hash(ticket), ctx.userId, LIVE_TICKET_TTL_S);
-      return { ticket, expires_dt: expires.toISOString() };
-    },
-  );
+  route(app, calls.live.ticket, async (req) => {
+    const ctx = userContext(app, req);
+    await limits.takeOne(ctx.db, [
+      { bucket: 'live:ticket', key: String(ctx.userId), limit: ctx.config.auth.limits.eventTicket },
+    ]);
+    const ticket = randomBytes(24).toString('base64url');
+    const expires = await q.insertTicket(ctx.db, hash(ticket), ctx.userId, LIVE_TICKET_TTL_S);
+    return { ticket, expires_dt: expires.toISOString() };
+  });
 
+  // Server-sent events, not a JSON call, so outside the table of calls: it declares its own
+  // operationId and security (the ticket in the query is its credential, no bearer token).
   app.get(
     '/api/events',
     {
       schema: {
+        operationId: 'liveStream',
         summary: "The user's live events (server-sent events); opened with a ticket",
         tags: ['live'],
+        security: [],
         querystring: eventStreamQuery,
         response: errors,
       },

@@ -2,16 +2,17 @@
 // one. 201 with the proposal; 409 names the open proposal that says the same (vote on it instead);
 // 422 says which field is wrong; 429 says when to try again (the page tells the listener, no silent
 // waiting).
-import type { Identification } from '@cratedig/contract/identification';
 import type { CreateIdentificationBody } from '@cratedig/contract/identifications-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { invalidateCachedItem } from '../../lib/cached-items';
 import { identificationKeys } from './track-identifications-api';
 
 export function proposeIdentification(transport: Transport, trackId: number, body: CreateIdentificationBody) {
-  return transport.post<Identification>(`/tracks/${trackId}/identifications`, {
+  return apiClient(transport).identifications.create({
+    params: { id: trackId },
     body,
     waitOnRateLimit: false,
   });

@@ -1,9 +1,9 @@
 // GET /tracks/{id}/identifications: an ID's proposals, the open ones first, then the decided ones,
 // newest first in each; paged with Load more.
 import { PAGE_SIZE } from '@cratedig/contract/constants';
-import type { IdentificationList } from '@cratedig/contract/identifications-api';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { nextOffset } from '../../lib/paged-query';
 
@@ -18,7 +18,8 @@ export function trackIdentificationsQueryOptions(transport: Transport, trackId: 
   return infiniteQueryOptions({
     queryKey: identificationKeys.ofTrack(trackId),
     queryFn: ({ pageParam, signal }) =>
-      transport.get<IdentificationList>(`/tracks/${trackId}/identifications`, {
+      apiClient(transport).identifications.list({
+        params: { id: trackId },
         query: { offset: pageParam, limit: PAGE_SIZE },
         signal,
       }),

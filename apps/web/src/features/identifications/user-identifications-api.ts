@@ -1,9 +1,9 @@
 // GET /users/{id}/identifications: the signed-in user's own proposals, newest first, with their
 // status (the profile's Suggestions tab); paged with Load more.
 import { PAGE_SIZE } from '@cratedig/contract/constants';
-import type { UserIdentificationList } from '@cratedig/contract/identifications-api';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { nextOffset } from '../../lib/paged-query';
 import { identificationKeys } from './track-identifications-api';
@@ -12,7 +12,8 @@ export function userIdentificationsQueryOptions(transport: Transport, userId: nu
   return infiniteQueryOptions({
     queryKey: identificationKeys.ofUser(userId),
     queryFn: ({ pageParam, signal }) =>
-      transport.get<UserIdentificationList>(`/users/${userId}/identifications`, {
+      apiClient(transport).identifications.ofUser({
+        params: { id: userId },
         query: { offset: pageParam, limit: PAGE_SIZE },
         signal,
       }),

@@ -4,13 +4,15 @@
 import type { Identification, Vote } from '@cratedig/contract/identification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { invalidateCachedItem } from '../../lib/cached-items';
 import { patchCachedProposal } from './proposal-cache';
 import { identificationKeys } from './track-identifications-api';
 
 export function voteOnIdentification(transport: Transport, proposalId: number, vote: Vote | null) {
-  return transport.put<Identification>(`/identifications/${proposalId}/vote`, {
+  return apiClient(transport).identifications.vote({
+    params: { id: proposalId },
     body: { vote },
     waitOnRateLimit: false,
   });

@@ -1,9 +1,10 @@
 // GET /ids: the IDs waiting to be named (nobody suggested yet, or suggestions open), most watched
 // first; narrowed to one of the two states or to the IDs the listener watches; paged with Load more.
 import { PAGE_SIZE } from '@cratedig/contract/constants';
-import type { WAITING_ID_ORDERS, WaitingIdList } from '@cratedig/contract/identifications-api';
+import type { WAITING_ID_ORDERS } from '@cratedig/contract/identifications-api';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { CATALOGUE_STALE_MS, nextOffset } from '../../lib/paged-query';
 
@@ -16,11 +17,12 @@ export interface WaitingIdsParams {
 }
 
 export function waitingIdsQueryOptions(transport: Transport, params: WaitingIdsParams) {
+  const waiting = apiClient(transport).identifications.waiting;
   return infiniteQueryOptions({
     // Under 'catalogue' like the other lists, so a watch toggle patches its rows (lib/cached-items.ts).
-    queryKey: ['catalogue', '/ids', params] as const,
+    queryKey: ['catalogue', waiting.path(), params] as const,
     queryFn: ({ pageParam, signal }) =>
-      transport.get<WaitingIdList>('/ids', {
+      waiting({
         query: {
           order_by: params.sort.order_by,
           order_direction: params.sort.order_direction,

@@ -2,12 +2,13 @@
 import type { Identification } from '@cratedig/contract/identification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
+import { apiClient } from '../../api/client';
 import type { Transport } from '../../api/transport';
 import { invalidateCachedItem } from '../../lib/cached-items';
 import { identificationKeys } from './track-identifications-api';
 
 export function withdrawIdentification(transport: Transport, proposalId: number) {
-  return transport.delete<Identification>(`/identifications/${proposalId}`);
+  return apiClient(transport).identifications.withdraw({ params: { id: proposalId } });
 }
 
 export function useWithdraw(proposal: Pick<Identification, 'id' | 'id_track_id'>) {
