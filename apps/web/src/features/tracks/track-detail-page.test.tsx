@@ -124,7 +124,7 @@ describe('a track no set plays', () => {
       first_heard: null,
     });
     await screen.findByRole('heading', { level: 1, name: 'Loose Cut' }, { timeout: 20_000 });
-    expect(screen.queryByRole('button', { name: /^Play/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Play Loose Cut/ })).toBeNull();
     expect(screen.getByText('In no set yet, so nothing to play')).toBeTruthy();
   });
 });
