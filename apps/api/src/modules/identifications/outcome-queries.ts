@@ -9,12 +9,13 @@ const instant = (column: string) =>
 
 /** Rejects the ID's other open proposals (accepting one closes the rest); answers their ids. */
 export async function rejectOthers(db: Db, idTrackId: number, acceptedId: number): Promise<number[]> {
-  return await queryRows<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
     db,
     sql`
       update identifications set status = 'rejected', decided_dt = date_trunc('milliseconds', now())
       where id_track_id = ${idTrackId} and status = 'open' and id <> ${acceptedId} returning id`,
-  ).map((row) => row.id);
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The author's count of accepted proposals (profiles, and trust). */
