@@ -21,7 +21,7 @@
 --   catalogue_counts: (list, genre) totals for sets, tracks (IDs included), ids, artists, labels
 --           (genre = any of track_genres), festivals, venues; genre '' is the whole list, and every
 --           genre has a row (0 when empty).
-CREATE OR REPLACE FUNCTION refresh_catalogue_stats() RETURNS void
+CREATE OR REPLACE FUNCTION refresh_catalogue_stats_base() RETURNS void
 LANGUAGE plpgsql AS $fn$
 BEGIN
   -- sets: one pass over set_tracks x tracks grouped by (set, genre)

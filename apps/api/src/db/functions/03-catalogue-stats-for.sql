@@ -16,7 +16,7 @@
 -- catalogue_counts moves by deltas: +1 per new set / track / ID (by genre and ''), +1 per new artist,
 -- label, festival and venue (''), and per genre the difference of track_genres before and after for
 -- the artists and labels whose genres changed.
-CREATE OR REPLACE FUNCTION refresh_catalogue_stats_for(
+CREATE OR REPLACE FUNCTION refresh_catalogue_stats_for_base(
   p_sets int[], p_tracks int[], p_artists int[], p_labels int[], p_festivals int[], p_venues int[]
 ) RETURNS void
 LANGUAGE plpgsql AS $fn$
