@@ -54,7 +54,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     // Experimental in axe (off by default): a control's name must contain its visible text, so
     // speech users can say what they see. Catalogue cards are left out: their link is named
-    // 'Title by Artist' in full while the card shows both cut to a few characters (spec §5) with its
+    // 'Title by Artist' in full while the card shows both cut to a few characters (docs/web-app.md) with its
     // counts and chips, which can never be the same words.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();

@@ -18,7 +18,7 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** The reset link of the newest mail to `email` in the app's outbox (.eml files, domain.md). */
+/** The reset link of the newest mail to `email` in the app's outbox (.eml files, docs/accounts.md). */
 function resetLinkFor(email: string): string | null {
   const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let files: string[];
@@ -247,7 +247,7 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await signInWithEmulatorChooser(page, 'Google', google);
     await expect(page).toHaveURL(/\/home$/);
-    // spec §3: a first social sign-in's username is the email; it starts with onboarding.
+    // docs/accounts.md: a first social sign-in's username is the email; it starts with onboarding.
     const dialog = page.getByRole('dialog', { name: 'Welcome to Cratedig' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, register, signInByApi } from './support/session';
 
-// Set audio is reached only through a link signed for the user (domain.md Player): sign in, take a
+// Set audio is reached only through a link signed for the user (docs/player.md): sign in, take a
 // seeded set's mp3_permalink from GET /api/sets/{id}, and play it in a real <audio> element.
 test('a plain /media audio path is refused; a signed link plays, seeks by Range and advances', async ({
   page,

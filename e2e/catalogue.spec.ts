@@ -12,7 +12,7 @@ test.beforeAll(async ({ request }) => {
   const account = newAccount('digger');
   await register(request, account);
   tokens = await signInByApi(request, account);
-  // Onboarding (spec §2 Home modal) has its own journeys; here it is done, so Home shows its rows.
+  // Onboarding (docs/web-app.md Home modal) has its own journeys; here it is done, so Home shows its rows.
   const done = await request.post('/api/me/onboarding', {
     headers: { authorization: `Bearer ${tokens.access_token}` },
   });
@@ -90,7 +90,7 @@ test('browse from home to a set, its artist, a label and a track; titles change 
   }
   await page.screenshot({ path: 'test-results/screens/catalogue-set-1280.png', fullPage: true });
 
-  // share: the preview link goes on the clipboard with the spec §8 message
+  // share: the preview link goes on the clipboard with the docs/catalogue.md message
   await page
     .getByRole('main')
     .getByRole('button', { name: /^Share / })

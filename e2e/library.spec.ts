@@ -34,7 +34,7 @@ test.beforeAll(async ({ request }) => {
   bob = await listener(request, 'bob');
 });
 
-/** Stores the tokens under the spec §3 browser keys before the app boots (as signedInPage does). */
+/** Stores the tokens under the docs/accounts.md browser keys before the app boots (as signedInPage does). */
 async function signIn(context: BrowserContext, tokens: Tokens) {
   const expiry = String(Date.now() + 60 * 60 * 1000);
   await context.addInitScript(

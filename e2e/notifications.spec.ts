@@ -17,7 +17,7 @@ import {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** Stores the tokens under the spec §3 browser keys before the app boots. */
+/** Stores the tokens under the docs/accounts.md browser keys before the app boots. */
 async function signIn(context: BrowserContext, tokens: Tokens) {
   const expiry = String(Date.now() + 60 * 60 * 1000);
   await context.addInitScript(

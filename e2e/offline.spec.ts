@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { newAccount, register, signInByApi } from './support/session';
 
-// The generated service worker (spec §1: registered from /sw.js) and the web app manifest: the app
+// The generated service worker (docs/web-app.md: registered from /sw.js) and the web app manifest: the app
 // installs, opens with no network in its own frame, recovers by itself, never keeps API answers,
 // share previews or audio, and forgets what it kept at run time when the listener logs out.
 

@@ -342,7 +342,7 @@ test.describe('the player', () => {
     await player(page).getByRole('button', { name: 'Like this moment' }).click();
     await expect(page.getByText(`${track.track_meta.title} has been saved to your likes!`)).toBeVisible();
     await expect(setLikes).toHaveAccessibleName(new RegExp(`, ${likes(set.likes + 1)}$`));
-    // the moment like also put the set into the user's likes (domain.md: PUT /favs/set/{id}/likes)
+    // the moment like also put the set into the user's likes (docs/player.md: PUT /favs/set/{id}/likes)
     await expect(setLikes).toHaveAttribute('aria-pressed', 'true');
     await expect(playingRow(page).getByLabel(/ likes?$/)).toHaveAttribute(
       'aria-label',

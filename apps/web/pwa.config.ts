@@ -1,4 +1,4 @@
-// The service worker and web app manifest (spec §1: a service worker registered from /sw.js), built
+// The service worker and web app manifest (docs/web-app.md: a service worker registered from /sw.js), built
 // by Workbox through vite-plugin-pwa. docs/decisions/0016-service-worker-and-offline-shell.md.
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { colors } from './src/lib/design-tokens.ts';

@@ -356,7 +356,7 @@ select i.id, r.id, greatest(r.release_date + interval '9 hours', i.created_dt + 
 from tracks i join tracks r on r.id = pg_temp.release_of(i.id)
 where i.mix_type = 'ID'`,
 
-  // Editorial lists (domain.md): most liked recent sets, newest tracks, most booked artists, busiest
+  // Editorial lists (docs/catalogue.md): most liked recent sets, newest tracks, most booked artists, busiest
   // label_meta labels, and the most used festivals and venues.
   featured: `
 insert into featured (kind, item_id, position)

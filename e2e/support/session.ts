@@ -16,7 +16,7 @@ export function newAccount(prefix = 'listener'): TestAccount {
   };
 }
 
-/** Registers through the real API (spec §7 POST /users, registration form). */
+/** Registers through the real API (docs/accounts.md POST /users, registration form). */
 export async function register(request: APIRequestContext, account: TestAccount): Promise<void> {
   const response = await request.post('/api/users', {
     data: { ...account, about_me: '', auth_provider: 'web_client' },
@@ -24,7 +24,7 @@ export async function register(request: APIRequestContext, account: TestAccount)
   if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
 }
 
-/** Exchanges credentials for tokens (spec §7 POST /tokens with Basic auth). */
+/** Exchanges credentials for tokens (docs/accounts.md POST /tokens with Basic auth). */
 export async function signInByApi(
   request: APIRequestContext,
   account: TestAccount,
@@ -37,7 +37,7 @@ export async function signInByApi(
 
 /**
  * A signed-in browser without clicking through the login form: registers a fresh account, then stores
- * the tokens under the spec §3 browser keys before the app boots. Journeys about signing in itself
+ * the tokens under the docs/accounts.md browser keys before the app boots. Journeys about signing in itself
  * use the real form instead.
  */
 export async function signedInPage(

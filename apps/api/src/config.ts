@@ -90,13 +90,13 @@ export interface AuthConfig {
    */
   sessionCheckTtlMs: number;
   limits: {
-    /** domain.md: 5 failures for one account from one address in 15 min block the pair. */
+    /** docs/accounts.md: 5 failures for one account from one address in 15 min block the pair. */
     loginPair: RateLimit;
-    /** domain.md: 25 failures per account per hour from all addresses. */
+    /** docs/accounts.md: 25 failures per account per hour from all addresses. */
     loginAccount: RateLimit;
-    /** domain.md: 25 failures per address per 5 min. */
+    /** docs/accounts.md: 25 failures per address per 5 min. */
     loginAddress: RateLimit;
-    /** domain.md: password-reset requests per email per 30 min. */
+    /** docs/accounts.md: password-reset requests per email per 30 min. */
     resetEmail: RateLimit;
     /** GET /users/un/{username} per client address. */
     usernameLookup: RateLimit;

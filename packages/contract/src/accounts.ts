@@ -25,7 +25,7 @@ export {
 
 // Bounds that keep hostile input cheap; far beyond anything a person types.
 const MAX_PASSWORD = 1024;
-const MAX_NAME = 254; // a username may be an email address (spec §3, first social sign-in)
+const MAX_NAME = 254; // a username may be an email address (docs/accounts.md, first social sign-in)
 const MAX_TEXT = 10_000;
 const MAX_TOKEN = 8192; // Firebase ID tokens are ~1 KB; ours are smaller
 
@@ -54,13 +54,13 @@ export function isUsername(value: string): boolean {
 }
 const opaqueToken = line(MAX_TOKEN).min(1);
 
-/** POST /tokens and PUT /tokens answer (spec §3 "Token refresh response"). */
+/** POST /tokens and PUT /tokens answer (docs/accounts.md "Token refresh response"). */
 export const tokenPair = z
   .object({ access_token: z.string(), refresh_token: z.string() })
   .meta({ id: 'TokenPair' });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-/** PUT /tokens: the internal refresh (spec §7). */
+/** PUT /tokens: the internal refresh (docs/accounts.md). */
 // The web client sends access_token '' when it has none; the refresh token alone decides.
 export const refreshTokensBody = z.object({
   access_token: line(MAX_TOKEN),
@@ -72,7 +72,7 @@ export type RefreshTokensBody = z.infer<typeof refreshTokensBody>;
 export const endSessionBody = z.object({ refresh_token: opaqueToken });
 export type EndSessionBody = z.infer<typeof endSessionBody>;
 
-/** GET /users/un/{username}: what the password login checks first (spec §4 "Password login"). */
+/** GET /users/un/{username}: what the password login checks first (docs/accounts.md "Password login"). */
 export const usernameParams = z.object({ username });
 export const usernameLookup = z
   .object({ is_firebase_user: z.boolean(), auth_provider: authProvider.nullable() })
@@ -83,7 +83,7 @@ export type UsernameLookup = z.infer<typeof usernameLookup>;
 export const emailParams = z.object({ email: line(MAX_NAME).min(1) });
 
 /**
- * POST /users, both forms of spec §7 in one body (they share username, email and about_me):
+ * POST /users, both forms of docs/accounts.md in one body (they share username, email and about_me):
  * - registration: password and auth_provider 'web_client', no token;
  * - social creation: firebase_uid, with the matching Firebase ID token as bearer.
  * One object rather than a union, so each field's problem is reported under its own name.
@@ -113,7 +113,7 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 
 /** PUT /users/auth-id: links the identity provider's uid to an existing account. */
 export const linkAuthIdBody = z.object({
-  // spec §7 sends the id as a string
+  // docs/accounts.md sends the id as a string
   id: z.string().regex(/^[1-9]\d{0,9}$/, 'Must be a user id.'),
   firebase_uid: line(128).min(1),
   auth_provider: authProvider,
@@ -138,7 +138,7 @@ export type NotificationPreferencesBody = z.infer<typeof notificationPreferences
 export const SOUNDCLOUD_URL_MESSAGE = 'Enter a link that starts with http:// or https://';
 
 /**
- * PUT /me/profile-update. spec §5: no bounds on about_me or the SoundCloud URL (beyond sanity);
+ * PUT /me/profile-update. docs/accounts.md: no bounds on about_me or the SoundCloud URL (beyond sanity);
  * the link must still be http(s), since the profile page renders it as a link. '' or null clears it.
  * An empty user_type list means the default, ['listener'].
  */
@@ -168,7 +168,7 @@ export const clientConfig = z
        */
       enabled: z.boolean(),
     }),
-    /** The sender that the forgot-password message names (spec §8 "Password reset"). */
+    /** The sender that the forgot-password message names (docs/accounts.md "Password reset"). */
     mail_from: z.string(),
   })
   .meta({ id: 'ClientConfig' });

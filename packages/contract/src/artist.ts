@@ -1,14 +1,14 @@
-// spec §3 Artist as it travels in lists (/artists), details (/artists/{id}) and featured lists.
+// docs/catalogue.md Artist as it travels in lists (/artists), details (/artists/{id}) and featured lists.
 import { z } from 'zod';
 import { count, httpUrl, id, isoDate, mediaUrl, namedRef } from './common';
 import { GENRES } from './constants';
 
-/** spec §3 user_stats: the signed-in user's relation to an artist (domain.md Favourites table). */
+/** docs/library.md user_stats: the signed-in user's relation to an artist (docs/library.md). */
 export const userStats = z
   .object({
     is_followed: z.boolean(),
     show_likes: z.boolean(),
-    // how many users have the artist in their likes; the badge caps at 999 (spec §9)
+    // how many users have the artist in their likes; the badge caps at 999 (docs/web-app.md)
     total_user_likes: count,
   })
   .meta({ id: 'UserStats' });
@@ -29,9 +29,9 @@ export const artist = z
     latest_set_date: isoDate.nullable(),
     latest_track_date: isoDate.nullable(),
     track_genres: z.array(z.enum(GENRES)),
-    // spec §2 Artist detail: 'Founder of' links to /labels/{id}
+    // docs/web-app.md Artist detail: 'Founder of' links to /labels/{id}
     founded_label: z.array(namedRef),
-    // spec §2: the artist's social buttons
+    // docs/web-app.md: the artist's social buttons
     beatport: httpUrl.nullable(),
     instagram: httpUrl.nullable(),
     youtube: httpUrl.nullable(),

@@ -31,14 +31,14 @@ export type DiscoverSetListQuery = z.output<typeof discoverSetListQuery>;
  * profile's Watched IDs), so the Tracks discover list never shows an unreleased track.
  */
 export const trackListQuery = listQuery('tracks');
-/** GET /artists/{id}/ids: the artist's IDs, sortable by artist, title and first seen (spec §9). */
+/** GET /artists/{id}/ids: the artist's IDs, sortable by artist, title and first seen (docs/catalogue.md). */
 export const idListQuery = listQuery('ids');
 /** GET /artists, /artists/followed, /labels/{id}/artists. genre: any of the artist's track_genres. */
 export const artistListQuery = listQuery('artists');
 /** GET /labels, /labels/followed, /artists/{id}/labels. genre: any of the label's track_genres. */
 export const labelListQuery = listQuery('labels');
 
-/** GET /featured/{kind}: editorial order (domain.md), so only paging. */
+/** GET /featured/{kind}: editorial order (docs/catalogue.md), so only paging. */
 export const featuredQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: offsetParam,
@@ -75,11 +75,11 @@ export interface FeaturedItems {
   venues: z.infer<typeof venue>;
 }
 
-/** The kinds of the share previews GET /public/preview/{kind}/{id} (spec §7 Sharing). */
+/** The kinds of the share previews GET /public/preview/{kind}/{id} (docs/catalogue.md Sharing). */
 export const PREVIEW_KINDS = ['sets', 'tracks', 'artists', 'labels'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
-/** The share link of an item, relative to the site address (spec §7 Sharing, §8 copy message). */
+/** The share link of an item, relative to the site address (docs/catalogue.md Sharing, copy message). */
 export function previewPath(kind: PreviewKind, id: number): string {
   return `/public/preview/${kind}/${id}`;
 }
@@ -92,8 +92,8 @@ export function previewPath(kind: PreviewKind, id: number): string {
  * page already shown, where sortValue is that item's value of the requested order_by field (a string,
  * number, 'YYYY-MM-DD' date, ISO instant, or null). The next page starts strictly after that item in
  * the requested order (nulls sort last in both directions; ties break on id). `offset` still applies
- * after the cursor (send 0). A plain, non-cursor string (spec §7: "the name or title of the last item")
- * is taken as the sort value alone: the page then starts after every item with that value.
+ * after the cursor (send 0). A plain, non-cursor string (docs/catalogue.md: "the name or title of the last
+ * item") is taken as the sort value alone: the page then starts after every item with that value.
  */
 export type CursorValue = string | number | null;
 

@@ -1,5 +1,5 @@
 // The catalogue file: what `cratedig export` writes and `cratedig import` reads (docs/import.md). Its
-// items have the shapes and field names of spec §3 as the API answers them, so an export can be
+// items have the shapes and field names of docs/import.md as the API answers them, so an export can be
 // imported as it is. On import, ids only link items within the file (the catalogue resolves every
 // item by name) and the fields the catalogue maintains itself (counts, dates, genre lists, likes,
 // the signed-in user's state) may be left out; they are ignored when present.
@@ -119,7 +119,7 @@ const fileSet = setMeta
     venue: true,
   });
 
-/** Featured lists (spec §2 Home) by kind: ids of items in this file, in order. */
+/** Featured lists (docs/web-app.md Home) by kind: ids of items in this file, in order. */
 const fileFeatured = z
   .object({
     sets: z.array(id),

@@ -33,7 +33,7 @@ export const commentText = z
   .regex(/\S/, 'Comment must not be empty')
   .regex(NO_CONTROL_CHARACTERS_BUT_LINES, CONTROL_CHARACTERS_MESSAGE);
 
-/** spec §7 POST /posts and PUT /posts/{id}: the comment and what it is about. */
+/** docs/library.md POST /posts and PUT /posts/{id}: the comment and what it is about. */
 export const postBody = z
   .object({
     text: commentText,
@@ -41,7 +41,7 @@ export const postBody = z
     track_meta_id: id.nullable().optional(),
     set_timestamp: seconds.nullable().optional(),
   })
-  // a comment belongs to a set or a track page (spec §2 Comments tabs)
+  // a comment belongs to a set or a track page (docs/library.md Comments tabs)
   .refine((b) => b.set_meta_id != null || b.track_meta_id != null, {
     message: 'A comment needs a set_meta_id or a track_meta_id',
     path: ['set_meta_id'],

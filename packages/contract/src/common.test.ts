@@ -47,7 +47,7 @@ describe('listQuery', () => {
     });
   });
 
-  it('reads empty genre, search and followed_filter as "no filter" (spec §7: followed_filter true or empty)', () => {
+  it('reads empty genre, search and followed_filter as "no filter" (docs/catalogue.md: followed_filter true or empty)', () => {
     const q = sets.parse({ genre: '', search: '   ', followed_filter: '' });
     expect(q.genre).toBeUndefined();
     expect(q.search).toBeUndefined();
@@ -95,7 +95,7 @@ describe('idParams', () => {
 });
 
 describe('error shape', () => {
-  it('parses the example of domain.md', () => {
+  it('parses the example of docs/api-conventions.md', () => {
     const body = {
       code: 422,
       status: 'Unprocessable Entity',

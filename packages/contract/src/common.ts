@@ -1,4 +1,4 @@
-// Building blocks every aggregate shares: wire scalars (domain.md "Wire format"), list envelopes,
+// Building blocks every aggregate shares: wire scalars (docs/api-conventions.md), list envelopes,
 // the error shape, path params and the list query.
 import { z } from 'zod';
 import {
@@ -43,21 +43,24 @@ export const id = z.number().int().positive().max(PG_INT_MAX);
 /** A count or other non-negative whole number (likes, set_count, ...). */
 export const count = z.number().int().nonnegative();
 
-/** domain.md: release_date and other calendar dates as YYYY-MM-DD. */
+/** docs/api-conventions.md: release_date and other calendar dates as YYYY-MM-DD. */
 export const isoDate = z.iso.date();
 
-/** domain.md: instants (created_dt, timestamp, read_dt) as ISO 8601 in UTC ('Z'). */
+/** docs/api-conventions.md: instants (created_dt, timestamp, read_dt) as ISO 8601 in UTC ('Z'). */
 export const instant = z.iso.datetime();
 
-/** domain.md: start_time, end_time, current_timestamp, set_timestamp are seconds, fractions allowed. */
+/**
+ * docs/api-conventions.md: start_time, end_time, current_timestamp, set_timestamp are seconds, fractions
+ * allowed.
+ */
 export const seconds = z
   .number()
   .nonnegative()
   .meta({ description: 'Seconds, fractions allowed (e.g. 45.37); stored as sent.' });
 
 /**
- * domain.md: images and audio are site-relative `/media/...` paths or absolute http(s) URLs; the client
- * prefixes relative ones with the site address and falls back to the default artwork when null.
+ * docs/api-conventions.md: images and audio are site-relative `/media/...` paths or absolute http(s) URLs;
+ * the client prefixes relative ones with the site address and falls back to the default artwork when null.
  */
 export const mediaUrl = z
   .string()
@@ -81,7 +84,7 @@ export type NamedRef = z.infer<typeof namedRef>;
  */
 export const LIST_TOTAL_CAP = 10_000;
 
-/** spec §3 Pagination object; `count` is the number of items in this page. */
+/** docs/api-conventions.md Pagination object; `count` is the number of items in this page. */
 export const pagination = z
   .object({
     offset: count,
@@ -96,11 +99,11 @@ export const pagination = z
   })
   .meta({
     id: 'Pagination',
-    description: 'Load More shows while offset + count < total (spec §5), or while total_capped.',
+    description: 'Load More shows while offset + count < total, or while total_capped.',
   });
 export type Pagination = z.infer<typeof pagination>;
 
-/** domain.md: every list answers `{data, pagination}`. */
+/** docs/api-conventions.md: every list answers `{data, pagination}`. */
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination });
 }
@@ -114,9 +117,9 @@ export const fieldErrors = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrors>;
 
 /**
- * domain.md: every 4xx/5xx answers this shape. Body errors sit under `errors.json`, query errors under
- * `errors.query`; path parameter errors (e.g. /sets/abc) under `errors.params`.
- * `request_id` lets a person quote a 5xx (spec §8: 'Request failed' with a request id).
+ * docs/api-conventions.md: every 4xx/5xx answers this shape. Body errors sit under `errors.json`, query
+ * errors under `errors.query`; path parameter errors (e.g. /sets/abc) under `errors.params`.
+ * `request_id` lets a person quote a 5xx (docs/web-app.md: 'Request failed' with a request id).
  */
 export const errorShape = z
   .object({
@@ -157,7 +160,7 @@ function emptyAsAbsent<T extends z.ZodType<string, string>>(schema: T) {
   });
 }
 
-/** spec §7: followed_filter is `true` or empty. */
+/** docs/catalogue.md: followed_filter is `true` or empty. */
 export const followedFilter = z.stringbool({ truthy: ['true'], falsy: ['', 'false'] });
 
 /**
@@ -186,13 +189,13 @@ export const searchParam = emptyAsAbsent(
     .overwrite((value) => value.replace(CONTROL_CHARACTERS_G, '').trim()),
 );
 export const genreParam = emptyAsAbsent(z.enum(GENRES));
-/** domain.md: keyset cursor, e.g. the name/title of the last item (search) or a created_dt. */
+/** docs/api-conventions.md: keyset cursor, e.g. the name/title of the last item (search) or a created_dt. */
 export const afterParam = z.string().max(200).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
 /** One of the prefixed order_by values whitelisted for a list, e.g. 'set_meta.release_date'. */
 export type SortField<L extends SortList> = Extract<(typeof SORTS)[L][keyof (typeof SORTS)[L]], string>;
 
-/** The whitelisted prefixed order_by values of one list (spec §9, domain.md). */
+/** The whitelisted prefixed order_by values of one list (docs/api-conventions.md). */
 export function orderByValues<L extends SortList>(list: L): [SortField<L>, ...SortField<L>[]] {
   return Object.values(SORTS[list]) as [SortField<L>, ...SortField<L>[]];
 }
@@ -200,7 +203,7 @@ export function orderByValues<L extends SortList>(list: L): [SortField<L>, ...So
 /**
  * The query of a catalogue list (`GET /sets`, `/tracks`, `/artists`, ...): limit, offset, order_by
  * (only the list's whitelisted fields), order_direction, search, genre, followed_filter and after,
- * defaulting to the list's default sort of spec §9.
+ * defaulting to the list's default sort of docs/catalogue.md.
  */
 export function listQuery<L extends SortList>(list: L) {
   const defaults = DEFAULT_SORTS[list];

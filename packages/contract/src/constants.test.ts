@@ -18,7 +18,7 @@ import {
 
 const sortLists = Object.keys(SORTS) as SortList[];
 
-describe('spec §9 constants', () => {
+describe('docs/web-app.md constants', () => {
   it('has the 20 genres of the spec, once each and in its order', () => {
     expect(GENRES).toHaveLength(20);
     expect(new Set(GENRES).size).toBe(20);
@@ -55,7 +55,7 @@ describe('spec §9 constants', () => {
     expect(TOASTS.refocusRemainingRatio).toBe(0.5);
   });
 
-  it('offers the sort choices of spec §9 per list', () => {
+  it('offers the sort choices of docs/catalogue.md per list', () => {
     expect(Object.keys(SORTS.sets)).toEqual(['artist', 'title', 'curator', 'genre', 'release_date']);
     expect(Object.keys(SORTS.tracks)).toEqual(['artist', 'title', 'label', 'genre', 'release_date']);
     expect(Object.keys(SORTS.artists)).toEqual([
@@ -69,7 +69,7 @@ describe('spec §9 constants', () => {
     expect(Object.keys(SORTS.ids)).toEqual(['artist', 'title', 'first_seen']);
   });
 
-  it.each(sortLists)('prefixes every %s sort field with its kind (spec §7)', (list) => {
+  it.each(sortLists)('prefixes every %s sort field with its kind (docs/catalogue.md)', (list) => {
     for (const field of Object.values(SORTS[list])) {
       expect(field).toMatch(
         /^(set_meta|track_meta|artist_meta|label_meta|festival_meta|venue_meta)\.[a-z_]+$/,
@@ -83,7 +83,7 @@ describe('spec §9 constants', () => {
     expect(['asc', 'desc']).toContain(DEFAULT_SORTS[list].order_direction);
   });
 
-  it('uses the default sorts of spec §9', () => {
+  it('uses the default sorts of docs/catalogue.md', () => {
     expect(DEFAULT_SORTS.sets).toEqual({ order_by: 'set_meta.release_date', order_direction: 'desc' });
     expect(DEFAULT_SORTS.tracks).toEqual({ order_by: 'track_meta.release_date', order_direction: 'desc' });
     expect(DEFAULT_SORTS.artists).toEqual({ order_by: 'artist_meta.set_count', order_direction: 'desc' });

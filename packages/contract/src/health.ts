@@ -6,7 +6,7 @@ export const health = z.object({ status: z.literal('ok'), database: z.literal('o
 export type Health = z.infer<typeof health>;
 
 /**
- * The 503 answer. domain.md gives every 4xx/5xx the error shape, so this is that shape
+ * The 503 answer. docs/api-conventions.md gives every 4xx/5xx the error shape, so this is that shape
  * (code 503, status 'Service Unavailable') plus which dependency failed.
  */
 export const healthUnavailable = errorShape

@@ -13,7 +13,7 @@ export const setLikesResult = z.object({ show_likes: z.boolean() }).meta({ id: '
 export type SetLikesResult = z.infer<typeof setLikesResult>;
 
 /**
- * PUT /favs/track/{id}/likes-toggle: for an ID, show_likes means watching it (domain.md).
+ * PUT /favs/track/{id}/likes-toggle: for an ID, show_likes means watching it (docs/library.md).
  * total_user_likes is the track's count after this change, exact under concurrent toggles.
  */
 export const trackLikesResult = z
@@ -43,10 +43,11 @@ export type StatsLikesResult = z.infer<typeof statsLikesResult>;
  * Watched IDs, Liked Artists, Liked Labels. Each takes its kind's list query (catalogue-api.ts
  * setListQuery, trackListQuery, idListQuery, artistListQuery, labelListQuery) and answers its kind's
  * list. Only the signed-in user's own lists are readable (403 for another user's id): the spec has
- * no public profile page (spec §2 /profile/ shows the user's own; §6 knows no other role).
+ * no public profile page (docs/web-app.md /profile/ shows the user's own; docs/accounts.md knows no other
+ * role).
  */
 export const userListParams = idParams;
 
-/** The profile tabs and what each lists (domain.md Favourites table). */
+/** The profile tabs and what each lists (docs/library.md). */
 export const PROFILE_LISTS = ['sets', 'tracks', 'ids', 'artists', 'labels'] as const;
 export type ProfileList = (typeof PROFILE_LISTS)[number];

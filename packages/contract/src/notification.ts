@@ -1,4 +1,4 @@
-// spec §3 Notification and domain.md "IDs, releases, notifications": what happened to an ID a user
+// docs/ids-and-identifications.md Notification: what happened to an ID a user
 // watches or favourited, or to their suggestion for one (docs/identifications-api.md). A `release`
 // entry links to the released track /tracks/{release.track_meta.id}; every other kind to the ID's page
 // /tracks/{id_track.id}.
@@ -91,9 +91,9 @@ export const notification = z
 export type Notification = z.infer<typeof notification>;
 
 /**
- * spec §7 GET /notifications: newest first, 10 a page; `after` is the created_dt of the last item
- * shown (a keyset cursor, so new notifications never shift the pages). Several notifications can share
- * a created_dt (one import releasing many IDs): send the last item's id as `after_id` too and pages
+ * docs/ids-and-identifications.md GET /notifications: newest first, 10 a page; `after` is the created_dt of
+ * the last item shown (a keyset cursor, so new notifications never shift the pages). Several notifications
+ * can share a created_dt (one import releasing many IDs): send the last item's id as `after_id` too and pages
  * never overlap nor skip; `after` alone returns the items strictly older than it. `search` matches
  * the released or suggested track's artist or title.
  */

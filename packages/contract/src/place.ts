@@ -1,4 +1,4 @@
-// spec §3 Festival and venue: where sets were recorded; featured on Home, opening /search?s={name}.
+// docs/catalogue.md Festival and venue: where sets were recorded; featured on Home, opening /search?s={name}.
 import { z } from 'zod';
 import { id, mediaUrl } from './common';
 

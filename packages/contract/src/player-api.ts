@@ -1,5 +1,5 @@
-// The player's calls (spec §7 "Queue and playback", POST /set-likes and the two PUT …/likes;
-// domain.md Player and moment likes): request bodies, path params and responses.
+// The player's calls (docs/player.md "Queue and playback", POST /set-likes and the two PUT …/likes;
+// docs/player.md and moment likes): request bodies, path params and responses.
 import { z } from 'zod';
 import { count, id, idParam, seconds } from './common';
 import { queueItem } from './queue';
@@ -10,13 +10,13 @@ import { trackUserFav } from './track';
 export const queueList = z.array(queueItem).meta({ id: 'Queue' });
 export type QueueList = z.infer<typeof queueList>;
 
-/** POST /queue: append a set (spec §7). `user_id` must be the signed-in user (403 otherwise). */
+/** POST /queue: append a set (docs/player.md). `user_id` must be the signed-in user (403 otherwise). */
 export const queueAddBody = z.object({ user_id: id, set_meta_id: id }).meta({ id: 'QueueAddBody' });
 export type QueueAddBody = z.infer<typeof queueAddBody>;
 
 /**
  * PUT /queue: move item `id` to `order` (the others shift; an order past the end means last) and set
- * its `is_current` (spec §7, domain.md). `set_meta_id` must be the item's set.
+ * its `is_current` (docs/player.md). `set_meta_id` must be the item's set.
  */
 export const queueUpdateBody = z
   .object({
@@ -40,7 +40,7 @@ export const queueNewCurrentBody = z
   .meta({ id: 'QueueNewCurrentBody' });
 export type QueueNewCurrentBody = z.infer<typeof queueNewCurrentBody>;
 
-/** PUT /plays: the resume position of a set, in seconds with fractions, stored as sent (domain.md Player). */
+/** PUT /plays: the resume position of a set, in seconds with fractions, stored as sent (docs/player.md). */
 export const playBody = z
   .object({ set_meta_id: id, current_timestamp: seconds.max(7 * 24 * 3600) })
   .meta({ id: 'PlayBody' });
@@ -55,7 +55,7 @@ export const setLikeBody = z
   .meta({ id: 'SetLikeBody' });
 export type SetLikeBody = z.infer<typeof setLikeBody>;
 
-/** POST /set-likes answers the set's total moment likes (spec §4 Toggles). */
+/** POST /set-likes answers the set's total moment likes (docs/library.md Toggles). */
 export const setLikeResponse = z.object({ likes: count }).meta({ id: 'SetLikeResponse' });
 export type SetLikeResponse = z.infer<typeof setLikeResponse>;
 
@@ -67,7 +67,7 @@ export const setLikesResponse = setUserFav;
 export const trackLikesResponse = trackUserFav;
 
 /**
- * The query of a signed audio link (`mp3_permalink`, domain.md Player):
+ * The query of a signed audio link (`mp3_permalink`, docs/player.md):
  * `/media/audio/…mp3?u={userId}&exp={unix seconds}&sig={base64url HMAC-SHA256}`.
  * Kept loose on purpose: any malformed link answers 403 like a tampered one, never 422.
  */

@@ -1,4 +1,4 @@
-// spec §3 Queue item and domain.md Player: a user's queue, order 1..n without gaps.
+// docs/player.md Queue item: a user's queue, order 1..n without gaps.
 import { z } from 'zod';
 import { id } from './common';
 import { setMeta } from './set';
@@ -12,7 +12,7 @@ export const queueItem = z
     order: z.number().int().min(1),
     // at most one item of a queue is current
     is_current: z.boolean(),
-    // derived: items before the current one are played (spec §3)
+    // derived: items before the current one are played (docs/player.md)
     played: z.boolean(),
   })
   .meta({ id: 'QueueItem' });

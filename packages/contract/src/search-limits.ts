@@ -1,4 +1,4 @@
-// The search call's limits and vocabulary (domain.md "Search"), without zod, so the web app's top
+// The search call's limits and vocabulary (docs/search.md), without zod, so the web app's top
 // bar can use them without loading the schemas. search.ts re-exports them.
 /** The sections, in the order the search page shows them. */
 export const SEARCH_KINDS = ['artists', 'labels', 'tracks', 'sets'] as const;

@@ -1,4 +1,4 @@
-// The one normalisation of names for search and matching (domain.md "Search"). The database applies
+// The one normalisation of names for search and matching (docs/search.md). The database applies
 // the same rules in the SQL function cd_normalise_name(text) (migration 0008_search.sql), which is what
 // the stored search documents and the import's name matching use; this copy serves the API's query
 // handling and the web client's highlighting. The rules, in order:

@@ -1,4 +1,4 @@
-// GET /api/search (domain.md "Search"): one call answers the sections Artists, Labels, Tracks and Sets,
+// GET /api/search (docs/search.md): one call answers the sections Artists, Labels, Tracks and Sets,
 // each a list page of the same item shapes as the catalogue lists plus how the item matched.
 import { z } from 'zod';
 import { artist } from './artist';

@@ -1,33 +1,33 @@
-// spec §3 Set (set_meta) and set track entry, as they travel in lists (/sets), details (/sets/{id}),
-// queue items and featured lists.
+// docs/catalogue.md Set (set_meta) and set track entry, as they travel in lists (/sets), details
+// (/sets/{id}), queue items and featured lists.
 import { z } from 'zod';
 import { count, id, isoDate, mediaUrl, namedRef, seconds } from './common';
 import { GENRES, SPONSOR_TYPES } from './constants';
 import { trackMeta } from './track';
 
-/** spec §3 set user_fav: the signed-in user's relation to a set (domain.md Favourites table). */
+/** docs/library.md set user_fav: the signed-in user's relation to a set (docs/library.md). */
 export const setUserFav = z
   .object({
     is_fav: z.boolean(),
     show_likes: z.boolean(),
     // this user's moment likes on the set
     user_likes: count,
-    // resume position in seconds (domain.md Player: PUT /plays)
+    // resume position in seconds (docs/player.md: PUT /plays)
     current_timestamp: seconds,
   })
   .meta({ id: 'SetUserFav' });
 export type SetUserFav = z.infer<typeof setUserFav>;
 
 /**
- * spec §3 set_sponsors[]: the curator. sponsor_type artist_meta links to /artists/{sponsor_id},
- * label or label_meta to /labels/{sponsor_id} (spec §2 Set detail).
+ * docs/catalogue.md set_sponsors[]: the curator. sponsor_type artist_meta links to /artists/{sponsor_id},
+ * label or label_meta to /labels/{sponsor_id} (docs/web-app.md Set detail).
  */
 export const setSponsor = z
   .object({ sponsor: z.string(), sponsor_id: id, sponsor_type: z.enum(SPONSOR_TYPES) })
   .meta({ id: 'SetSponsor' });
 export type SetSponsor = z.infer<typeof setSponsor>;
 
-/** spec §3 Set track entry: one track of a set's track list, times in seconds. */
+/** docs/catalogue.md Set track entry: one track of a set's track list, times in seconds. */
 export const setTrack = z
   .object({
     track_position: z.number().int().min(1),
@@ -36,7 +36,7 @@ export const setTrack = z
     start_time: seconds,
     // the database guarantees end_time > start_time
     end_time: seconds,
-    // moment likes that fell in this track (the track list's Likes column, domain.md)
+    // moment likes that fell in this track (the track list's Likes column, docs/player.md)
     likes: count,
     track_meta: trackMeta,
   })
@@ -53,18 +53,18 @@ export const setMeta = z
     artists: z.array(namedRef),
     art_url_sm: mediaUrl.nullable(),
     art_url_xl: mediaUrl.nullable(),
-    // the recorded date (spec §2 Set detail 'Recorded')
+    // the recorded date (docs/web-app.md Set detail 'Recorded')
     release_date: isoDate,
     genre: z.enum(GENRES),
-    // genres of the set's identified tracks; cards show the first 3 (spec §9)
+    // genres of the set's identified tracks; cards show the first 3 (docs/catalogue.md)
     track_genres: z.array(z.enum(GENRES)),
-    // domain.md Player: a link signed for the requesting user with an expiry; null without audio
+    // docs/player.md: a link signed for the requesting user with an expiry; null without audio
     mp3_permalink: mediaUrl.nullable(),
-    // milliseconds (domain.md Wire format)
+    // milliseconds (docs/api-conventions.md)
     duration: count,
     likes: count,
     track_count: count,
-    // set tracks that are identified, i.e. not ID (domain.md)
+    // set tracks that are identified, i.e. not ID (docs/catalogue.md)
     track_confirmed_count: count,
     set_sponsors: z.array(setSponsor),
     // where the set was recorded, when known

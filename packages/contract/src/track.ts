@@ -1,14 +1,14 @@
-// spec §3 Track (track_meta) as it travels in lists (/tracks, IDs), details and set track lists.
+// docs/catalogue.md Track (track_meta) as it travels in lists (/tracks, IDs), details and set track lists.
 import { z } from 'zod';
 import { count, httpUrl, id, instant, isoDate, mediaUrl, namedRef, seconds } from './common';
 import { ARTIST_ROLES, GENRES, MIX_TYPES } from './constants';
 import { trackIdentification } from './identification';
 
-/** spec §3 track user_fav: the signed-in user's relation to a track (domain.md Favourites table). */
+/** docs/library.md track user_fav: the signed-in user's relation to a track (docs/library.md). */
 export const trackUserFav = z
   .object({
     is_fav: z.boolean(),
-    // for an ID this means "watching" it (domain.md)
+    // for an ID this means "watching" it (docs/library.md)
     show_likes: z.boolean(),
     // this user's moment likes on the track
     user_likes: count,
@@ -17,13 +17,13 @@ export const trackUserFav = z
   .meta({ id: 'TrackUserFav' });
 export type TrackUserFav = z.infer<typeof trackUserFav>;
 
-/** spec §3 artists[]: every credited artist with their role (producer, ID, feat, mixer). */
+/** docs/catalogue.md artists[]: every credited artist with their role (producer, ID, feat, mixer). */
 export const trackArtist = z
   .object({ role: z.enum(ARTIST_ROLES), artist_meta: namedRef })
   .meta({ id: 'TrackArtist' });
 export type TrackArtist = z.infer<typeof trackArtist>;
 
-/** The set an ID was first heard in (spec §2 Track detail 'Found in'). */
+/** The set an ID was first heard in (docs/web-app.md Track detail 'Found in'). */
 export const trackFoundInSet = z.object({ id, set_name: z.string(), release_date: isoDate.nullable() });
 
 /**
@@ -65,7 +65,7 @@ export const trackMeta = z
     artist_meta: z.object({ name: z.string() }),
     art_url_sm: mediaUrl.nullable(),
     art_url_xl: mediaUrl.nullable(),
-    // an ID has no release date, genre, label, BPM or key (spec §2 Track detail)
+    // an ID has no release date, genre, label, BPM or key (docs/web-app.md Track detail)
     release_date: isoDate.nullable(),
     genre: z.enum(GENRES).nullable(),
     label_name: z.string().nullable(),
@@ -79,7 +79,7 @@ export const trackMeta = z
     purchase_url: httpUrl.nullable(),
     // for an ID: the set it was found in; null otherwise
     set_meta: trackFoundInSet.nullable(),
-    // for an ID the 'First Heard' date (domain.md)
+    // for an ID the 'First Heard' date (docs/ids-and-identifications.md)
     created_dt: instant,
     // how many users have the track in their likes (badge up to 999)
     total_user_likes: count,
@@ -110,7 +110,7 @@ export const trackDetail = trackMeta
   .meta({ id: 'TrackDetail' });
 export type TrackDetail = z.infer<typeof trackDetail>;
 
-/** domain.md: `GET /set_tracks/play/{track_id}` answers where to play a track. */
+/** docs/player.md: `GET /set_tracks/play/{track_id}` answers where to play a track. */
 export const trackPlayTarget = z
   .object({ set_meta_id: id, start_time: seconds })
   .meta({ id: 'TrackPlayTarget' });

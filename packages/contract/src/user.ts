@@ -1,19 +1,19 @@
-// spec §3 User as the API sends it (GET /me, GET /users/{email}, registration, profile updates).
+// docs/accounts.md User as the API sends it (GET /me, GET /users/{email}, registration, profile updates).
 import { z } from 'zod';
 import { count, id, mediaUrl } from './common';
 import { AUTH_PROVIDERS, NOTIFICATION_TIMEFRAMES, USER_TYPES } from './constants';
 
 /**
- * spec §3 calls user_type "a comma-separated list"; on the wire it is a JSON array of USER_TYPES
- * (spec §7 PUT /me/profile-update already sends it as a list), at least one entry, default
+ * docs/accounts.md calls user_type "a comma-separated list"; on the wire it is a JSON array of USER_TYPES
+ * (docs/accounts.md PUT /me/profile-update already sends it as a list), at least one entry, default
  * ['listener']. One form for reads and writes; no client parses commas.
  */
 export const userTypes = z.array(z.enum(USER_TYPES)).min(1);
 
 /**
- * spec §3: auth_provider is internal, web_client or a social provider id without '.com'
+ * docs/accounts.md: auth_provider is internal, web_client or a social provider id without '.com'
  * (AUTH_PROVIDERS lists the known ones), or null when none is linked. Open-ended like the users
- * table, because it mirrors whatever provider id the identity provider reports (spec §4 even
+ * table, because it mirrors whatever provider id the identity provider reports (docs/accounts.md even
  * checks for 'firebase').
  */
 export const authProvider = z
@@ -31,7 +31,7 @@ export const user = z
     id,
     username: z.string(),
     email: z.email(),
-    // spec §5: about_me and soundcloud_url have no bounds; about_me is '' when not given
+    // docs/accounts.md: about_me and soundcloud_url have no bounds; about_me is '' when not given
     about_me: z.string(),
     avatar_url: mediaUrl.nullable(),
     firebase_uid: z.string().nullable(),
@@ -41,7 +41,7 @@ export const user = z
     user_type: userTypes,
     notification_timeframe: z.enum(NOTIFICATION_TIMEFRAMES),
     notification_preferences_enabled: z.boolean(),
-    // spec §2 Home: false shows the onboarding modal
+    // docs/web-app.md Home: false shows the onboarding modal
     completed_onboarding: z.boolean(),
     // proposals of this user the crowd (or an operator) accepted: the profile's "N identifications"
     identifications_accepted: count,

@@ -1,5 +1,5 @@
 /**
- * Every table the catalogue import owns (domain.md: the catalogue changes only by import), in load
+ * Every table the catalogue import owns (docs/catalogue.md: the catalogue changes only by import), in load
  * order. genres stays out: the migrations fill it. The seed's tests and the large-catalogue
  * generator both work over exactly this list.
  */

@@ -55,7 +55,7 @@ describe('migrations', () => {
     expect(n).toBe(1);
   });
 
-  it('insert the 20 genres of spec §9 in order', async () => {
+  it('insert the 20 genres of docs/catalogue.md in order', async () => {
     const genres = await rows<{ name: string }>(sql`select name from genres order by position`);
     expect(genres.map((g) => g.name)).toEqual([...GENRES]);
   });

@@ -1,4 +1,4 @@
-// Password hashing (domain.md "Accounts and tokens"): argon2id with OWASP's minimum parameters.
+// Password hashing (docs/accounts.md): argon2id with OWASP's minimum parameters.
 import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = {

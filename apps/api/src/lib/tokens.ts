@@ -1,11 +1,11 @@
 // Our access tokens (JWT, HS256 only, issuer/audience/expiry checked) and the opaque random secrets
-// behind refresh tokens and reset links, which are stored only as SHA-256 hashes (domain.md).
+// behind refresh tokens and reset links, which are stored only as SHA-256 hashes (docs/accounts.md).
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_ISSUER = 'cratedig';
 export const ACCESS_TOKEN_AUDIENCE = 'cratedig-api';
-/** spec §4: the client assumes a 1 hour lifetime for internal tokens. */
+/** docs/accounts.md: the client assumes a 1 hour lifetime for internal tokens. */
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 const ALGORITHM = 'HS256';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-// Bearer-token authentication (domain.md "Accounts and tokens"): our access token (HS256 JWT, 1 h) or
+// Bearer-token authentication (docs/accounts.md): our access token (HS256 JWT, 1 h) or
 // a Firebase ID token. Routes opt in with `{ onRequest: app.authenticate }` (a signed-in user is
 // required) or `{ onRequest: app.authenticateFirebase }` (a verified Firebase identity is required,
 // with or without an account yet: GET /users/{email}, social POST /users, PUT /users/auth-id).

@@ -21,7 +21,7 @@ export const SECRET_FIELDS = [
   'access_token',
   'refresh_token',
   'id_token',
-  // signed media links (domain.md "Player") carry an HMAC that works as a short-lived token
+  // signed media links (docs/player.md) carry an HMAC that works as a short-lived token
   'sig',
   'signature',
   // single-use tickets that open a live-event stream (docs/identifications-api.md)

@@ -45,7 +45,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'auth'>): Directiv
     // MUI (Emotion) injects <style> elements at run time, and index.html paints its background with
     // one before any script runs: inline styles are allowed, inline scripts are not.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Artwork and audio may be absolute https URLs (a CDN or object storage, domain.md).
+    // Artwork and audio may be absolute https URLs (a CDN or object storage, docs/api-conventions.md).
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
     'font-src': ["'self'"],

@@ -1,18 +1,18 @@
 /**
- * The one error type every API call rejects with (spec §8 "Transport").
+ * The one error type every API call rejects with (docs/web-app.md "Transport").
  *
  *   import { ApiError, isApiError, TRANSPORT_MESSAGES } from '../api/api-error';
  *   try { await apiClient(api.transport).accounts.login({ headers }) }
  *   catch (e) { if (isApiError(e) && e.status === 429) ... }
  *
  * `status` is the HTTP status, or the spec's synthetic one:
- * - 401 'Authentication required' when no valid token exists, without reaching the server (spec §5);
+ * - 401 'Authentication required' when no valid token exists, without reaching the server (docs/web-app.md);
  *   `reason` then says why ('No valid authentication token available', 'No authentication method
- *   available for token refresh' or 'Authentication expired', spec §8 / §4).
+ *   available for token refresh' or 'Authentication expired', docs/web-app.md).
  * - 500 'The server is unresponsive' for a network failure (kind 'network').
  * - 500 'Request failed' for anything unexpected (kind 'unexpected'), always with a request id.
  * `errors` is the domain error shape's `errors` (errors.json for body fields, errors.query for the
- * query string), so forms can show per-field messages (spec §7: registration reads errors.json).
+ * query string), so forms can show per-field messages (docs/accounts.md: registration reads errors.json).
  */
 import type { ErrorShape } from '@cratedig/contract/common';
 

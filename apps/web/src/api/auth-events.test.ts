@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAuthEvents } from './auth-events';
 
-describe('auth events (spec §4 Auth events during use)', () => {
+describe('auth events (docs/web-app.md Auth events during use)', () => {
   it('delivers tokenRefreshed and authError to their listeners until they unsubscribe', () => {
     const events = createAuthEvents();
     const refreshed: string[] = [];

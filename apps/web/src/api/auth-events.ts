@@ -1,5 +1,5 @@
 /**
- * Auth events (spec §4 "Auth events during use"), framework-free.
+ * Auth events (docs/web-app.md "Auth events during use"), framework-free.
  *
  *   const events = createAuthEvents();
  *   const off = events.on('tokenRefreshed', ({ accessToken }) => retryFlaggedRequests());
@@ -10,7 +10,7 @@
  *   flagged as unauthorised.
  * - authError: the refresh failed for good (token expired / user not found); the stored tokens are
  *   already deleted. message is 'Authentication expired'. The AuthProvider clears the user, which
- *   sends the person back to sign in (spec §8: an auth failure that cannot refresh re-authenticates).
+ *   sends the person back to sign in (docs/web-app.md: an auth failure that cannot refresh re-authenticates).
  */
 
 export interface AuthEventMap {

@@ -36,7 +36,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('error-recovery helper (spec §8)', () => {
+describe('error-recovery helper (docs/web-app.md)', () => {
   it('a 401 or an expired token leads to a token refresh and a retry', async () => {
     const { tokens, count } = refresher('fresh');
     const recovery = createErrorRecovery({ tokens });

@@ -1,5 +1,5 @@
 /**
- * The error-recovery helper of spec §8, framework-free.
+ * The error-recovery helper of docs/web-app.md, framework-free.
  *
  *   const recovery = createErrorRecovery({ tokens, onReauthenticate: () => navigate('/login') });
  *   await recovery.run(() => loadSomething());   // for operations outside the transport
@@ -13,7 +13,7 @@
  * - Audio or playback errors trigger a token refresh.
  *
  * The transport (transport.ts) already applies the 429 and hidden-tab rules to every request through
- * waitForRateLimit / queueWhileHidden, and has its own 401 back-off (spec §8 Transport), so do not
+ * waitForRateLimit / queueWhileHidden, and has its own 401 back-off (docs/web-app.md Transport), so do not
  * wrap transport calls in run(): that would retry twice.
  */
 import { AUTH } from '@cratedig/contract/constants';
@@ -89,7 +89,7 @@ export interface ErrorRecovery {
   queueWhileHidden(signal?: AbortSignal): Promise<boolean>;
   /** A 401 or expired token: refreshes; false (after onReauthenticate) when no token can be had. */
   refreshAfterAuthFailure(): Promise<boolean>;
-  /** spec §8: audio or playback errors trigger a token refresh. Resolves to the token or null. */
+  /** docs/web-app.md: audio or playback errors trigger a token refresh. Resolves to the token or null. */
   onPlaybackError(): Promise<string | null>;
   /** Runs an operation that is not a transport call, recovering as above until it succeeds or cannot. */
   run<T>(operation: () => Promise<T>, signal?: AbortSignal): Promise<T>;

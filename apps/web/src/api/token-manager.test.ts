@@ -4,7 +4,7 @@ import { createTokenManager, jwtExpiry, type TokenManager } from './token-manage
 import { createTokenStorage, STORAGE_KEYS } from './token-storage';
 
 // The network boundary: an injected fetch that records what the client sent and answers as the
-// API's PUT /api/tokens would (spec §7: {access_token, refresh_token} in, the rotated pair out).
+// API's PUT /api/tokens would (docs/accounts.md: {access_token, refresh_token} in, the rotated pair out).
 type Answer = (body: { access_token: string; refresh_token: string }) => Response | Promise<Response>;
 
 function tokenServer(answer?: Answer) {
@@ -51,7 +51,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('token manager (spec §4 Token handling)', () => {
+describe('token manager (docs/accounts.md Token handling)', () => {
   it('uses a stored token only with more than 10 minutes left', async () => {
     const server = tokenServer();
     storeTokens('stored', 'refresh-0', T0 + 10 * MIN + 1_000);

@@ -1,15 +1,15 @@
 /**
- * The token manager: spec §4 "Token handling" and the auth constants of spec §9.
+ * The token manager: docs/accounts.md "Token handling" and the auth constants of docs/accounts.md.
  *
  *   const tokens = createTokenManager({ events });          // browser defaults: localStorage, fetch
  *   tokens.startInternalSession({ accessToken, refreshToken });  // after POST /tokens (password login)
  *   tokens.startFirebaseSession(idToken, () => user.getIdToken(true));  // identity-provider sign-in
  *   tokens.setFirebaseTokenSource(() => user.getIdToken(true));  // provider restored a user at startup
  *   await tokens.getValidToken();   // a token with > 10 min left, refreshing first when needed; or null
- *   tokens.isRefreshing();          // spec §4 step 5 waits "unless a token refresh is in progress"
+ *   tokens.isRefreshing();          // docs/accounts.md step 5 waits "unless a token refresh is in progress"
  *   tokens.clearSession();          // logout
  *
- * Auth state (spec §4): 'internal' while a refresh token of ours is stored, 'firebase' while the
+ * Auth state (docs/accounts.md): 'internal' while a refresh token of ours is stored, 'firebase' while the
  * accounts code has given a Firebase getIdToken source, otherwise 'unknown'.
  *
  * Rules:
@@ -67,7 +67,7 @@ export interface TokenManagerDeps {
   apiBase?: string;
   /**
    * Runs a refresh under a lock shared by every tab of the site, so two tabs never send the same
-   * refresh token (reuse revokes the whole family, domain.md). Default: the Web Locks API where the
+   * refresh token (reuse revokes the whole family, docs/accounts.md). Default: the Web Locks API where the
    * browser has it, else none.
    */
   crossTabLock?: CrossTabLock;
@@ -86,9 +86,15 @@ export interface TokenManager {
   /** Refreshes now (subject to the single-flight and cooldown rules); resolves to the token or null. */
   refresh(): Promise<string | null>;
   isRefreshing(): boolean;
-  /** Stores the tokens of a password login (refresh token optional, spec §4) and schedules the refresh. */
+  /**
+   * Stores the tokens of a password login (refresh token optional, docs/accounts.md) and schedules the
+   * refresh.
+   */
   startInternalSession(tokens: { accessToken: string; refreshToken?: string | null }): void;
-  /** Stores a fresh Firebase ID token (spec §4 step 1) and refreshes it through getIdToken from now on. */
+  /**
+   * Stores a fresh Firebase ID token (docs/accounts.md step 1) and refreshes it through getIdToken from now
+   * on.
+   */
   startFirebaseSession(idToken: string, getIdToken: FirebaseTokenSource): void;
   /** Sets (or, with null, removes) the Firebase refresh method without touching the stored token. */
   setFirebaseTokenSource(getIdToken: FirebaseTokenSource | null): void;
@@ -113,7 +119,7 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
   });
 
   let firebaseSource: FirebaseTokenSource | null = null;
-  // Set by a password login, which may come without a refresh token (spec §4 Password login step 3).
+  // Set by a password login, which may come without a refresh token (docs/accounts.md Password login step 3).
   let internalSignIn = false;
   let inFlight: Promise<TokenResult> | null = null;
   let lastRefreshStartedAt: number | null = null;
@@ -196,7 +202,7 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     const { accessToken, expiresAt } = storage.read();
     if (accessToken) {
       const expiry = expiryOf(accessToken, expiresAt);
-      // spec §4: a stored token is used only with more than 10 minutes left.
+      // docs/accounts.md: a stored token is used only with more than 10 minutes left.
       if (expiry !== null && expiry - now() > AUTH.tokenUsableMinRemainingMs) return { token: accessToken };
     }
     if (!inFlight && !canRefresh()) return noTokenResult();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTokenStorage, onTokensRemovedElsewhere } from './token-storage';
 
 // jsdom's real localStorage; the shared test setup clears it after each test.
-describe('stored browser values (spec §3)', () => {
+describe('stored browser values (docs/accounts.md)', () => {
   it('keeps accessToken, refreshToken, tokenExpiry and next under exactly those keys', () => {
     const storage = createTokenStorage();
     storage.saveTokens({ accessToken: 'a', refreshToken: 'r', expiresAt: 1_740_830_400_000 });

@@ -1,5 +1,5 @@
 /**
- * The stored browser values of spec §3: accessToken, refreshToken, tokenExpiry and next, in
+ * The stored browser values of docs/accounts.md: accessToken, refreshToken, tokenExpiry and next, in
  * localStorage under exactly those keys.
  *
  *   const storage = createTokenStorage();            // window.localStorage
@@ -31,7 +31,7 @@ export interface TokenStorage {
   saveTokens(tokens: { accessToken: string; refreshToken?: string | null; expiresAt: number | null }): void;
   /** Removes accessToken, refreshToken and tokenExpiry (not next). */
   clearTokens(): void;
-  /** Removes the access token only (spec §4 step 6: provider sign-out removes accessToken). */
+  /** Removes the access token only (docs/accounts.md step 6: provider sign-out removes accessToken). */
   clearAccessToken(): void;
   getNext(): string | null;
   setNext(location: string): void;

@@ -89,7 +89,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('transport (spec §7 calls, §8 Transport)', () => {
+describe('transport (docs/web-app.md calls, Transport)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: T0 });
   });

@@ -1,5 +1,5 @@
 /**
- * The transport: every call to the API goes through here (spec §7, §8 "Transport", §9; conventions:
+ * The transport: every call to the API goes through here (docs/web-app.md "Transport"; conventions:
  * pages never handle 401s themselves).
  *
  *   const { transport, tokens, events } = useApi();          // in React (api-context.tsx)
@@ -14,9 +14,9 @@
  * - JSON bodies, `Authorization: Bearer {token}` from the token manager, query parameters in the query
  *   string (null/undefined dropped, arrays repeated), an `x-request-id` header on every call.
  * - auth: false (sign-up, login, password reset, username lookup) sends no token and never retries.
- * - No valid token: a synthetic 401 'Authentication required' without calling the server (spec §5),
+ * - No valid token: a synthetic 401 'Authentication required' without calling the server (docs/web-app.md),
  *   with reason 'No valid authentication token available' or 'No authentication method available
- *   for token refresh' (spec §8).
+ *   for token refresh' (docs/web-app.md).
  * - 401: wait 1 s, 2 s, 4 s (doubling), refresh, retry; 1 retry while visible, 3 while the tab is
  *   hidden; then the 401 is returned (rejected with).
  * - 429: waits Retry-After seconds (default 60) and retries, at most 3 times.
@@ -49,7 +49,7 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON; omit for no body (Fastify rejects an empty body declared as JSON). */
   body?: unknown;
-  /** Default true. false: no Authorization token and no retries (spec §7 sign-up and login). */
+  /** Default true. false: no Authorization token and no retries (docs/accounts.md sign-up and login). */
   auth?: boolean;
   /** Default: the value of auth. Turns the 401/429/hidden-network retries off when false. */
   retry?: boolean;
@@ -106,7 +106,7 @@ export function createTransport(deps: TransportDeps): Transport {
       if (auth) {
         const result = await tokens.acquireToken();
         if (result.token === null) {
-          // spec §5: no valid token, no server call.
+          // docs/web-app.md: no valid token, no server call.
           throw new ApiError({
             status: 401,
             message: TRANSPORT_MESSAGES.authRequired,
@@ -130,7 +130,7 @@ export function createTransport(deps: TransportDeps): Transport {
         });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        // spec §8: a network error while the tab is hidden is queued, then replayed when visible.
+        // docs/web-app.md: a network error while the tab is hidden is queued, then replayed when visible.
         if (retry && (await recovery.queueWhileHidden(signal))) continue;
         throw new ApiError({
           status: 500,
@@ -145,7 +145,7 @@ export function createTransport(deps: TransportDeps): Transport {
       if (response.ok) return (await readBody(response, answeredId)) as T;
 
       if (response.status === 401 && auth && retry) {
-        // spec §8/§9: 1 retry in the foreground, 3 when hidden, back-off 1 s doubling.
+        // docs/web-app.md: 1 retry in the foreground, 3 when hidden, back-off 1 s doubling.
         const maxRetries = visibility.isHidden() ? AUTH.retries401Background : AUTH.retries401Foreground;
         if (unauthorizedRetries < maxRetries) {
           await sleep(AUTH.backoffBaseMs * 2 ** unauthorizedRetries, signal);
@@ -175,7 +175,7 @@ export function createTransport(deps: TransportDeps): Transport {
       return await send<T>(method, path, options, requestId);
     } catch (error) {
       if (isApiError(error) || options.signal?.aborted) throw error;
-      // spec §8: unexpected failure → 500 'Request failed' with a request id.
+      // docs/web-app.md: unexpected failure → 500 'Request failed' with a request id.
       console.error(`request ${method} ${path} failed (request id ${requestId})`, error);
       throw new ApiError({
         status: 500,
@@ -216,7 +216,7 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
   return text ? `?${text}` : '';
 }
 
-/** spec §7: a 204 gives an empty body (undefined); JSON otherwise. */
+/** docs/web-app.md: a 204 gives an empty body (undefined); JSON otherwise. */
 async function readBody(response: Response, requestId: string): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
   let text: string;

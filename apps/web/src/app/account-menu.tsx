@@ -13,7 +13,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { colors } from '../lib/design-tokens';
 import { isInSection, NAV_LINKS } from './site-links';
 
-/** spec §2: the account menu repeats the four lists, then Profile and Logout. */
+/** docs/web-app.md: the account menu repeats the four lists, then Profile and Logout. */
 export function AccountMenu() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { SoundCloudIcon } from '../components/soundcloud-icon';
 import { colors } from '../lib/design-tokens';
 import { FOOTER_LINE, SOCIAL_LINKS, STATIC_LINKS } from './site-links';
 
-/** spec §2 footer: the static pages and Cratedig's social profiles. */
+/** docs/web-app.md footer: the static pages and Cratedig's social profiles. */
 export function AppFooter() {
   return (
     <Box component="footer" sx={{ borderTop: `1px solid ${colors.line}`, mt: 10 }}>

@@ -5,7 +5,7 @@ import { PublicLayout } from './public-layout';
 // Lazy, so a visitor's first screen never downloads the signed-in frame.
 const SignedInLayout = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
 
-/** /about, /policy, /terms are open to everyone (spec §2): in the frame of whoever is looking. */
+/** /about, /policy, /terms are open to everyone (docs/web-app.md): in the frame of whoever is looking. */
 export function OpenLayout() {
   const { status } = useAuth();
   if (status !== 'authenticated') return <PublicLayout />;

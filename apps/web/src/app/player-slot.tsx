@@ -33,7 +33,7 @@ function usePlayerSession() {
 }
 
 /**
- * The fixed bottom region of the signed-in layout (spec §2 bottom player). It measures whatever is
+ * The fixed bottom region of the signed-in layout (docs/web-app.md bottom player). It measures whatever is
  * rendered in it and publishes the height, so the layout's padding follows the real player size.
  * Without children it shows the bottom player; the audio itself lives outside React (player-context).
  */

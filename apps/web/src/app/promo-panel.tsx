@@ -121,7 +121,7 @@ function TracklistArt() {
   );
 }
 
-/** spec §2 public area: the promo beside the form (large screens) or above it (small screens). */
+/** docs/web-app.md public area: the promo beside the form (large screens) or above it (small screens). */
 export function PromoPanel() {
   return (
     <Box

@@ -9,7 +9,9 @@ import { OfflineNotice } from './offline-notice';
 import { PromoPanel } from './promo-panel';
 import { FOOTER_LINE, STATIC_LINKS } from './site-links';
 
-/** spec §2 public area: promo panel beside (md+) or above (small screens) the page, then the footer. */
+/**
+ * docs/web-app.md public area: promo panel beside (md+) or above (small screens) the page, then the footer.
+ */
 export function PublicLayout() {
   useRouteFocus(MAIN_CONTENT_ID);
   return (

@@ -4,7 +4,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // The transport owns retries (spec §8: 401 backoff, 429 waits); a second retry layer here
+        // The transport owns retries (docs/web-app.md: 401 backoff, 429 waits); a second retry layer here
         // would multiply requests.
         retry: false,
         staleTime: 30_000,

@@ -6,7 +6,7 @@ import { LoadingOverlay } from '../components/loading-overlay';
 import { useAuth } from '../features/auth/auth-context';
 import { OfflineScreen } from './offline-screen';
 
-/** spec §4 Gate: loading (overlay), then the page or /login. Also the whole app's first state. */
+/** docs/accounts.md Gate: loading (overlay), then the page or /login. Also the whole app's first state. */
 export function AuthGate() {
   const { status, offline } = useAuth();
   if (status === 'unknown')
@@ -19,7 +19,9 @@ export function safeLocation(next: string | null): string | null {
   return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
 }
 
-/** The next location lives with the tokens (spec §3 "Stored browser values", api/token-storage.ts). */
+/**
+ * The next location lives with the tokens (docs/accounts.md "Stored browser values", api/token-storage.ts).
+ */
 function useStorage(): TokenStorage {
   return useApi().tokens.storage;
 }
@@ -29,14 +31,14 @@ function RedirectToLogin() {
   const navigate = useNavigate();
   const storage = useStorage();
   useEffect(() => {
-    // spec §2: remember exactly what was asked for (path, query and hash) for after the sign-in.
+    // docs/web-app.md: remember exactly what was asked for (path, query and hash) for after the sign-in.
     storage.setNext(`${location.pathname}${location.search}${location.hash}`);
     navigate('/login', { replace: true });
   }, [location, navigate, storage]);
   return null;
 }
 
-/** Signed-in area: visitors go to /login (spec §2, §6). */
+/** Signed-in area: visitors go to /login (docs/web-app.md, docs/accounts.md). */
 export function RequireAuth() {
   const { status, loggedOut } = useAuth();
   if (status === 'unknown') return null;
@@ -46,7 +48,7 @@ export function RequireAuth() {
 }
 
 /**
- * Login, register, forgot and reset: a signed-in user is replaced to /home (spec §2). This is also
+ * Login, register, forgot and reset: a signed-in user is replaced to /home (docs/web-app.md). This is also
  * where a sign-in lands: the stored next location (path, query and hash) wins over /home, once.
  */
 export function VisitorsOnly() {

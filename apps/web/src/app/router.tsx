@@ -25,7 +25,7 @@ function page(path: string, load: () => Promise<ComponentType>): RouteObject {
   return { path, element: lazyElement(load) };
 }
 
-// spec §2 route table.
+// docs/web-app.md route table.
 export const appRoutes: RouteObject[] = [
   {
     element: (
@@ -93,7 +93,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      // spec §2: any other path goes to /home (and from there to /login for a visitor).
+      // docs/web-app.md: any other path goes to /home (and from there to /login for a visitor).
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

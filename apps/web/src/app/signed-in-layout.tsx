@@ -12,7 +12,7 @@ import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
 import { SessionProviders } from './session-providers';
 import { TopBar } from './top-bar';
 
-/** spec §2 signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
+/** docs/web-app.md signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
 export function SignedInLayout() {
   return (
     <SessionProviders>
@@ -55,7 +55,7 @@ function SignedInFrame() {
         <AppFooter />
       </Box>
       <PlayerSlot />
-      {/* spec §2 Home: the onboarding modal (shows on /home only, for users who have not done it). */}
+      {/* docs/web-app.md Home: the onboarding modal (shows on /home only, for users who have not done it). */}
       <HomeOnboarding />
     </Box>
   );

@@ -1,4 +1,4 @@
-// spec §2 footer: the static pages, and Cratedig on a photo-sharing site and an audio site.
+// docs/web-app.md footer: the static pages, and Cratedig on a photo-sharing site and an audio site.
 export const STATIC_LINKS = [
   { to: '/about', label: 'About' },
   { to: '/policy', label: 'Privacy Policy' },
@@ -10,11 +10,11 @@ export const SOCIAL_LINKS = {
   soundcloud: 'https://soundcloud.com/cratedig',
 } as const;
 
-// spec §1 footer text
+// docs/web-app.md footer text
 export const FOOTER_LINE =
   'Cratedig democratizes access to electronic music producers and lets new talent be discovered.';
 
-// spec §2 top bar: the four discover lists
+// docs/web-app.md top bar: the four discover lists
 export const NAV_LINKS = [
   { to: '/sets', label: 'Sets' },
   { to: '/tracks', label: 'Tracks' },

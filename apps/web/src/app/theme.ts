@@ -10,7 +10,7 @@ const focusRing = {
 } as const;
 
 export const theme = createTheme({
-  // spec §9 screen breakpoints
+  // docs/web-app.md screen breakpoints
   breakpoints: { values: { ...BREAKPOINTS } },
   palette: {
     mode: 'dark',

@@ -6,7 +6,7 @@ import { onToastWanted } from '../lib/toast';
 const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
 
 /**
- * spec §9 Toasts: at most 3, hidden after 5 s, entering in 225 ms and leaving in 195 ms; top centre
+ * docs/web-app.md Toasts: at most 3, hidden after 5 s, entering in 225 ms and leaving in 195 ms; top centre
  * in the signed-in app, bottom left in the gate (visitors and the auth check).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ import { colors } from '../lib/design-tokens';
 import { AccountMenu } from './account-menu';
 import { isInSection, NAV_LINKS } from './site-links';
 
-/** spec §2 top bar (signed-in only, fixed). On small screens the nav lives in the account menu. */
+/** docs/web-app.md top bar (signed-in only, fixed). On small screens the nav lives in the account menu. */
 export function TopBar() {
   const { pathname } = useLocation();
   return (

@@ -5,8 +5,8 @@ import { colors } from '../lib/design-tokens';
 import { DEFAULT_ARTWORK, resolveMediaUrl, siteAddress } from '../lib/media-url';
 
 /**
- * Square artwork (spec §3 Images): site-prefixed path, and the default artwork when there is none or
- * the image fails to load. `alt` is empty for artwork that only decorates a named link.
+ * Square artwork (docs/catalogue.md Images): site-prefixed path, and the default artwork when there is none
+ * or the image fails to load. `alt` is empty for artwork that only decorates a named link.
  */
 export function Artwork({
   src,

@@ -9,7 +9,7 @@ export function isCut(element: HTMLElement): boolean {
 }
 
 /**
- * An expandable bio: three lines folded, the whole text on Read more (spec §2 artist page). Read more
+ * An expandable bio: three lines folded, the whole text on Read more (docs/web-app.md artist page). Read more
  * shows only when the fold cuts the text, measured on screen (a short bio, or a wide one, is whole).
  */
 export function Bio({ text }: { text: string }) {

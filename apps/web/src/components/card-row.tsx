@@ -9,7 +9,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { Link as RouterLink } from 'react-router';
 import { CardSkeletons } from './states';
 
-// spec §2 expanded previews: 4, 3 or 2 items in view on large, medium and small screens; the rest of
+// docs/web-app.md expanded previews: 4, 3 or 2 items in view on large, medium and small screens; the rest of
 // the row scrolls sideways (phones see a sliver of the third card, a hint that there is more).
 const { lg, md, sm } = DISPLAY.expandedPreview;
 const basis = (n: number) => `calc((100% - ${(n - 1) * 16}px) / ${n})`;

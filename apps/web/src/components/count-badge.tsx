@@ -2,7 +2,7 @@ import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import Box from '@mui/material/Box';
 import { capCount, countLabel } from '../lib/format';
 
-/** A likes count with a heart (spec §9: displayed up to 999, then 999+). */
+/** A likes count with a heart (docs/web-app.md: displayed up to 999, then 999+). */
 export function LikesCount({ value, where }: { value: number; where?: string }) {
   const shown = capCount(value);
   return (

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 export interface Column<T> {
   key: string;
   header: string;
-  /** The prefixed order_by of spec §7 this column sorts by; absent: not sortable. */
+  /** The prefixed order_by of docs/catalogue.md this column sorts by; absent: not sortable. */
   sortField?: string;
   render: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
@@ -22,7 +22,7 @@ export interface Column<T> {
 }
 
 /**
- * A dense catalogue table. Sortable headers follow spec §2 (first click ascending, the same column
+ * A dense catalogue table. Sortable headers follow docs/web-app.md (first click ascending, the same column
  * again toggles) through `onSort`; the row opens `rowLink`, and the row's main cell holds a real link
  * so the keyboard path is Tab → Enter.
  */

@@ -7,7 +7,7 @@ import { formatNumber } from '../lib/format';
 export interface DetailTab {
   key: string;
   label: string;
-  /** spec §2: a tab appears only when its count is above 0; undefined = always shown. */
+  /** docs/web-app.md: a tab appears only when its count is above 0; undefined = always shown. */
   count?: number;
   render: () => ReactNode;
 }

@@ -11,7 +11,7 @@ import { PagedList, type PagedQuery } from './paged-list';
 type ListState = ReturnType<typeof useListParams>;
 
 /**
- * The frame the four discover lists share (spec §2): banner, followed-only switch, filter dialog,
+ * The frame the four discover lists share (docs/web-app.md): banner, followed-only switch, filter dialog,
  * column sorting and Load more, with the list's state in the URL. Each page names what differs.
  */
 export function DiscoverPage<T extends { id: number }>({

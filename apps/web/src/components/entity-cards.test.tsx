@@ -61,7 +61,7 @@ describe('cards', () => {
     expect(within(card).getByText('Techno')).toBeTruthy();
     expect(within(card).getByText('House')).toBeTruthy();
     expect(within(card).queryByText('Trance')).toBeNull();
-    // relative artwork is prefixed with the site address (spec §3)
+    // relative artwork is prefixed with the site address (docs/web-app.md)
     expect(card.querySelector('img')?.getAttribute('src')).toBe(
       `${window.location.origin}/media/artists/4-sm.jpg`,
     );

@@ -1,4 +1,4 @@
-// The set, track, artist, label and place cards (spec §5 card limits, §9 display limits).
+// The set, track, artist, label and place cards (docs/web-app.md card limits, display limits).
 import type { Artist } from '@cratedig/contract/artist';
 import { DISPLAY } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';

@@ -1,4 +1,5 @@
-// Table columns of the set, track, artist, label and ID lists (spec §2, sort fields of spec §9).
+// Table columns of the set, track, artist, label and ID lists (docs/web-app.md, sort fields of
+// docs/catalogue.md).
 import type { Artist } from '@cratedig/contract/artist';
 import { SORTS } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
@@ -194,7 +195,9 @@ function countCell(n: number) {
   return muted(formatNumber(n));
 }
 
-/** The count and latest-date columns artists and labels share (spec §9: the label list adds artists). */
+/**
+ * The count and latest-date columns artists and labels share (docs/web-app.md: the label list adds artists).
+ */
 function activityColumns<T extends Artist | Label>(
   sorts: typeof SORTS.artists | typeof SORTS.labels,
   latestTrackHideBelow?: Column<T>['hideBelow'],
@@ -272,7 +275,7 @@ export const labelColumns: Column<Label>[] = [
   },
 ];
 
-/** The filter dialog's sort choices per list (spec §9 Sort choices). */
+/** The filter dialog's sort choices per list (docs/catalogue.md Sort choices). */
 export const SORT_OPTIONS: Record<'sets' | 'tracks' | 'artists' | 'labels', SortOption[]> = {
   sets: [
     { label: 'Artist', value: SORTS.sets.artist },

@@ -32,7 +32,7 @@ describe('FilterDialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
 
-    // spec §9: artists reset to latest_track_date descending, genre back to 'All'.
+    // docs/catalogue.md: artists reset to latest_track_date descending, genre back to 'All'.
     expect(onApply).toHaveBeenCalledWith({
       genre: null,
       sort: { order_by: 'artist_meta.latest_track_date', order_direction: 'desc' },

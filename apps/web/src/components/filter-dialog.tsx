@@ -23,8 +23,8 @@ export interface SortOption {
 }
 
 /**
- * spec §2 Discover lists: the filter dialog with genre and sort. Apply takes the choices; Clear goes
- * back to genre 'All' and the list's reset sort (spec §9 FILTER_RESET_SORTS) at once.
+ * docs/web-app.md Discover lists: the filter dialog with genre and sort. Apply takes the choices; Clear goes
+ * back to genre 'All' and the list's reset sort (docs/catalogue.md FILTER_RESET_SORTS) at once.
  */
 export interface FilterDialogProps {
   open: boolean;

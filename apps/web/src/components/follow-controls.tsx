@@ -12,9 +12,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { capCount, countLabel } from '../lib/format';
 import { Tooltip } from './tooltip';
 
-// The toggle buttons of spec §2 (artist, label, track and set pages). They only draw a state and
+// The toggle buttons of docs/web-app.md (artist, label, track and set pages). They only draw a state and
 // report a press: the library feature (features/library/toggle-buttons.tsx) sends the toggle and
-// flips them from the server's answer (spec §4 Toggles). `pending` disables a button while its
+// flips them from the server's answer (docs/library.md Toggles). `pending` disables a button while its
 // request is in flight, so a second tap cannot race the first.
 
 interface ToggleProps {
@@ -24,7 +24,7 @@ interface ToggleProps {
 
 const spinner = <CircularProgress size={16} color="inherit" aria-hidden />;
 
-/** Follow/Following (spec §2 artist and label pages), showing user_stats.is_followed. */
+/** Follow/Following (docs/web-app.md artist and label pages), showing user_stats.is_followed. */
 export function FollowButton({
   followed,
   name,
@@ -47,9 +47,9 @@ export function FollowButton({
 }
 
 /**
- * The likes control with its count (spec §2, §9: up to 999, then 999+): filled heart when the item is
+ * The likes control with its count (docs/web-app.md: up to 999, then 999+): filled heart when the item is
  * in the user's likes (show_likes), the count beside it. For an ID the same toggle means watching it
- * (domain.md), drawn as an eye.
+ * (docs/library.md), drawn as an eye.
  */
 export function LikesControl({
   liked,
@@ -115,7 +115,10 @@ export function LikesControl({
   );
 }
 
-/** Favourite (spec §2 set and track pages): is_fav, the list the Sets/Tracks followed-only switch shows. */
+/**
+ * Favourite (docs/web-app.md set and track pages): is_fav, the list the Sets/Tracks followed-only switch
+ * shows.
+ */
 export function FavouriteButton({
   favourite,
   label,

@@ -19,7 +19,7 @@ export function ActiveGenre({ genre, clearTo }: { genre: string | null; clearTo:
   );
 }
 
-/** spec §2 Other link targets: a genre chip opens /sets?genre= or /tracks?genre=. */
+/** docs/web-app.md Other link targets: a genre chip opens /sets?genre= or /tracks?genre=. */
 export function GenreChipLink({
   genre,
   list,
@@ -44,7 +44,7 @@ export function GenreChipLink({
   );
 }
 
-/** A plain chip or tag inside a card (spec §5: at most 3 chips or 2 tags). */
+/** A plain chip or tag inside a card (docs/web-app.md: at most 3 chips or 2 tags). */
 export function CardChips({ items, max }: { items: readonly string[]; max: number }) {
   return (
     <>

@@ -6,7 +6,7 @@ import { truncate } from '../lib/format';
 
 /**
  * `text` with the `[start, end)` ranges (UTF-16 offsets) wrapped in <mark>, cut to `max` characters
- * with an ellipsis like every card text (spec §5). When the first match lies past the cut, the shown
+ * with an ellipsis like every card text (docs/web-app.md). When the first match lies past the cut, the shown
  * part moves to it ("…Closing Set at Kanal 9"): a result always shows why it matched. Ranges outside
  * the shown part are dropped.
  */

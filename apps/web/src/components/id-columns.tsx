@@ -1,4 +1,4 @@
-// The columns of an ID list (an artist's IDs, the profile's Watched IDs): spec §9 sorts them by
+// The columns of an ID list (an artist's IDs, the profile's Watched IDs): docs/catalogue.md sorts them by
 // artist, title or first seen only. An ID that came out says so, linking to its release.
 import { SORTS } from '@cratedig/contract/constants';
 import type { TrackMeta, TrackRelease } from '@cratedig/contract/track';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { FilterDialog, type SortOption } from './filter-dialog';
 
 /**
- * The controls above a discover list (spec §2): the followed-only switch, the active genre, and the
+ * The controls above a discover list (docs/web-app.md): the followed-only switch, the active genre, and the
  * filter dialog with genre and sort.
  */
 export function ListToolbar({

@@ -10,7 +10,7 @@ const ripple = keyframes`
 `;
 
 /**
- * spec §2 / §9: full screen, semi-transparent (opacity 0.7), above everything (z-index 9999), locks
+ * docs/web-app.md: full screen, semi-transparent (opacity 0.7), above everything (z-index 9999), locks
  * page scrolling, with a ripple spinner. Shown while the auth state is unknown, reusable elsewhere.
  */
 export function LoadingOverlay({ label = 'Loading' }: { label?: string }) {

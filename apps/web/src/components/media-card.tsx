@@ -9,8 +9,8 @@ import { Artwork } from './artwork';
 
 /**
  * The one card shape every catalogue item uses: square artwork, a title, a line under it and a row of
- * chips. Texts arrive already truncated (spec §5), possibly with highlighted parts; the full text stays
- * available as the link's name. `badge` marks the artwork (an ID) and is read after the name.
+ * chips. Texts arrive already truncated (docs/web-app.md), possibly with highlighted parts; the full text
+ * stays available as the link's name. `badge` marks the artwork (an ID) and is read after the name.
  */
 export function MediaCard({
   to,

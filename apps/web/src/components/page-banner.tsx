@@ -12,7 +12,7 @@ const tints = {
 } as const;
 export type BannerTint = keyof typeof tints;
 
-/** The headline block at the top of a signed-in page (spec §2 banners). */
+/** The headline block at the top of a signed-in page (docs/web-app.md banners). */
 export function PageBanner({
   overline,
   title,

@@ -5,21 +5,23 @@ import { siteAddress } from '../lib/media-url';
 import { useSnackbar } from '../lib/toast';
 import { Tooltip } from './tooltip';
 
-/** spec §8 Copy success: 'Set', 'Track' or the name, then ' link has been copied to your clipboard!' */
+/**
+ * docs/catalogue.md Copy success: 'Set', 'Track' or the name, then ' link has been copied to your clipboard!'
+ */
 export function copyMessage(kind: PreviewKind, name: string): string {
   const subject = kind === 'sets' ? 'Set' : kind === 'tracks' ? 'Track' : name;
   return `${subject} link has been copied to your clipboard!`;
 }
 
 /**
- * The absolute share-preview link of an item (spec §7 Sharing). Same path as the contract's
+ * The absolute share-preview link of an item (docs/catalogue.md Sharing). Same path as the contract's
  * previewPath(), written out so the page does not load zod and every entity schema just for a string.
  */
 export function shareLink(kind: PreviewKind, id: number): string {
   return `${siteAddress()}/public/preview/${kind}/${id}`;
 }
 
-/** Copies the share-preview link; a failure is only logged (spec §5). */
+/** Copies the share-preview link; a failure is only logged (docs/catalogue.md). */
 export function ShareButton({ kind, id, name }: { kind: PreviewKind; id: number; name: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const copy = async () => {

@@ -35,7 +35,7 @@ export function networkOf(url: string): Network {
   return 'website';
 }
 
-/** External social buttons (spec §2): open in a new tab, named for screen readers. */
+/** External social buttons (docs/web-app.md): open in a new tab, named for screen readers. */
 export function SocialLinks({ links, owner }: { links: { network: Network; url: string }[]; owner: string }) {
   return (
     <>

@@ -12,7 +12,7 @@ import { artistColumns, labelColumns, setColumns, trackColumns } from './entity-
 import { idColumns } from './id-columns';
 import { PagedList, type PagedQuery } from './paged-list';
 
-/** Column sorting held by the tab (spec §2: first click ascending, the same column toggles). */
+/** Column sorting held by the tab (docs/web-app.md: first click ascending, the same column toggles). */
 export function useToggleSort(initial: SortChoice): [SortChoice, (orderBy: string) => void] {
   const [sort, setSort] = useState<SortChoice>(initial);
   return [sort, (orderBy) => setSort((current) => nextSort(current, orderBy))];

@@ -1,7 +1,9 @@
-// Display formatting shared by every catalogue screen (spec §5 card limits, §9 display limits).
+// Display formatting shared by every catalogue screen (docs/web-app.md card limits, display limits).
 import { DISPLAY } from '@cratedig/contract/constants';
 
-/** spec §5: cut a text to `max` characters, the last one an ellipsis, so the whole stays `max` long. */
+/**
+ * docs/web-app.md: cut a text to `max` characters, the last one an ellipsis, so the whole stays `max` long.
+ */
 export function truncate(text: string, max: number = DISPLAY.cardTitleChars): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
@@ -11,7 +13,7 @@ export function truncate(text: string, max: number = DISPLAY.cardTitleChars): st
     .trimEnd()}…`;
 }
 
-/** spec §9: a like badge shows up to 999, then "999+". */
+/** docs/web-app.md: a like badge shows up to 999, then "999+". */
 export function capCount(value: number, max: number = DISPLAY.likeBadgeMax): string {
   return value > max ? `${max}+` : String(value);
 }
@@ -31,7 +33,7 @@ export function formatClock(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** A set's duration travels in milliseconds (domain.md Wire format). */
+/** A set's duration travels in milliseconds (docs/api-conventions.md). */
 export function formatDurationMs(ms: number): string {
   return formatClock(ms / 1000);
 }

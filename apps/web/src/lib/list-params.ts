@@ -39,7 +39,7 @@ export function readListParams(list: DiscoverList, params: URLSearchParams): Lis
       ? { order_by: orderBy, order_direction: direction === 'asc' ? 'asc' : 'desc' }
       : { ...DEFAULT_SORTS[list] };
   return {
-    // spec §2: /sets?genre= and /tracks?genre=; an unknown genre is ignored rather than sent.
+    // docs/web-app.md: /sets?genre= and /tracks?genre=; an unknown genre is ignored rather than sent.
     genre: genre && (GENRES as readonly string[]).includes(genre) ? genre : null,
     sort,
     followed: params.get('followed') === 'true',

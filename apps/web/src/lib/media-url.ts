@@ -1,5 +1,5 @@
-// spec §3 Images: a relative path is prefixed with the site address; nothing at all, or an image that
-// fails to load, shows the default artwork.
+// docs/catalogue.md Images: a relative path is prefixed with the site address; nothing at all, or an image
+// that fails to load, shows the default artwork.
 
 export const DEFAULT_ARTWORK = '/default-artwork.svg';
 

@@ -28,7 +28,7 @@ export function listQueryString(query: PageQuery, offset: number) {
 }
 
 /**
- * spec §5: Load more appears only while offset + count < total. A searched list whose total was
+ * docs/catalogue.md: Load more appears only while offset + count < total. A searched list whose total was
  * counted only up to the cap (total_capped) may have more past it: Load more stays while pages come
  * back with items.
  */

@@ -1,7 +1,7 @@
 import type { OrderDirection, SortChoice } from '@cratedig/contract/constants';
 
 /**
- * spec §2: clicking a column sorts by it ascending; clicking the column already sorted toggles the
+ * docs/web-app.md: clicking a column sorts by it ascending; clicking the column already sorted toggles the
  * direction.
  */
 export function nextSort(current: SortChoice, orderBy: string): SortChoice {

@@ -1,4 +1,4 @@
-// Toasts (spec §9) without loading the toast library for the first screen: notistack is fetched the
+// Toasts (docs/web-app.md) without loading the toast library for the first screen: notistack is fetched the
 // first time something is said, and what was said meanwhile is shown as soon as it has loaded.
 // app/toast-provider.tsx mounts notistack's provider (app/toast-host.tsx) on the first request.
 import type { OptionsObject, SnackbarMessage } from 'notistack';

@@ -4,7 +4,7 @@ import { trackPageTitle } from './track-title';
 
 const base = { title: 'Opal', artist: 'Four Tet', mix_meta: null, set_meta: null };
 
-describe('track page title (spec §2, by mix type)', () => {
+describe('track page title (docs/web-app.md, by mix type)', () => {
   it('original mix: artist - title', () => {
     expect(trackPageTitle({ ...base, mix_type: 'original_mix' })).toBe('Four Tet - Opal');
   });

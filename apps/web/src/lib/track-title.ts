@@ -2,7 +2,10 @@ import type { TrackMeta } from '@cratedig/contract/track';
 
 type TitleParts = Pick<TrackMeta, 'title' | 'mix_type' | 'mix_meta'>;
 
-/** The title with its mixer credit: 'Title (Name Remix)' or 'Title (Name Edit)' (spec §2 Track detail). */
+/**
+ * The title with its mixer credit: 'Title (Name Remix)' or 'Title (Name Edit)' (docs/web-app.md Track
+ * detail).
+ */
 export function trackDisplayTitle(track: TitleParts): string {
   const mixer = track.mix_meta?.name;
   if (mixer && track.mix_type === 'remix') return `${track.title} (${mixer} Remix)`;
@@ -11,7 +14,7 @@ export function trackDisplayTitle(track: TitleParts): string {
 }
 
 /**
- * spec §2 Track detail page title by mix type: original 'artist - title'; a remix or edit adds the
+ * docs/web-app.md Track detail page title by mix type: original 'artist - title'; a remix or edit adds the
  * mixer with Remix or Edit; an ID adds 'in {set name}'.
  */
 export function trackPageTitle(track: TitleParts & Pick<TrackMeta, 'artist' | 'set_meta'>): string {

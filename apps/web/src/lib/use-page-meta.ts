@@ -18,7 +18,7 @@ function setMeta(attr: 'property' | 'name', key: string, value: string): () => v
 }
 
 /**
- * spec §2 detail pages: the exact page title ('{artist} on Cratedig') and the social-share title and
+ * docs/web-app.md detail pages: the exact page title ('{artist} on Cratedig') and the social-share title and
  * image while the page is shown; both go back to what they were when the page is left.
  * A null title (still loading) leaves the document alone.
  */

@@ -1,6 +1,8 @@
 import { useLayoutEffect } from 'react';
 
-/** Locks page scrolling while the calling component is mounted (spec §2: the loading overlay does). */
+/**
+ * Locks page scrolling while the calling component is mounted (docs/web-app.md: the loading overlay does).
+ */
 export function useScrollLock(active = true): void {
   // Layout effect: the lock is on in the same frame the overlay appears, and off in the frame it goes.
   useLayoutEffect(() => {

@@ -27,7 +27,7 @@ export interface FakeResponse {
 
 export type FakeHandler = (request: FakeRequest) => FakeResponse | undefined;
 
-/** The API's error shape (domain.md). */
+/** The API's error shape (docs/api-conventions.md). */
 export function apiError(status: number, message: string, json?: Record<string, string[]>): FakeResponse {
   return { status, body: { code: status, status: 'Error', message, ...(json ? { errors: { json } } : {}) } };
 }

@@ -1,4 +1,4 @@
--- spec §9: the 20 genres, in the spec's order (packages/contract GENRES; a test keeps them equal).
+-- docs/catalogue.md: the 20 genres, in the spec's order (packages/contract GENRES; a test keeps them equal).
 INSERT INTO "genres" ("name", "position") VALUES
   ('Afro House', 1),
   ('Bass / Club', 2),

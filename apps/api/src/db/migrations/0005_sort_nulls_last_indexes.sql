@@ -1,5 +1,5 @@
 -- Catalogue lists sort nullable keys with nulls LAST in both directions (an artist with no set is not
--- the "latest"; a set without a curator comes after the named ones), ties broken on id (domain.md).
+-- the "latest"; a set without a curator comes after the named ones), ties broken on id (docs/catalogue.md).
 -- The `(col, id)` indexes of 0001 give `col ASC NULLS LAST, id ASC` forwards; these `(col NULLS FIRST,
 -- id)` ones, scanned backwards, give `col DESC NULLS LAST, id DESC`, so both directions are index
 -- scans that stop after offset + limit rows (modules/catalogue/list-spec.ts).

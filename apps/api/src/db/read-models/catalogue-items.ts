@@ -1,5 +1,5 @@
-// The wire shape of each catalogue item (spec §3, contract set.ts / track.ts / artist.ts / label.ts),
-// built by PostgreSQL as JSON for the rows of one page only: the nested arrays and the signed-in
+// The wire shape of each catalogue item (docs/catalogue.md, contract set.ts / track.ts / artist.ts /
+// label.ts), built by PostgreSQL as JSON for the rows of one page only: the nested arrays and the signed-in
 // user's state are index lookups per page row, never joins over a whole table.
 // Each builder reads the item row under the alias `i` and returns the joins it needs plus the JSON.
 // Part of the catalogue read layer (db/read-models/): the one place other modules (search, player)
@@ -15,7 +15,7 @@ export interface ItemSql {
   json: SQL;
 }
 
-/** ISO 8601 UTC with milliseconds and 'Z' (domain.md: instants). */
+/** ISO 8601 UTC with milliseconds and 'Z' (docs/api-conventions.md: instants). */
 const instant = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
@@ -73,7 +73,7 @@ export function trackItem(userId: number, alias = 'i'): ItemSql {
       'label_name', ${t}.label_name,
       'label_meta', case when ${t}.label_id is null then null else json_build_object('id', ${t}.label_id) end,
       'label_meta_id', ${t}.label_id, 'mix_type', ${t}.mix_type,
-      -- the remixer/editor's name: the client adds 'Remix' / 'Edit' itself (spec §2 Track detail)
+      -- the remixer/editor's name: the client adds 'Remix' / 'Edit' itself (docs/web-app.md Track detail)
       'mix_meta', case when ${t}.mix_name is null then null else json_build_object('name', coalesce((
         select a.name from track_artists ta join artists a on a.id = ta.artist_id
         where ta.track_id = ${t}.id and ta.role = 'mixer' order by ta.position limit 1), ${t}.mix_name)) end,

@@ -3,7 +3,7 @@ import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-
 import { users } from './users';
 
 /**
- * Opaque refresh tokens (domain.md Accounts and tokens): only a hash is stored. Every PUT /tokens
+ * Opaque refresh tokens (docs/accounts.md): only a hash is stored. Every PUT /tokens
  * rotates the token (rotated_at set, a new row in the same family); presenting a rotated token again
  * revokes the whole family. A family expires 30 days after sign-in whatever its rotations.
  */
@@ -24,7 +24,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Single-use password reset links, valid 1 h, stored hashed (domain.md). */
+/** Single-use password reset links, valid 1 h, stored hashed (docs/accounts.md). */
 export const passwordResets = pgTable(
   'password_resets',
   {

@@ -27,7 +27,8 @@ export const artists = pgTable(
     totalUserLikes: integer('total_user_likes').notNull().default(0),
   },
   (t) => [
-    // spec §9 artist sorts; the id makes every order total (domain.md: ties break on id)
+    // docs/catalogue.md artist sorts; the id makes every order total (docs/api-conventions.md: ties break on
+    // id)
     index('artists_name_idx').on(t.name, t.id),
     index('artists_set_count_idx').on(t.setCount, t.id),
     index('artists_latest_set_date_idx').on(t.latestSetDate, t.id),

@@ -5,7 +5,7 @@ import { sets } from './sets';
 import { tracks } from './tracks';
 import { users } from './users';
 
-/** Comments (spec §3 Comment/post) on a set or a track; text is stored exactly as written. */
+/** Comments (docs/library.md Comment/post) on a set or a track; text is stored exactly as written. */
 export const posts = pgTable(
   'posts',
   {
@@ -30,7 +30,7 @@ export const posts = pgTable(
       sql`length(btrim(${t.text})) > 0 and length(${t.text}) <= ${sql.raw(String(COMMENT_MAX_LENGTH))}`,
     ),
     check('posts_set_timestamp_check', sql`${t.setTimestamp} >= 0`),
-    // spec §7 GET /sets/{id}/posts and /tracks/{id}/posts: newest first
+    // docs/library.md GET /sets/{id}/posts and /tracks/{id}/posts: newest first
     index('posts_set_idx').on(t.setId, t.createdAt.desc(), t.id.desc()),
     // a set's comments in set order, and the seek bar's comment markers
     index('posts_set_position_idx').on(t.setId, t.setTimestamp, t.id),

@@ -4,7 +4,7 @@ import { check, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/p
 import { sqlList } from './sql-helpers';
 
 /**
- * Editorial featured lists of the home page (domain.md Catalogue). item_id points into the table
+ * Editorial featured lists of the home page (docs/catalogue.md). item_id points into the table
  * named by kind; it has no foreign key because it is polymorphic, so readers join and skip misses.
  */
 export const featured = pgTable(

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { artColumns } from './sql-helpers';
 
-/** Where sets were recorded (domain.md Catalogue); featured ones open /search?s={name}. */
+/** Where sets were recorded (docs/catalogue.md); featured ones open /search?s={name}. */
 export const festivals = pgTable(
   'festivals',
   {

@@ -9,7 +9,7 @@ export const labels = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
     bio: text('bio'),
-    // spec §2: label_meta is a full profile (bio shown); label shows 'Curator profiles coming soon!'
+    // docs/web-app.md: label_meta is a full profile (bio shown); label shows 'Curator profiles coming soon!'
     sponsorType: text('sponsor_type').notNull().default('label'),
     ...artColumns(),
     logoUrl: text('logo_url'),
@@ -44,7 +44,7 @@ export const labels = pgTable(
   ],
 );
 
-/** spec §3 label_boss / artist founded_label: the founders of a label. */
+/** docs/catalogue.md label_boss / artist founded_label: the founders of a label. */
 export const labelBosses = pgTable(
   'label_bosses',
   {

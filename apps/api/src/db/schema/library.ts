@@ -14,10 +14,9 @@ import { sets } from './sets';
 import { tracks } from './tracks';
 import { users } from './users';
 
-// Per-user state on catalogue items (spec §3 user_fav / user_stats / user_label_stats; domain.md
-// "Favourites, likes, watching, follows"). A row exists once the user touched the item; the toggles
-// flip one column in one atomic statement. The items' total_user_likes columns count rows with
-// show_likes = true and are kept exact by the same statements.
+// Per-user state on catalogue items (docs/library.md user_fav / user_stats / user_label_stats). A row exists
+// once the user touched the item; the toggles flip one column in one atomic statement. The items'
+// total_user_likes columns count rows with show_likes = true and are kept exact by the same statements.
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -62,7 +61,7 @@ export const userTrackFavs = pgTable(
       .notNull()
       .references(() => tracks.id, { onDelete: 'cascade' }),
     isFav: boolean('is_fav').notNull().default(false),
-    // for an ID (mix_type ID) this means the user watches it (domain.md)
+    // for an ID (mix_type ID) this means the user watches it (docs/library.md)
     showLikes: boolean('show_likes').notNull().default(false),
     userLikes: integer('user_likes').notNull().default(0),
     isPurchased: boolean('is_purchased').notNull().default(false),

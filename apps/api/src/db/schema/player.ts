@@ -16,7 +16,7 @@ import { sets } from './sets';
 import { users } from './users';
 
 /**
- * A user's play queue (spec §3 Queue item; domain.md Player): `order` runs 1..n without gaps and at
+ * A user's play queue (docs/player.md Queue item): `order` runs 1..n without gaps and at
  * most one item is current. (user_id, order) is unique and DEFERRABLE (migration 0005) so a reorder
  * can shift rows inside one transaction; every queue write also takes the user's row lock.
  */
@@ -42,7 +42,7 @@ export const queueItems = pgTable(
   ],
 );
 
-/** Plays counted for charts: at most one per user and set per hour (domain.md Player). */
+/** Plays counted for charts: at most one per user and set per hour (docs/player.md). */
 export const plays = pgTable(
   'plays',
   {

@@ -21,7 +21,7 @@ export const sets = pgTable(
     genre: text('genre')
       .notNull()
       .references(() => genres.name, { onUpdate: 'cascade' }),
-    // the recorded date (spec §2 'Recorded')
+    // the recorded date (docs/web-app.md 'Recorded')
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     durationMs: integer('duration_ms').notNull(),
     ...artColumns(),
@@ -29,7 +29,7 @@ export const sets = pgTable(
     audioPath: text('audio_path'),
     festivalId: integer('festival_id').references(() => festivals.id, { onDelete: 'set null' }),
     venueId: integer('venue_id').references(() => venues.id, { onDelete: 'set null' }),
-    // moment likes (domain.md): raised by POST /set-likes
+    // moment likes (docs/player.md): raised by POST /set-likes
     likes: integer('likes').notNull().default(0),
     // maintained by refresh_catalogue_stats()
     trackCount: integer('track_count').notNull().default(0),
@@ -40,7 +40,7 @@ export const sets = pgTable(
   (t) => [
     check('sets_duration_ms_check', sql`${t.durationMs} > 0`),
     check('sets_likes_check', sql`${t.likes} >= 0`),
-    // spec §9 set sorts, alone and under a genre filter; id breaks ties (domain.md)
+    // docs/catalogue.md set sorts, alone and under a genre filter; id breaks ties (docs/catalogue.md)
     index('sets_artist_idx').on(t.artist, t.id),
     index('sets_set_name_idx').on(t.setName, t.id),
     index('sets_curator_idx').on(t.curator, t.id),
@@ -65,7 +65,7 @@ export const sets = pgTable(
   ],
 );
 
-/** The performers of a set, in billing order (spec §3 set_meta.artists[]). */
+/** The performers of a set, in billing order (docs/catalogue.md set_meta.artists[]). */
 export const setArtists = pgTable(
   'set_artists',
   {
@@ -83,7 +83,10 @@ export const setArtists = pgTable(
   ],
 );
 
-/** Curators of a set (spec §3 set_sponsors[]): an artist (artist_meta) or a label (label / label_meta). */
+/**
+ * Curators of a set (docs/catalogue.md set_sponsors[]): an artist (artist_meta) or a label (label /
+ * label_meta).
+ */
 export const setSponsors = pgTable(
   'set_sponsors',
   {
@@ -109,7 +112,7 @@ export const setSponsors = pgTable(
   ],
 );
 
-/** A set's track list; start/end in seconds from the start of the set (domain.md Durations). */
+/** A set's track list; start/end in seconds from the start of the set (docs/api-conventions.md Durations). */
 export const setTracks = pgTable(
   'set_tracks',
   {
@@ -122,7 +125,7 @@ export const setTracks = pgTable(
       .references(() => tracks.id, { onDelete: 'restrict' }),
     startTime: integer('start_time').notNull(),
     endTime: integer('end_time').notNull(),
-    // moment likes of this entry (the tracklist's Likes column, domain.md)
+    // moment likes of this entry (the tracklist's Likes column, docs/player.md)
     likes: integer('likes').notNull().default(0),
   },
   (t) => [

@@ -6,7 +6,7 @@ export function sqlList(values: readonly string[]): SQL {
   return sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
 }
 
-/** Artwork in the two sizes every catalogue entity carries (spec §3 art_url_sm / art_url_xl). */
+/** Artwork in the two sizes every catalogue entity carries (docs/catalogue.md art_url_sm / art_url_xl). */
 export function artColumns() {
   return {
     artUrlSm: text('art_url_sm'),

@@ -26,7 +26,7 @@ export const tracks = pgTable(
     key: text('key'),
     genre: text('genre').references(() => genres.name, { onUpdate: 'cascade' }),
     purchaseUrl: text('purchase_url'),
-    // IDs (domain.md): the set the ID was heard in, and when it was first heard
+    // IDs (docs/ids-and-identifications.md): the set the ID was heard in, and when it was first heard
     foundInSetId: integer('found_in_set_id').references(() => sets.id, { onDelete: 'set null' }),
     createdDt: timestamp('created_dt', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ...artColumns(),
@@ -38,7 +38,7 @@ export const tracks = pgTable(
   (t) => [
     check('tracks_mix_type_check', sql`${t.mixType} in (${sqlList(MIX_TYPES)})`),
     check('tracks_bpm_check', sql`${t.bpm} between 40 and 250`),
-    // spec §9 track sorts, alone and under a genre filter; id breaks ties (domain.md)
+    // docs/catalogue.md track sorts, alone and under a genre filter; id breaks ties (docs/catalogue.md)
     index('tracks_artist_idx').on(t.artist, t.id),
     index('tracks_title_idx').on(t.title, t.id),
     index('tracks_label_name_idx').on(t.labelName, t.id),
@@ -54,7 +54,7 @@ export const tracks = pgTable(
     index('tracks_genre_nf_idx').on(t.genre.asc().nullsFirst(), t.id),
     index('tracks_release_date_nf_idx').on(t.releaseDate.asc().nullsFirst(), t.id),
     index('tracks_genre_release_date_nf_idx').on(t.genre, t.releaseDate.asc().nullsFirst(), t.id),
-    // spec §9 IDs sorted by first seen
+    // docs/catalogue.md IDs sorted by first seen
     index('tracks_ids_created_dt_idx').on(t.createdDt, t.id).where(sql`${t.mixType} = 'ID'`),
     index('tracks_label_idx').on(t.labelId, t.releaseDate),
     index('tracks_found_in_set_idx').on(t.foundInSetId),
@@ -68,7 +68,9 @@ export const tracks = pgTable(
   ],
 );
 
-/** Credits of a track (spec §3 artists[]{role}): producer, ID (the artist of an ID), feat, mixer. */
+/**
+ * Credits of a track (docs/catalogue.md artists[]{role}): producer, ID (the artist of an ID), feat, mixer.
+ */
 export const trackArtists = pgTable(
   'track_artists',
   {
@@ -88,7 +90,7 @@ export const trackArtists = pgTable(
   ],
 );
 
-/** An ID released later as a track (domain.md IDs, releases): drives the release notifications. */
+/** An ID released later as a track (docs/ids-and-identifications.md): drives the release notifications. */
 export const idReleases = pgTable(
   'id_releases',
   {

@@ -14,7 +14,7 @@ export const users = pgTable(
     aboutMe: text('about_me').notNull().default(''),
     avatarUrl: text('avatar_url'),
     firebaseUid: text('firebase_uid').unique(),
-    // spec §3: internal, web_client or a social provider id such as google; open-ended on purpose
+    // docs/accounts.md: internal, web_client or a social provider id such as google; open-ended on purpose
     authProvider: text('auth_provider'),
     soundcloudUrl: text('soundcloud_url'),
     userType: text('user_type').array().notNull().default(sql`'{listener}'::text[]`),
@@ -28,7 +28,7 @@ export const users = pgTable(
     sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    // Registration must reject 'DJ' when 'dj' exists (domain.md: duplicate username/email → 422).
+    // Registration must reject 'DJ' when 'dj' exists (docs/accounts.md: duplicate username/email → 422).
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check(

@@ -104,7 +104,7 @@ export const ARTIST_NAMES = [
 export interface LabelSeed {
   name: string;
   genres: readonly Genre[];
-  /** label_meta: a full profile with a bio (spec §2 Label detail). */
+  /** label_meta: a full profile with a bio (docs/web-app.md Label detail). */
   full: boolean;
   city: string;
 }

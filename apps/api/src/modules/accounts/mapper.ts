@@ -1,11 +1,11 @@
-// Row → the contract's User (spec §3). Only named fields travel: never the password hash.
+// Row → the contract's User (docs/accounts.md). Only named fields travel: never the password hash.
 import { DEFAULT_USER_TYPE, type NotificationTimeframe, type UserType } from '@cratedig/contract/constants';
 import type { User } from '@cratedig/contract/user';
 import type { UserRow } from './queries';
 
 /**
  * is_firebase_user: the account signs in only through the identity provider (it has no password),
- * so the password login tells its owner to use the provider (spec §4 "Password login" step 2).
+ * so the password login tells its owner to use the provider (docs/accounts.md "Password login" step 2).
  */
 export function isFirebaseOnly(row: Pick<UserRow, 'firebaseUid' | 'passwordHash'>): boolean {
   return row.firebaseUid !== null && row.passwordHash === null;

@@ -1,4 +1,4 @@
-// The accounts limits of domain.md, counted in PostgreSQL (rate_limit_hits) so that several API
+// The accounts limits of docs/accounts.md, counted in PostgreSQL (rate_limit_hits) so that several API
 // instances see the same counts. Every limit is a setting (config.ts, README). Counting and deciding
 // happen in one locked transaction (queries.ts takeHits), so the limits hold exactly under concurrent
 // requests, on one instance or many.

@@ -1,4 +1,4 @@
-// Password reset (domain.md "Accounts and tokens", spec §8 "Password reset"): a single-use link valid
+// Password reset (docs/accounts.md "Password reset"): a single-use link valid
 // 1 h, stored hashed; the request answers the same whether or not the email exists.
 import { unprocessable } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';

@@ -1,4 +1,4 @@
-// POST and PUT /tokens/reset (domain.md "Accounts and tokens", spec §8 "Password reset").
+// POST and PUT /tokens/reset (docs/accounts.md "Password reset").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// spec §7 "Session and account" over HTTP; the rules are in service.ts and reset-service.ts.
+// docs/accounts.md "Session and account" over HTTP; the rules are in service.ts and reset-service.ts.
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { socialSignInEnabled } from '../../config';
@@ -15,7 +15,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = accountsContext(app, createMailer(app.config.auth));
   const { accounts: call } = calls;
 
-  // spec §7: POST /me/onboarding "sends an empty body", possibly still labelled JSON. In this
+  // docs/accounts.md: POST /me/onboarding "sends an empty body", possibly still labelled JSON. In this
   // module only, an empty JSON body reads as no body instead of a 400.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

@@ -1,4 +1,4 @@
-// Accounts rules (domain.md "Accounts and tokens", spec §3-§5, §7): sign-in, token rotation,
+// Accounts rules (docs/accounts.md): sign-in, token rotation,
 // registration, social creation and linking, the signed-in user's own settings.
 
 import { randomUUID } from 'node:crypto';
@@ -25,16 +25,16 @@ import { isFirebaseOnly, toUser } from './mapper';
 import * as q from './queries';
 import { type Counter, giveBack, reset, take, takeOne } from './rate-limit-service';
 
-/** domain.md: a refresh family expires 30 days after sign-in whatever its rotations. */
+/** docs/accounts.md: a refresh family expires 30 days after sign-in whatever its rotations. */
 const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** spec §8 "Password login": the client shows its own text for a 429; this is for API readers. */
+/** docs/accounts.md "Password login": the client shows its own text for a 429; this is for API readers. */
 const LOGIN_BLOCKED = 'Too many failed login attempts. Please try again later.';
 const BAD_CREDENTIALS = 'Invalid username or password.';
 
 // ---------------------------------------------------------------------------------------------------
 // Sign-in and tokens
 
-/** POST /tokens: Basic credentials → a fresh token pair, with the failed-login limits of domain.md. */
+/** POST /tokens: Basic credentials → a fresh token pair, with the failed-login limits of docs/accounts.md. */
 export async function login(ctx: AccountsContext, authorization: string | undefined, ip: string) {
   const credentials = parseBasic(authorization);
   if (!credentials) throw unauthorized(BAD_CREDENTIALS);
@@ -97,7 +97,7 @@ async function issueTokenPair(
 
 /**
  * PUT /tokens: rotates the refresh token. Unknown, expired or revoked → 401; a rotated token used
- * again revokes its whole family (domain.md), so a stolen copy and the original both stop working.
+ * again revokes its whole family (docs/accounts.md), so a stolen copy and the original both stop working.
  */
 export async function refresh(ctx: AccountsContext, body: RefreshTokensBody): Promise<TokenPair> {
   const expired = unauthorized('The refresh token is invalid or has expired.');
@@ -130,7 +130,7 @@ export async function getMe(ctx: UserContext): Promise<User> {
   return toUser(row);
 }
 
-/** GET /users/un/{username}: only what the password login needs (spec §4), rate limited. */
+/** GET /users/un/{username}: only what the password login needs (docs/accounts.md), rate limited. */
 export async function lookupUsername(
   ctx: ServiceContext,
   username: string,
@@ -174,7 +174,7 @@ export async function register(ctx: ServiceContext, body: CreateUserBody, ip: st
 }
 
 /**
- * POST /users, social form: the first sign-in through the identity provider (spec §3). The token's
+ * POST /users, social form: the first sign-in through the identity provider (docs/accounts.md). The token's
  * uid and verified email must be the body's; username and email become that email, about_me the
  * display name (the client sends it; the token's name stands in when it does not) or ''.
  */
@@ -197,7 +197,7 @@ export async function createSocialUser(
   });
 }
 
-/** spec §3: the provider id without its '.com' suffix ('google.com' → 'google'), or null. */
+/** docs/accounts.md: the provider id without its '.com' suffix ('google.com' → 'google'), or null. */
 export function providerName(providerId: string | null): string | null {
   if (!providerId) return null;
   return providerId.replace(/\.com$/, '');
@@ -234,7 +234,9 @@ function duplicateError(error: unknown): HttpError | null {
   return unprocessable({ username: [TAKEN.username] });
 }
 
-/** PUT /users/auth-id (spec §4 step 3): links the provider uid to the account with the token's email. */
+/**
+ * PUT /users/auth-id (docs/accounts.md step 3): links the provider uid to the account with the token's email.
+ */
 export async function linkAuthId(ctx: ServiceContext, body: LinkAuthIdBody, identity: FirebaseIdentity) {
   if (body.firebase_uid !== identity.uid) throw forbidden('This token does not belong to that sign-in.');
   const row = await q.findUserById(ctx.db, Number(body.id));
@@ -277,7 +279,7 @@ export async function turnOffDigests(ctx: ServiceContext, userId: number): Promi
 }
 
 export function updateProfile(ctx: UserContext, body: ProfileUpdateBody) {
-  // spec §5: user_type defaults to listener when empty; duplicates are dropped.
+  // docs/accounts.md: user_type defaults to listener when empty; duplicates are dropped.
   const userType = [...new Set(body.user_type)];
   return updateMe(ctx, {
     aboutMe: body.about_me,

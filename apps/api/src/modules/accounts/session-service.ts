@@ -1,4 +1,4 @@
-// Ending sessions (domain.md "Accounts and tokens"): a session is one refresh-token family, begun by a
+// Ending sessions (docs/accounts.md): a session is one refresh-token family, begun by a
 // sign-in and carried by every access token issued in it (their `sid`). Revoking the family refuses
 // its refresh tokens at once on every instance, and its access tokens within the session check's
 // bound (SESSION_CHECK_TTL_S, docs/decisions/0018-sessions-end-on-the-server.md).

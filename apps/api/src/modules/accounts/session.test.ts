@@ -1,4 +1,4 @@
-// POST /tokens, PUT /tokens, GET /me and the failed-login limits (domain.md "Accounts and tokens").
+// POST /tokens, PUT /tokens, GET /me and the failed-login limits (docs/accounts.md).
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';

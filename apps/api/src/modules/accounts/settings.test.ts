@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, resolveJwtSecret } from '../../config';
 import { makeTempDir } from '../../test/app';
 
 describe('accounts settings', () => {
-  it('default to domain.md’s limits and the emulator-friendly Firebase project', () => {
+  it('default to docs/accounts.md’s limits and the emulator-friendly Firebase project', () => {
     const { auth, trustProxy } = loadConfig({ DATA_DIR: '/srv/cd' });
     expect(trustProxy).toBe(false);
     expect(auth).toMatchObject({

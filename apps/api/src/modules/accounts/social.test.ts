@@ -1,5 +1,5 @@
-// Identity-provider sign-in against the real Firebase Auth emulator (spec §3, §4 steps 1-4;
-// domain.md: the Firebase routes need a token whose verified email, and uid for creation, match).
+// Identity-provider sign-in against the real Firebase Auth emulator (docs/accounts.md steps 1-4;
+// docs/accounts.md: the Firebase routes need a token whose verified email, and uid for creation, match).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
@@ -36,7 +36,7 @@ const createSocial = (token: string, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload: body });
 
 describe('first social sign-in', () => {
-  it('creates the account as spec §3 says, and the next sign-in finds the same account', async () => {
+  it('creates the account as docs/accounts.md says, and the next sign-in finds the same account', async () => {
     const email = freshEmail();
     const { idToken, uid } = await emulatorGoogleSignIn(email, 'Ann Annie');
     expect((await lookup(email, idToken)).statusCode).toBe(404);
@@ -68,7 +68,7 @@ describe('first social sign-in', () => {
     const found = await lookup(email, again.idToken);
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({ id: created.json().id, firebase_uid: uid });
-    // The password login is told to send this user to the provider (spec §4 "Password login").
+    // The password login is told to send this user to the provider (docs/accounts.md "Password login").
     const byName = await app.inject({ url: `/api/users/un/${encodeURIComponent(email)}` });
     expect(byName.json()).toEqual({ is_firebase_user: true, auth_provider: 'google' });
   });

@@ -1,4 +1,4 @@
-// Registration, the username lookup, and the signed-in user's own settings (spec §3, §5, §7).
+// Registration, the username lookup, and the signed-in user's own settings (docs/accounts.md).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
@@ -22,7 +22,7 @@ const register = (payload: Record<string, unknown>, instance = app, remoteAddres
 const valid = { username: 'nina', email: 'nina@example.test', password: 'abc', auth_provider: 'web_client' };
 
 describe('POST /users (registration)', () => {
-  it('creates the account with the defaults of spec §3 and never returns the password', async () => {
+  it('creates the account with the defaults of docs/accounts.md and never returns the password', async () => {
     const response = await register({ ...valid, about_me: 'Deep house digger' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({

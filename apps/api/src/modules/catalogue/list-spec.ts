@@ -1,4 +1,4 @@
-// What each catalogue list sorts, filters and counts on (spec §9 sort choices, domain.md Catalogue).
+// What each catalogue list sorts, filters and counts on (docs/catalogue.md sort choices).
 // Every order_by value the contract whitelists maps to one column here; nothing a client sends is ever
 // spliced into SQL as text.
 import type { SortField } from '@cratedig/contract/common';
@@ -114,7 +114,7 @@ export function searchPredicate(kind: ItemKind, search: string): SQL {
 }
 
 /**
- * The user's own rows: favourites for sets and tracks (domain.md: the switch lists `/sets/favs`,
+ * The user's own rows: favourites for sets and tracks (docs/library.md: the switch lists `/sets/favs`,
  * `/tracks/favs`), follows for artists and labels. Written as `x.id in (user's ids)` so the planner
  * starts from the user's few rows (user_*_fav_idx / *_followed_idx) instead of the catalogue.
  */

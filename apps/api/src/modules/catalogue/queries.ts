@@ -272,7 +272,7 @@ export async function findSetDetail<T>(db: Db, id: number, userId: number): Prom
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Featured lists (domain.md Catalogue): editorial order; "most liked recently" when a kind is empty.
+// Featured lists (docs/catalogue.md): editorial order; "most liked recently" when a kind is empty.
 
 /** How many items the "most liked recently" fallback offers. */
 export const FEATURED_FALLBACK_SIZE = 20;
@@ -304,7 +304,7 @@ export function placeScope(festivalId: number | undefined, venueId: number | und
 const FALLBACK_RECENT = 500;
 
 /**
- * "Most liked recently" (domain.md Catalogue): the newest FALLBACK_RECENT items by an index-backed
+ * "Most liked recently" (docs/catalogue.md): the newest FALLBACK_RECENT items by an index-backed
  * date, ranked by likes (newest first on ties). Bounding the candidates keeps the statement cheap for
  * the planner too: an unbounded sort over 1M tracks crossed PostgreSQL's JIT threshold (+30 ms).
  * Festivals and venues have no likes: theirs are the places of the newest sets.

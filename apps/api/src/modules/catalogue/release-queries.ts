@@ -1,4 +1,4 @@
-// SQL of releasing an ID (domain.md "IDs, releases, notifications"): the pair's tracks, and the
+// SQL of releasing an ID (docs/ids-and-identifications.md): the pair's tracks, and the
 // id_releases row that links them.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-// Releasing an ID (domain.md "IDs, releases, notifications"): one transaction links the ID to the
+// Releasing an ID (docs/ids-and-identifications.md): one transaction links the ID to the
 // released track and notifies everyone waiting for it. Operators do it with `cratedig release`.
 import type { ServiceContext } from '../../lib/service-context';
 import { notifyRelease } from '../notifications/service';

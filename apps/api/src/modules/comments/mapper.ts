@@ -1,4 +1,5 @@
-// Row → the contract's Post (spec §3 Comment): the text exactly as stored, the author's public fields.
+// Row → the contract's Post (docs/library.md Comment): the text exactly as stored, the author's public
+// fields.
 import type { Post } from '@cratedig/contract/comment';
 import type { PostRow } from './queries';
 

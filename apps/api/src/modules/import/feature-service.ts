@@ -1,4 +1,4 @@
-// `cratedig feature`: an editorial featured list of the home page (spec §2 Home), replaced whole in
+// `cratedig feature`: an editorial featured list of the home page (docs/web-app.md Home), replaced whole in
 // the given order. Every id must name an existing item of that kind; an empty list brings back the
 // "most liked recently" fallback.
 import { FEATURED_KINDS, type FeaturedKind } from '@cratedig/contract/catalogue-api';

@@ -1,4 +1,4 @@
-// The profile tabs' lists (spec §7 GET /users/{id}/sets, /tracks, /ids, /artists, /labels): the
+// The profile tabs' lists (docs/library.md GET /users/{id}/sets, /tracks, /ids, /artists, /labels): the
 // user's likes after toggling, paginated and sorted like the catalogue lists, readable only by their
 // owner (see service.ts ownLists).
 import type { FastifyInstance } from 'fastify';

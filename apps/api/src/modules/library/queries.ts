@@ -129,7 +129,7 @@ export async function changeFlag(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Profile lists: which catalogue items a user has in their likes (domain.md Favourites table). These
+// Profile lists: which catalogue items a user has in their likes (docs/library.md). These
 // are scopes over the catalogue lists (the catalogue service builds the page, the sort and the JSON),
 // written as `x.id in (the user's ids)` so the planner starts from the user's few rows
 // (user_*_likes_idx).

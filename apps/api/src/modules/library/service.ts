@@ -47,7 +47,7 @@ export async function toggleSetLikes(ctx: UserContext, setId: number): Promise<S
   return { show_likes: bool(row.show_likes) };
 }
 
-/** For an ID this starts or stops watching it (domain.md). */
+/** For an ID this starts or stops watching it (docs/library.md). */
 export async function toggleTrackLikes(ctx: UserContext, trackId: number): Promise<TrackLikesResult> {
   const row = await change(ctx, 'track', 'show_likes', 'toggle', trackId);
   return { show_likes: bool(row.show_likes), total_user_likes: total(row), is_fav: bool(row.is_fav) };
@@ -77,12 +77,12 @@ export async function toggleStatsLikes(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Profile lists (spec §7 `/users/{id}/...`)
+// Profile lists (docs/library.md `/users/{id}/...`)
 
 /**
  * Who may read a user's liked lists: only that user. The spec has no page showing another user's
- * likes (spec §2 /profile/ is the user's own; §6 knows only signed-out and signed-in), and the
- * watched IDs and likes are personal, so another user's id answers 403 (not 404: ids are not secret,
+ * likes (docs/web-app.md /profile/ is the user's own; docs/accounts.md knows only signed-out and signed-in),
+ * and the watched IDs and likes are personal, so another user's id answers 403 (not 404: ids are not secret,
  * the caller is simply not allowed).
  */
 function ownLists(callerId: number, ownerId: number): void {

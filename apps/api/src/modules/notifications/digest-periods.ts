@@ -1,6 +1,6 @@
-// Digest periods (domain.md: a digest every day, week or month). Periods are calendar periods in UTC:
-// days from midnight, weeks from Monday, months from the 1st. A digest for a period is due once the
-// period has ended, and lists the notifications created during it.
+// Digest periods (docs/ids-and-identifications.md: a digest every day, week or month). Periods are calendar
+// periods in UTC: days from midnight, weeks from Monday, months from the 1st. A digest for a period is due
+// once the period has ended, and lists the notifications created during it.
 import type { NotificationTimeframe } from '@cratedig/contract/constants';
 
 export interface Period {

@@ -1,5 +1,5 @@
-// Email digests (domain.md: one mail per user and period, exactly once even with several instances).
-// Each due user's digest goes through three steps:
+// Email digests (docs/ids-and-identifications.md: one mail per user and period, exactly once even with
+// several instances). Each due user's digest goes through three steps:
 //   1. claim: one transaction locks the user's row, checks that no digest covers the period yet, marks
 //      every notification no digest covered yet (from before the period's end) as covered by this one
 //      and inserts the digests row (unique per user and period end);

@@ -1,5 +1,5 @@
 // Releases and their notifications: the fan-out to everyone waiting for an ID, exactly once, and the
-// caller's notification list (spec §7 Notifications), unread count and marking read.
+// caller's notification list (docs/ids-and-identifications.md Notifications), unread count and marking read.
 import type { Notification, NotificationList } from '@cratedig/contract/notification';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// SQL of the notifications (domain.md "IDs, releases, notifications"): the fan-out of a release, the
+// SQL of the notifications (docs/ids-and-identifications.md): the fan-out of a release, the
 // caller's list with its keyset cursor, and marking read. A notification's release and proposal are
 // read at list time, so they always name the tracks as the catalogue has them now.
 import { and, eq, not, type SQL, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Notifications rules (spec §7 Notifications, domain.md "IDs, releases, notifications"): a release
+// Notifications rules (docs/ids-and-identifications.md Notifications): a release
 // tells each waiting listener once; each user reads and marks only their own.
 import type {
   MarkAllReadResult,

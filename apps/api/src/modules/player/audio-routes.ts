@@ -39,7 +39,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       // Belt and braces beside send's own refusal: a '..' segment never resolves, signed or not.
       if (path.split(/[\\/]/).includes('..')) throw forbidden('This audio link is not valid.');
       const check = verifyAudioLink(app.config, path, request.query);
-      // 403 for unsigned, tampered and expired alike: the client re-fetches the set (domain.md).
+      // 403 for unsigned, tampered and expired alike: the client re-fetches the set (docs/player.md).
       if (!check.ok) throw forbidden(check.reason);
 
       const root = await mediaRoot;

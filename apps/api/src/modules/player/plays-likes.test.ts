@@ -1,5 +1,5 @@
 // PUT /plays (resume + counted plays), GET /set_tracks/play/{id}, and moment likes with the two
-// PUT /favs/…/likes (domain.md Player and "Favourites, likes"): exact under concurrency.
+// PUT /favs/…/likes (docs/player.md and "Favourites, likes"): exact under concurrency.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

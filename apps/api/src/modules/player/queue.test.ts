@@ -1,4 +1,4 @@
-// The queue (spec §3 Queue item, §7, §8 Queue; domain.md Player): order 1..n without gaps and at most
+// The queue (docs/player.md Queue item, Queue): order 1..n without gaps and at most
 // one current item after any sequence of calls, concurrent ones included; another user's items are
 // out of reach.
 import { sql } from 'drizzle-orm';

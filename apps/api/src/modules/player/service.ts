@@ -1,4 +1,4 @@
-// The player's rules (domain.md Player; spec §3 Queue item, §4 Queue, §7, §8 Queue). Every queue write
+// The player's rules (docs/player.md Queue item, Queue Queue). Every queue write
 // is one transaction under the user's row lock and ends by renumbering 1..n, so any sequence of calls,
 // from any number of tabs, leaves `order` without gaps and at most one current item.
 import type { QueueItem } from '@cratedig/contract/queue';
@@ -9,10 +9,10 @@ import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
 import * as q from './queries';
 
-/** spec §8 Queue: the client shows 'This set is already in the queue.' on a 404 from POST /queue. */
+/** docs/player.md Queue: the client shows 'This set is already in the queue.' on a 404 from POST /queue. */
 export const ALREADY_QUEUED = 'This set is already in the queue.';
 
-/** domain.md: a user_id in a body is checked against the token's user, never trusted. */
+/** docs/accounts.md: a user_id in a body is checked against the token's user, never trusted. */
 function assertSelf(ctx: UserContext, userId: number): void {
   if (userId !== ctx.userId) throw forbidden('You can only change your own queue.');
 }
@@ -27,7 +27,7 @@ async function toQueue(ctx: UserContext, tx: q.Tx): Promise<QueueItem[]> {
     set_meta: signSetAudio(ctx, set as SetMeta),
     order: row.order,
     is_current: row.is_current,
-    // spec §3: items before the current one are played
+    // docs/player.md: items before the current one are played
     played: current !== undefined && row.order < current,
   }));
 }
@@ -123,7 +123,7 @@ export async function newCurrent(
 }
 
 /**
- * domain.md: the item after the current one becomes current and is returned; with no current item the
+ * docs/player.md: the item after the current one becomes current and is returned; with no current item the
  * first one starts. At the end of the queue nothing changes and the answer is undefined (204).
  */
 export async function nextInQueue(ctx: UserContext): Promise<QueueItem | undefined> {

@@ -1,4 +1,4 @@
-// Search rules (domain.md "Search"): the query is normalised once (search-normalise.ts, the same rules
+// Search rules (docs/search.md): the query is normalised once (search-normalise.ts, the same rules
 // as the SQL cd_normalise_name), short queries match prefixes only, longer words also find their
 // one-typo spellings, and each section answers a page of its items with how they matched.
 import type { Artist } from '@cratedig/contract/artist';

@@ -1,4 +1,4 @@
-// The share page (spec §7 Sharing, domain.md Catalogue): a readable page for a person without an
+// The share page (docs/catalogue.md Sharing): a readable page for a person without an
 // account (artwork, who, where and when, key facts, the track list) with a 'Sign in to listen' link
 // to the app route, and the Open Graph / Twitter card tags link unfurlers read. No script at all and
 // no inline style: the look comes from /public/preview.css. Every value placed in the page goes

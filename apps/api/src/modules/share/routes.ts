@@ -1,4 +1,4 @@
-// GET /public/preview/{sets|tracks|artists|labels}/{id}: open to everyone (domain.md Accounts), HTML;
+// GET /public/preview/{sets|tracks|artists|labels}/{id}: open to everyone (docs/accounts.md), HTML;
 // and its stylesheet, /public/preview.css. Pages, not JSON calls: outside the contract's table of
 // calls, so their OpenAPI entries are written here.
 import { readFile } from 'node:fs/promises';

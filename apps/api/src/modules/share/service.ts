@@ -1,4 +1,4 @@
-// Share pages (spec §7 Sharing): the page a shared /public/preview/{kind}/{id} link shows, readable
+// Share pages (docs/catalogue.md Sharing): the page a shared /public/preview/{kind}/{id} link shows, readable
 // without an account, with 'Sign in to listen' leading to the app route. A visitor who follows it is
 // asked to sign in by the app, which remembers the route and returns to it afterwards.
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
@@ -25,7 +25,7 @@ const KIND_LABELS: Record<PreviewKind, string> = {
   labels: 'Label',
 };
 
-/** Images are site-relative or absolute (domain.md); unfurlers need absolute ones. */
+/** Images are site-relative or absolute (docs/api-conventions.md); unfurlers need absolute ones. */
 function absolute(publicUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }

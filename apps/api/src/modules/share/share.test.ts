@@ -1,5 +1,6 @@
 import { displayDate } from '@cratedig/contract/display-date';
-// Share previews (spec §7 Sharing): open to everyone, Open Graph / Twitter tags, every value escaped.
+// Share previews (docs/catalogue.md Sharing): open to everyone, Open Graph / Twitter tags, every value
+// escaped.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The page's side of the service worker (spec §1: registered from /sw.js). Registration waits for the
+// The page's side of the service worker (docs/web-app.md: registered from /sw.js). Registration waits for the
 // page's load and loads its code (workbox-window) only then, so it never delays the first screen.
 // A new version is installed in the background but only takes over when the listener chooses Reload
 // (update-prompt.tsx): switching code under a playing set would cut the audio.

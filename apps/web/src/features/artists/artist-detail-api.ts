@@ -1,4 +1,4 @@
-// GET /artists/{id} (spec §7).
+// GET /artists/{id} (docs/catalogue.md).
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { apiClient } from '../../api/client';

@@ -15,11 +15,11 @@ import { FollowToggle, StatsLikesToggle } from '../library';
 import { useArtistDetail } from './artist-detail-api';
 import { useArtistLabels, useArtistSets, useArtistTracks } from './artist-tabs-api';
 
-// spec §2 Artist detail /artists/{id}.
+// docs/web-app.md Artist detail /artists/{id}.
 export function ArtistDetailPage() {
   const id = useRouteId();
   const { data: artist, isPending, isError } = useArtistDetail(id);
-  // spec §2: '{artist} on Cratedig', the social-share title and image; both reset on leaving.
+  // docs/web-app.md: '{artist} on Cratedig', the social-share title and image; both reset on leaving.
   usePageMeta(
     artist ? `${artist.name} on ${SITE_NAME}` : null,
     artist ? resolveMediaUrl(artist.art_url_xl) : null,

@@ -1,5 +1,5 @@
-// The artist page's tabs (spec §7): GET /artists/{id}/sets, /tracks, /remixes, /ids and /labels. One
-// file for the five because they differ only in path and item type.
+// The artist page's tabs (docs/catalogue.md): GET /artists/{id}/sets, /tracks, /remixes, /ids and /labels.
+// One file for the five because they differ only in path and item type.
 import type { SortChoice } from '@cratedig/contract/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';

@@ -1,4 +1,5 @@
-// GET /artists and /artists/followed (spec §7): the Artists discover list and its followed-only variant.
+// GET /artists and /artists/followed (docs/catalogue.md): the Artists discover list and its followed-only
+// variant.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { apiClient } from '../../api/client';

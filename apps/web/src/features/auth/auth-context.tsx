@@ -21,9 +21,9 @@ import { SESSION_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
 import { isFirebaseIdToken, loadedFirebaseSignIn, loadFirebaseSignIn } from './firebase-loader';
 
-// spec §4 "Gate": unknown while the session is being determined (overlay), then one of the two states
-// of spec §6. (The token manager's unknown/firebase/internal is the other state of spec §4: how the
-// session refreshes, see api/token-manager.ts.)
+// docs/accounts.md "Gate": unknown while the session is being determined (overlay), then one of the two
+// states of docs/accounts.md. (The token manager's unknown/firebase/internal is the other state of
+// docs/accounts.md: how the session refreshes, see api/token-manager.ts.)
 export type AuthStatus = 'unknown' | 'authenticated' | 'unauthenticated';
 
 /**
@@ -57,12 +57,12 @@ export interface AuthContextValue extends AuthState {
   /** Replaces the signed-in user's record after it changed (profile, onboarding). */
   updateUser: (user: SessionUser) => void;
   /**
-   * spec §4: the user is cleared on logout (tokens, cached data and the stored next location), and
+   * docs/accounts.md: the user is cleared on logout (tokens, cached data and the stored next location), and
    * the session is ended on the server too (unless `endedOnServer`: Sign out everywhere did it).
    */
   logout: (options?: { endedOnServer?: boolean }) => Promise<void>;
   /**
-   * Runs listener on every logout: the player stops and forgets the queue there (spec §4), and the
+   * Runs listener on every logout: the player stops and forgets the queue there (docs/accounts.md), and the
    * session's query cache is cleared.
    */
   onLogout: (listener: () => void) => () => void;
@@ -71,7 +71,7 @@ export interface AuthContextValue extends AuthState {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * spec §4 "Startup": with a stored token the current user comes from GET /api/me; without one, or if
+ * docs/accounts.md "Startup": with a stored token the current user comes from GET /api/me; without one, or if
  * that call fails, there is no user. A stored Firebase ID token first gets the SDK back (lazily) so
  * the token manager can refresh it.
  */
@@ -100,7 +100,7 @@ function isUnreachable(error: unknown): boolean {
   return isApiError(error) && error.kind === 'network';
 }
 
-/** spec §4 "Auth events during use": a toast while the tab is visible, for 2 s. */
+/** docs/web-app.md "Auth events during use": a toast while the tab is visible, for 2 s. */
 function showRefreshingToast() {
   if (document.visibilityState !== 'visible') return;
   enqueueSnackbar(SESSION_MESSAGES.refreshing, {
@@ -163,7 +163,7 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
   }, [load]);
 
   // A refresh that failed for good already deleted the tokens (token-manager.ts): say so, and send
-  // the person back to sign in; the guard keeps the page as the next location (spec §8 recovery).
+  // the person back to sign in; the guard keeps the page as the next location (docs/web-app.md recovery).
   useEffect(
     () =>
       api.events.on('authError', () => {

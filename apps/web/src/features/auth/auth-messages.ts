@@ -1,5 +1,5 @@
-// spec §8: the exact texts of the sign-in, registration, reset and session messages. Kept in one place
-// so the pages, the tests and the journeys read the same strings.
+// docs/accounts.md: the exact texts of the sign-in, registration, reset and session messages. Kept in one
+// place so the pages, the tests and the journeys read the same strings.
 export const SOCIAL_LOGIN_MESSAGES = {
   cancelled: 'Login cancelled. Please try again.',
   popupBlocked: 'Popup was blocked by your browser. Please allow popups for this site.',
@@ -14,7 +14,7 @@ export const PASSWORD_LOGIN_MESSAGES = {
   failed: SOCIAL_LOGIN_MESSAGES.failed,
 } as const;
 
-/** spec §8: 'You previously logged in with {provider}, please try that method.' */
+/** docs/accounts.md: 'You previously logged in with {provider}, please try that method.' */
 export function socialAccountMessage(provider: string | null | undefined): string {
   if (!provider) return PASSWORD_LOGIN_MESSAGES.socialNoProvider;
   return `You previously logged in with ${providerLabel(provider)}, please try that method.`;
@@ -47,11 +47,11 @@ export const RESET_MESSAGES = {
 
 export const SESSION_MESSAGES = {
   expired: 'Your session expired. Please log in again.',
-  /** spec §4 "Auth events during use", shown for 2 s when the tab is visible. */
+  /** docs/web-app.md "Auth events during use", shown for 2 s when the tab is visible. */
   refreshing: 'Authentication expired, refreshing...',
 } as const;
 
-// Ours, not the spec's: the form rules of spec §5 need words where the spec gives none.
+// Ours, not the spec's: the form rules of docs/accounts.md need words where the spec gives none.
 export const FORM_MESSAGES = {
   required: 'This field is required',
   invalidEmail: 'Enter a valid email address',

@@ -1,5 +1,5 @@
 /**
- * Identity-provider sign-in (spec §4 steps 1–6) with the Firebase JS SDK. Loaded only through
+ * Identity-provider sign-in (docs/accounts.md steps 1–6) with the Firebase JS SDK. Loaded only through
  * firebase-loader.ts: importing this file anywhere else would put the SDK in the first screen's bundle.
  */
 import type { ClientConfig } from '@cratedig/contract/accounts';
@@ -34,11 +34,11 @@ export type { SocialProvider } from './emulator-accounts';
 
 export type SocialSignInResult =
   | { kind: 'signed-in'; user: User }
-  /** message null: nothing to tell the person (spec §4 step 3 "silently", §8 creation failure). */
+  /** message null: nothing to tell the person (docs/accounts.md step 3 "silently", creation failure). */
   | { kind: 'failed'; message: string | null };
 
 export interface ProviderHooks {
-  /** spec §4 step 6: the provider signed out while the client's auth state was firebase. */
+  /** docs/accounts.md step 6: the provider signed out while the client's auth state was firebase. */
   onProviderSignedOut: () => void;
 }
 
@@ -74,20 +74,20 @@ function watchProvider(api: Api, instance: Auth, hooks: ProviderHooks) {
   watching = true;
   onAuthStateChanged(instance, (firebaseUser) => {
     if (firebaseUser || api.tokens.getState() !== 'firebase') return;
-    // spec §4 step 6: clear the user and remove the access token.
+    // docs/accounts.md step 6: clear the user and remove the access token.
     api.tokens.setFirebaseTokenSource(null);
     api.tokens.storage.clearAccessToken();
     hooks.onProviderSignedOut();
   });
 }
 
-/** spec §3: the first linked provider id without '.com' (google.com → google), or null. */
+/** docs/accounts.md: the first linked provider id without '.com' (google.com → google), or null. */
 export function providerOf(firebaseUser: FirebaseUser): string | null {
   const id = firebaseUser.providerData[0]?.providerId;
   return id ? id.replace(/\.com$/, '') : null;
 }
 
-/** spec §8 "Social login": the popup's failure as the message a person sees. */
+/** docs/accounts.md "Social login": the popup's failure as the message a person sees. */
 export function popupFailureMessage(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') {
@@ -114,7 +114,7 @@ export function emulatorCredential(provider: SocialProvider, account: EmulatorAc
 }
 
 /**
- * spec §4 identity-provider sign-in, steps 1–6. With a real Firebase project the provider answers in
+ * docs/accounts.md identity-provider sign-in, steps 1–6. With a real Firebase project the provider answers in
  * its popup; against the emulator (config.firebase.emulator_url set) the caller passes the fake
  * account picked in the in-app chooser instead, and everything after the provider's answer is the
  * same code.
@@ -163,7 +163,7 @@ export async function socialSignIn(
     existing = await apiClient(api.transport).accounts.byEmail({ params: { email } });
   } catch (error) {
     if (isApiError(error) && error.status === 404) {
-      // Step 4: first sign-in creates the account (spec §3: username and email are the email).
+      // Step 4: first sign-in creates the account (docs/accounts.md: username and email are the email).
       try {
         const created = await apiClient(api.transport).accounts.create({
           body: {
@@ -175,7 +175,7 @@ export async function socialSignIn(
         });
         return { kind: 'signed-in', user: created };
       } catch (creationError) {
-        // spec §8: a failed user creation is only logged, with errors.json.
+        // docs/accounts.md: a failed user creation is only logged, with errors.json.
         console.error(
           'creating the account failed',
           isApiError(creationError) ? creationError.errors?.json : creationError,

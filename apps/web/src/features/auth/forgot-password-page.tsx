@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
       ]);
       setSentFrom(config.mail_from);
     } catch (error) {
-      // spec §8: a failure shows nothing.
+      // docs/accounts.md: a failure shows nothing.
       console.error('password reset request failed', error);
     } finally {
       setBusy(false);

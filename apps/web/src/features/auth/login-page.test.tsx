@@ -18,7 +18,7 @@ const lookup = (is_firebase_user: boolean, auth_provider: string | null = 'web_c
   body: { is_firebase_user, auth_provider },
 });
 
-describe('password login (spec §4, §8)', () => {
+describe('password login (docs/accounts.md)', () => {
   it('tells a social-account user to use their provider, without sending the password', async () => {
     const { requests } = await signInWith((r) =>
       r.path.startsWith('/users/un/') ? lookup(true, 'google') : undefined,
@@ -102,7 +102,7 @@ describe('password login (spec §4, §8)', () => {
     await waitFor(() => expect(location()).toBe('/profile?tab=likes#top'));
     expect(await screen.findByRole('heading', { level: 1, name: 'crate_digger' })).toBeTruthy();
     const login = requests.find((r) => r.path === '/tokens');
-    // spec §7: login carries Basic credentials and no bearer token.
+    // docs/accounts.md: login carries Basic credentials and no bearer token.
     expect(login?.headers.get('authorization')).toBe(`Basic ${btoa('crate_digger:secret')}`);
     expect(window.localStorage.getItem('accessToken')).toBe('access-1');
     expect(window.localStorage.getItem('refreshToken')).toBe('refresh-1');

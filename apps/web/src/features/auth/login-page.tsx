@@ -27,7 +27,7 @@ export function LoginPage() {
     if (busy) return;
     // A new attempt starts clean: the last answer's alert never stands beside this attempt's errors.
     setError(null);
-    // spec §5: username and password are required.
+    // docs/accounts.md: username and password are required.
     const nextMissing = { username: username.trim() === '', password: password === '' };
     setMissing(nextMissing);
     if (nextMissing.username || nextMissing.password) return;

@@ -7,18 +7,18 @@ import { sleep } from '../../api/error-recovery';
 import { type Api, basicAuth } from '../../api/transport';
 import { PASSWORD_LOGIN_MESSAGES, socialAccountMessage } from './auth-messages';
 
-/** A sign-in that did not work, with the spec §8 message to show. */
+/** A sign-in that did not work, with the docs/accounts.md message to show. */
 export class SignInError extends Error {
   override name = 'SignInError';
 }
 
 /**
- * spec §4 "Password login":
+ * docs/accounts.md "Password login":
  * 1. the username is checked on the server first;
  * 2. social-account users are told to use their provider;
  * 3. the credentials are exchanged for tokens, stored by the token manager;
  * 4. after 100 ms the profile is loaded.
- * Rejects with a SignInError carrying the exact spec §8 message.
+ * Rejects with a SignInError carrying the exact docs/accounts.md message.
  */
 export async function passwordLogin(api: Api, username: string, password: string): Promise<User> {
   let lookup: UsernameLookup;
@@ -33,7 +33,7 @@ export async function passwordLogin(api: Api, username: string, password: string
 
   let tokens: TokenPair;
   try {
-    // spec §7: login is sent without a token and without retry.
+    // docs/accounts.md: login is sent without a token and without retry.
     tokens = await apiClient(api.transport).accounts.login({
       headers: { authorization: basicAuth(username, password) },
     });

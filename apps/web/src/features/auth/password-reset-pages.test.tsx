@@ -18,7 +18,7 @@ async function openReset(handler: FakeHandler, path = '/reset?token=tok-123') {
 const resets = (requests: FakeRequest[]) =>
   requests.filter((r) => r.method === 'PUT' && r.path === '/tokens/reset');
 
-describe('reset password (spec §5, §8)', () => {
+describe('reset password (docs/accounts.md)', () => {
   it('needs at least 3 characters', async () => {
     const { submit, requests } = await openReset(() => undefined);
     await submit('ab', 'ab');
@@ -60,7 +60,7 @@ describe('reset password (spec §5, §8)', () => {
   });
 });
 
-describe('forgot password (spec §8)', () => {
+describe('forgot password (docs/accounts.md)', () => {
   it('names the sender of the reset email after sending', async () => {
     const fake = createFakeApi((r) => {
       if (r.path === '/tokens/reset') return { status: 204 };

@@ -20,7 +20,7 @@ async function openRegister(handler: FakeHandler) {
 
 const posts = (requests: FakeRequest[]) => requests.filter((r) => r.method === 'POST' && r.path === '/users');
 
-describe('registration (spec §5, §8)', () => {
+describe('registration (docs/accounts.md)', () => {
   it('requires username, email and password, and checks the email', async () => {
     const { fill, requests } = await openRegister(() => undefined);
     await fill({ email: 'not-an-email' });
@@ -86,7 +86,7 @@ describe('registration (spec §5, §8)', () => {
       about_me: 'Dub techno head',
       auth_provider: 'web_client',
     });
-    // spec §7: sign-up is sent without a token
+    // docs/accounts.md: sign-up is sent without a token
     expect(posts(requests)[0]?.headers.get('authorization')).toBeNull();
     api.tokens.dispose();
   });

@@ -19,7 +19,7 @@ type Field = 'username' | 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /**
- * spec §5 Register: all fields except About are required; the password has at least 3 characters.
+ * docs/accounts.md Register: all fields except About are required; the password has at least 3 characters.
  * The username follows the one rule of the contract (characters and length), as the server does.
  */
 export function validateRegistration(values: Record<Field, string>): FieldErrors {
@@ -60,7 +60,7 @@ export function RegisterPage() {
     setBusy(true);
     const username = values.username.trim();
     try {
-      // spec §7 POST /users, registration form: no token, no retry.
+      // docs/accounts.md POST /users, registration form: no token, no retry.
       await apiClient(api.transport).accounts.create({
         auth: false,
         body: {
@@ -88,7 +88,7 @@ export function RegisterPage() {
       );
       return;
     }
-    // The new account signs in straight away (spec §4 password login), into onboarding on /home.
+    // The new account signs in straight away (docs/accounts.md password login), into onboarding on /home.
     try {
       signIn(await passwordLogin(api, username, values.password));
     } catch (failure) {

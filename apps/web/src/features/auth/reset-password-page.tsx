@@ -16,7 +16,7 @@ import { AuthTextField } from './auth-text-field';
 
 type ResetErrors = { password?: string; confirm?: string };
 
-/** spec §5 Reset password: at least 3 characters, and both entries must match. */
+/** docs/accounts.md Reset password: at least 3 characters, and both entries must match. */
 export function validateReset(password: string, confirm: string): ResetErrors {
   const errors: ResetErrors = {};
   if (password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;

@@ -30,8 +30,8 @@ interface Chooser {
 }
 
 /**
- * spec §2 /login: Google and Apple (spec §4 identity-provider sign-in). The SDK chunk starts loading
- * when a button is pointed at or focused, so the popup opens within the click's user activation.
+ * docs/web-app.md /login: Google and Apple (docs/accounts.md identity-provider sign-in). The SDK chunk starts
+ * loading when a button is pointed at or focused, so the popup opens within the click's user activation.
  * Against the Firebase Auth emulator the buttons open the in-app development chooser instead of the
  * popup (the popup needs apis.google.com); the rest of the sign-in is the same code either way.
  */
@@ -67,7 +67,7 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
         api,
         config,
         provider,
-        // spec §4 step 6: the provider signed out under us.
+        // docs/accounts.md step 6: the provider signed out under us.
         { onProviderSignedOut: () => void logout() },
         emulatorAccount,
       );
@@ -120,7 +120,7 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
             }}
             onCancel={() => {
               setChooser(null);
-              // The same as closing the provider's popup (spec §8 "Social login").
+              // The same as closing the provider's popup (docs/accounts.md "Social login").
               enqueueSnackbar(SOCIAL_LOGIN_MESSAGES.cancelled, { variant: 'error', preventDuplicate: true });
             }}
           />

@@ -1,4 +1,4 @@
-// GET /featured/{sets,tracks,artists,labels,festivals,venues} (spec §7): Home's rows, in editorial
+// GET /featured/{sets,tracks,artists,labels,festivals,venues} (docs/catalogue.md): Home's rows, in editorial
 // order; /featured/tracks feeds "Newest Tracks".
 import type { FeaturedItems, FeaturedKind } from '@cratedig/contract/catalogue-api';
 import type { ListResponse } from '@cratedig/contract/common';

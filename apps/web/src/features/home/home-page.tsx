@@ -9,7 +9,7 @@ import { useAuth } from '../auth';
 import { ContinueListening } from './continue-listening';
 import { useFeatured } from './featured-api';
 
-// spec §2 Home: the welcome banner, the sets to continue (when there are any), then the featured
+// docs/web-app.md Home: the welcome banner, the sets to continue (when there are any), then the featured
 // lists, with no sorting or filters.
 export function HomePage() {
   const { user } = useAuth();

@@ -1,6 +1,6 @@
 import { InfoPageFrame } from './info-page-frame';
 
-// spec §1: a monthly subscription is planned and the beta is free; the price is not shown.
+// docs/web-app.md: a monthly subscription is planned and the beta is free; the price is not shown.
 export function AboutPage() {
   return (
     <InfoPageFrame

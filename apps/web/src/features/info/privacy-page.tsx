@@ -2,7 +2,7 @@ import { POLICY } from '@cratedig/contract/constants';
 import { InfoPageFrame } from './info-page-frame';
 import { PRIVACY_UPDATED } from './policy-versions';
 
-// spec §1 / §9: not for under 13; significant changes take effect 30 days after notice.
+// docs/web-app.md: not for under 13; significant changes take effect 30 days after notice.
 export function PrivacyPage() {
   return (
     <InfoPageFrame

@@ -2,7 +2,7 @@ import { POLICY } from '@cratedig/contract/constants';
 import { InfoPageFrame } from './info-page-frame';
 import { TERMS_UPDATED } from './policy-versions';
 
-// spec §1 / §9: minimum age 18; disputes by arbitration with an opt-out within 30 days.
+// docs/web-app.md: minimum age 18; disputes by arbitration with an opt-out within 30 days.
 export function TermsPage() {
   return (
     <InfoPageFrame

@@ -1,4 +1,4 @@
-// GET /labels/{id} (spec §7).
+// GET /labels/{id} (docs/catalogue.md).
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { apiClient } from '../../api/client';

@@ -18,7 +18,7 @@ import { FollowToggle, StatsLikesToggle } from '../library';
 import { useLabelDetail } from './label-detail-api';
 import { useLabelArtists, useLabelSets, useLabelTracks } from './label-tabs-api';
 
-// spec §2 Label detail /labels/{id}.
+// docs/web-app.md Label detail /labels/{id}.
 export function LabelDetailPage() {
   const id = useRouteId();
   const { data: label, isPending, isError } = useLabelDetail(id);
@@ -54,7 +54,7 @@ export function LabelDetailPage() {
         </span>
         <NamedLinks caption="Founded by" refs={label.label_boss} to={(artistId) => `/artists/${artistId}`} />
       </DetailHero>
-      {/* spec §2: the bio only for a full profile (label_meta). */}
+      {/* docs/web-app.md: the bio only for a full profile (label_meta). */}
       {label.sponsor_type === 'label_meta' ? (
         label.bio && <Bio text={label.bio} />
       ) : (

@@ -1,4 +1,5 @@
-// GET /labels and /labels/followed (spec §7): the Labels discover list and its followed-only variant.
+// GET /labels and /labels/followed (docs/catalogue.md): the Labels discover list and its followed-only
+// variant.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { apiClient } from '../../api/client';

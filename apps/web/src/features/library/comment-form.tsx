@@ -1,4 +1,4 @@
-// spec §5 Comment: empty text is not submitted (the button is disabled), whitespace counts as empty,
+// docs/library.md Comment: empty text is not submitted (the button is disabled), whitespace counts as empty,
 // and nothing is sent while a send is in progress; the same form edits a comment inline (Update).
 import { COMMENT_MAX_LENGTH } from '@cratedig/contract/constants';
 import Box from '@mui/material/Box';
@@ -45,7 +45,7 @@ export function CommentForm({
       await onSubmit(text);
       if (clearOnSuccess) setText('');
     } catch {
-      // spec §8: comment call failures are only logged (by the mutation); the text stays to retry.
+      // docs/library.md: comment call failures are only logged (by the mutation); the text stays to retry.
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
-// One comment (spec §3 Comment): author avatar and name, relative time, where in the set it was
+// One comment (docs/library.md Comment): author avatar and name, relative time, where in the set it was
 // written ('at 1:02:13', which plays the set from there) when there is one, and the text — always as text, never as HTML (so nobody can inject markup). Only its author gets
-// the edit/delete menu (spec §6); edit is inline with Update, delete asks first.
+// the edit/delete menu (docs/library.md); edit is inline with Update, delete asks first.
 import type { Post } from '@cratedig/contract/comment';
 import GraphicEqRounded from '@mui/icons-material/GraphicEqRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
@@ -224,7 +224,7 @@ export function CommentItem({
                 await onDelete();
                 setConfirming(false);
               } catch {
-                // only logged (spec §8); the dialog stays so the user can try again
+                // only logged (docs/library.md); the dialog stays so the user can try again
               } finally {
                 setDeleting(false);
               }

@@ -1,4 +1,4 @@
-// spec §7 Comments and "Lists and details": GET /sets/{id}/posts and /tracks/{id}/posts (newest first
+// docs/library.md Comments and "Lists and details": GET /sets/{id}/posts and /tracks/{id}/posts (newest first
 // or in set order, paged), GET /sets/{id}/posts/markers (where a set's comments were written), POST
 // /posts, PUT /posts/{id}, DELETE /posts/{id}; through the client typed from the contract.
 import type { POST_ORDERS, PostInput } from '@cratedig/contract/comments-api';
@@ -84,7 +84,8 @@ export function useCommentMutations(kind: CommentsOn, id: number) {
   const api = useApi();
   const client = useQueryClient();
   const onSettled = () => client.invalidateQueries({ queryKey: commentsKey(kind, id) });
-  const onError = (error: unknown) => console.error('comment call failed', error); // spec §8: only logged
+  // docs/library.md: only logged
+  const onError = (error: unknown) => console.error('comment call failed', error);
   const create = useMutation({
     mutationFn: (body: PostInput) => apiClient(api.transport).posts.create({ body }),
     onSettled,

@@ -35,7 +35,7 @@ function renderPanel(
   );
 }
 
-describe('Comments tab (spec §4 Comments, §5, §6)', () => {
+describe('Comments tab (docs/library.md Comments)', () => {
   it('shows the spec empty texts for a set and for a track', async () => {
     const set = renderPanel(() => list([]));
     expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();

@@ -18,7 +18,7 @@ import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { type CommentOrder, type CommentsOn, useCommentMutations, useComments } from './comments-api';
 
-/** spec §4 Comments: the empty texts, word for word (the track one included, as written). */
+/** docs/library.md Comments: the empty texts, word for word (the track one included, as written). */
 export const EMPTY_COMMENTS = {
   title: "It's pretty quiet here!",
   set: 'Why not be the first to share your thoughts on this set?',

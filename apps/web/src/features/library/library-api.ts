@@ -1,8 +1,8 @@
-// The toggle calls of spec §7 "Likes, favourites, follows, purchase" (answers typed from the contract)
-// and the hook every toggle button uses: send, then apply the SERVER's answer to every cached copy of
-// the item (spec §4 Toggles: flip according to the server result), say the spec §8 message, and mark
-// the lists whose membership changed stale. Nothing flips before the answer, so there is nothing to
-// roll back; a failure is only logged (spec §8: other failures show nothing).
+// The toggle calls of docs/library.md "Likes, favourites, follows, purchase" (answers typed from the
+// contract) and the hook every toggle button uses: send, then apply the SERVER's answer to every cached copy
+// of the item (docs/library.md Toggles: flip according to the server result), say the docs/library.md
+// message, and mark the lists whose membership changed stale. Nothing flips before the answer, so there is
+// nothing to roll back; a failure is only logged (docs/library.md: other failures show nothing).
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../api/api-context';

@@ -1,4 +1,4 @@
-// spec §2 Profile tabs: Liked Sets, Liked Tracks, Watched IDs, Liked Artists, Liked Labels — the
+// docs/web-app.md Profile tabs: Liked Sets, Liked Tracks, Watched IDs, Liked Artists, Liked Labels — the
 // signed-in user's own lists (GET /users/{me}/sets, /tracks, /ids, /artists, /labels), each with
 // column sorting, Load more and a designed empty state pointing at where to find things to keep.
 import { DEFAULT_SORTS } from '@cratedig/contract/constants';

@@ -68,7 +68,7 @@ function renderLibrary(ui: ReactNode, handler: FakeHandler, seed?: (client: Quer
   return renderWithProviders(ui, { api: handler, session: makeUser(), queryClient: client });
 }
 
-describe('library toggles (spec §4 Toggles, §8 messages)', () => {
+describe('library toggles (docs/library.md Toggles, messages)', () => {
   it('Follow flips only on the server answer, is disabled in flight and says "{name} followed!"', async () => {
     const { user, requests } = renderLibrary(
       <ArtistControls />,
@@ -104,7 +104,7 @@ describe('library toggles (spec §4 Toggles, §8 messages)', () => {
     );
   });
 
-  it('a failed toggle changes nothing and shows no message (spec §8: only logged)', async () => {
+  it('a failed toggle changes nothing and shows no message (docs/library.md: only logged)', async () => {
     const { user } = renderLibrary(
       <ArtistControls />,
       (r) => (r.path === '/stats/artist/5/follow' ? apiError(500, 'boom') : undefined),
@@ -163,7 +163,7 @@ describe('library toggles (spec §4 Toggles, §8 messages)', () => {
     );
     // the list row showing the same track took the new count too
     expect(screen.getByLabelText('3 likes in the list')).toBeTruthy();
-    // Buy is not offered for an ID (spec §2)
+    // Buy is not offered for an ID (docs/web-app.md)
     expect(screen.queryByRole('link', { name: 'Buy' })).toBeNull();
   });
 

@@ -34,7 +34,7 @@ const patchTrackFav = (track: TrackMeta, change: Partial<TrackUserFav>): TrackMe
 });
 const variantOf = (on: boolean): 'success' | 'info' => (on ? 'success' : 'info');
 
-/** spec §2 Set detail: favourite (is_fav; the Sets followed-only switch lists these). */
+/** docs/web-app.md Set detail: favourite (is_fav; the Sets followed-only switch lists these). */
 export function SetFavouriteToggle({ set }: { set: SetMeta }) {
   const { toggle, pending } = useLibraryToggle(
     (t) => libraryCalls.setFav(t, set.id),
@@ -53,7 +53,7 @@ export function SetFavouriteToggle({ set }: { set: SetMeta }) {
   );
 }
 
-/** spec §2 Set detail: likes (show_likes: the profile's Liked Sets), beside the set's likes count. */
+/** docs/web-app.md Set detail: likes (show_likes: the profile's Liked Sets), beside the set's likes count. */
 export function SetLikesToggle({ set }: { set: SetMeta }) {
   const { toggle, pending } = useLibraryToggle(
     (t) => libraryCalls.setLikes(t, set.id),
@@ -75,7 +75,7 @@ export function SetLikesToggle({ set }: { set: SetMeta }) {
 
 const trackNoun = (track: TrackMeta) => (track.mix_type === 'ID' ? 'ID' : 'Track');
 
-/** spec §2 Track detail: favourite (is_fav; the Tracks followed-only switch). IDs say 'ID …'. */
+/** docs/web-app.md Track detail: favourite (is_fav; the Tracks followed-only switch). IDs say 'ID …'. */
 export function TrackFavouriteToggle({ track, label }: { track: TrackMeta; label: string }) {
   const { toggle, pending } = useLibraryToggle(
     (t) => libraryCalls.trackFav(t, track.id),
@@ -95,8 +95,8 @@ export function TrackFavouriteToggle({ track, label }: { track: TrackMeta; label
 }
 
 /**
- * spec §2 Track detail: likes with the count of users who like it; for an ID this is watching it
- * (domain.md: notified on release, profile Watched IDs) with 'Started watching ID!'.
+ * docs/web-app.md Track detail: likes with the count of users who like it; for an ID this is watching it
+ * (docs/library.md: notified on release, profile Watched IDs) with 'Started watching ID!'.
  */
 export function TrackLikesToggle({ track, label }: { track: TrackMeta; label: string }) {
   const isId = track.mix_type === 'ID';
@@ -136,7 +136,7 @@ function withStats<K extends StatsKind>(kind: K, item: StatsItem<K>, change: Par
   ) as StatsItem<K>;
 }
 
-/** spec §2 artist and label pages: Follow/Following ('{name} followed!'). */
+/** docs/web-app.md artist and label pages: Follow/Following ('{name} followed!'). */
 export function FollowToggle<K extends StatsKind>({ kind, item }: { kind: K; item: StatsItem<K> }) {
   const { toggle, pending } = useLibraryToggle(
     (t) => libraryCalls.follow(t, kind, item.id),
@@ -160,7 +160,7 @@ export function FollowToggle<K extends StatsKind>({ kind, item }: { kind: K; ite
   );
 }
 
-/** spec §2 artist and label pages: the likes toggle with its count ('{name} likes!'). */
+/** docs/web-app.md artist and label pages: the likes toggle with its count ('{name} likes!'). */
 export function StatsLikesToggle<K extends StatsKind>({ kind, item }: { kind: K; item: StatsItem<K> }) {
   const { toggle, pending } = useLibraryToggle(
     (t) => libraryCalls.statsLikes(t, kind, item.id),
@@ -186,7 +186,7 @@ export function StatsLikesToggle<K extends StatsKind>({ kind, item }: { kind: K;
   );
 }
 
-/** spec §2: without a purchase_url, Buy searches an external store for artist and title. */
+/** docs/web-app.md: without a purchase_url, Buy searches an external store for artist and title. */
 export function purchaseLink(track: Pick<TrackMeta, 'purchase_url' | 'artist' | 'title'>): string {
   return (
     track.purchase_url ??
@@ -195,7 +195,7 @@ export function purchaseLink(track: Pick<TrackMeta, 'purchase_url' | 'artist' | 
 }
 
 /**
- * spec §2 Track detail Buy: a real link, so the browser opens the store in a new tab from the click
+ * docs/web-app.md Track detail Buy: a real link, so the browser opens the store in a new tab from the click
  * itself (no popup blocker); then PUT /favs/track/{id}/purchase records it and the button reads
  * 'Purchased' from the answer, also after a reload (user_fav.is_purchased).
  */

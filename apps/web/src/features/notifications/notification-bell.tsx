@@ -18,7 +18,7 @@ import { useMarkAllRead, useMarkRead, useNotificationList, useUnreadCount } from
 import { useRefreshOnNewNotifications } from './use-refresh-on-new-notifications';
 
 /**
- * spec §2 top bar and notification menu: the bell with the unread count (capped at '99+'), and a menu
+ * docs/web-app.md top bar and notification menu: the bell with the unread count (capped at '99+'), and a menu
  * of the newest 10 notifications, 'No new notifications' when there are none, a Load More row only
  * when there are more than shown, and Mark all as read. Opening a notification marks it read, reloads
  * the list and opens what it is about. The badge changes live (live-notifications.ts), never by polling. The menu is MUI's: arrow keys move between the rows, Escape

@@ -19,7 +19,7 @@ const twoLines = {
 } as const;
 
 /**
- * One notification in the bell's menu (spec §2): the artwork, what happened ('Artist – Title' and
+ * One notification in the bell's menu (docs/web-app.md): the artwork, what happened ('Artist – Title' and
  * 'first heard in {set name}' for a release; a sentence for an ID named or a suggestion, see
  * notification-text.ts) and how long ago; an unread one stands out (a tint, bold title and a dot,
  * and 'Unread' for screen readers). A release links to the released track, the others to the ID.

@@ -1,5 +1,5 @@
-// spec §7 Notifications: GET /notifications (newest first, 10 a page, `after` the last item's
-// created_dt), GET /notifications/unread-count for the bell's badge, PUT /notifications/{id} and
+// docs/ids-and-identifications.md Notifications: GET /notifications (newest first, 10 a page, `after` the
+// last item's created_dt), GET /notifications/unread-count for the bell's badge, PUT /notifications/{id} and
 // PUT /notifications/read-all. One query key family, ['notifications', …], so a change refreshes both
 // the badge and the list.
 import { NOTIFICATIONS_PAGE_SIZE } from '@cratedig/contract/constants';

@@ -8,7 +8,7 @@ const OnboardingModal = lazy(() =>
 );
 
 /**
- * spec §2 Home: the onboarding modal for users whose completed_onboarding is false or empty. GET /me
+ * docs/web-app.md Home: the onboarding modal for users whose completed_onboarding is false or empty. GET /me
  * always sends the field; a session without it at all (a test's partial user) is not asked.
  */
 export function needsOnboarding(user: SessionUser | null): boolean {

@@ -5,7 +5,7 @@ import { createFakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
 function openHome(completed: boolean | null) {
-  // A signed-in browser: a stored access token with an hour left (spec §3 stored values).
+  // A signed-in browser: a stored access token with an hour left (docs/accounts.md stored values).
   window.localStorage.setItem('accessToken', 'access-token');
   window.localStorage.setItem('tokenExpiry', String(Date.now() + 60 * 60 * 1000));
   const fake = createFakeApi((r) =>
@@ -22,7 +22,7 @@ function openHome(completed: boolean | null) {
   return { ...app, saves };
 }
 
-describe('home onboarding (spec §2 Home)', () => {
+describe('home onboarding (docs/web-app.md Home)', () => {
   it('walks the 4 steps: Back disabled first, Next becomes Finish, Finishing... while saving', async () => {
     const { user, saves } = openHome(false);
     // The modal is a lazy chunk: its first import in a test run transforms MUI icons (slow under load).

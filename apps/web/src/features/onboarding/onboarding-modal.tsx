@@ -15,7 +15,7 @@ import { useAuth } from '../auth';
 import { ONBOARDING_STEPS } from './onboarding-steps';
 
 /**
- * spec §2 Home onboarding: 4 steps, Back disabled on step 1, Next becomes Finish on step 4 and shows
+ * docs/web-app.md Home onboarding: 4 steps, Back disabled on step 1, Next becomes Finish on step 4 and shows
  * 'Finishing...' while POST /me/onboarding runs, a counter '1 / 4'; closing completes it too.
  */
 export function OnboardingModal({ onDone }: { onDone?: () => void }) {
@@ -35,7 +35,7 @@ export function OnboardingModal({ onDone }: { onDone?: () => void }) {
     try {
       updateUser(await apiClient(api.transport).accounts.completeOnboarding());
     } catch (error) {
-      // spec §8: other failures are only logged. Hide it for this visit; it comes back next time.
+      // docs/web-app.md: other failures are only logged. Hide it for this visit; it comes back next time.
       console.error('saving onboarding failed', error);
       if (user) updateUser({ ...user, completed_onboarding: true });
     }

@@ -67,7 +67,7 @@ function Illustration({ main, accent, hue }: { main: ReactNode; accent: ReactNod
   );
 }
 
-// spec §2 Home: welcome; queue it up; heart to save tracks; follow artists, labels and more.
+// docs/web-app.md Home: welcome; queue it up; heart to save tracks; follow artists, labels and more.
 export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
   {
     title: 'Welcome to Cratedig',

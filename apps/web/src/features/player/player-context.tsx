@@ -83,7 +83,7 @@ export function useIsSetPlaying(setId: number): boolean {
 }
 
 /**
- * spec §2 Set detail: a track-list row is highlighted when its set is the playing set and the
+ * docs/web-app.md Set detail: a track-list row is highlighted when its set is the playing set and the
  * progress lies between the track's start_time and end_time.
  */
 export function useIsPlayingRow(setId: number, startTime: number, endTime: number): boolean {

@@ -1,4 +1,4 @@
-// spec §8 "Queue", "Likes" and "Other messages": the exact texts the player shows.
+// docs/player.md "Queue", "Likes" and "Other messages": the exact texts the player shows.
 export const PLAYER_MESSAGES = {
   queued: 'Set added to queue!',
   alreadyQueued: 'This set is already in the queue.',
@@ -8,7 +8,7 @@ export const PLAYER_MESSAGES = {
   playingTrack: 'Playing track!',
 } as const;
 
-/** spec §8 Likes success: the track title followed by ' has been saved to your likes!'. */
+/** docs/player.md Likes success: the track title followed by ' has been saved to your likes!'. */
 export function likedMessage(title: string): string {
   return `${title} has been saved to your likes!`;
 }

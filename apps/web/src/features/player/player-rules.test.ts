@@ -34,7 +34,7 @@ describe('the set track at a moment', () => {
   });
 });
 
-describe('previous and next (spec §4: the neighbouring set track start_time)', () => {
+describe('previous and next (docs/player.md: the neighbouring set track start_time)', () => {
   it('next jumps to the start of the following track', () => {
     expect(neighbourStart(tracks, 10, 'next')).toBe(300);
     expect(neighbourStart(tracks, 300, 'next')).toBe(650);
@@ -62,7 +62,7 @@ describe('previous and next (spec §4: the neighbouring set track start_time)', 
   });
 });
 
-describe('the end of a set (spec §4)', () => {
+describe('the end of a set (docs/player.md)', () => {
   it('advances the queue when the ended set is in it', () => {
     expect(endOfSetStep(2, makeQueue([1, 2, 3], 2))).toEqual({ kind: 'advance' });
   });
@@ -130,7 +130,7 @@ describe('a drag in the queue keeps Played true', () => {
   });
 });
 
-describe('the progress save (spec §4, §9: every 30 s, and once when the timer restarts)', () => {
+describe('the progress save (docs/player.md: every 30 s, and once when the timer restarts)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,15 +1,17 @@
-// The playback rules of spec §4 "Playback" and "Queue", framework-free so they unit-test with fake
+// The playback rules of docs/player.md "Playback" and "Queue", framework-free so they unit-test with fake
 // timers: which set track plays at a moment, where previous/next jump, what happens when a set ends,
 // and when the resume position is saved.
 import { PLAYER } from '@cratedig/contract/constants';
 
-/** The part of a set track entry (spec §3) the rules need; times in seconds. */
+/** The part of a set track entry (docs/player.md) the rules need; times in seconds. */
 export interface TrackSpan {
   start_time: number;
   end_time: number;
 }
 
-/** The set track playing at second `t` (start_time <= t < end_time, as domain.md moment likes), or null. */
+/**
+ * The set track playing at second `t` (start_time <= t < end_time, as docs/player.md moment likes), or null.
+ */
 export function setTrackAt<T extends TrackSpan>(tracks: readonly T[], t: number): T | null {
   return tracks.find((track) => track.start_time <= t && t < track.end_time) ?? null;
 }
@@ -24,7 +26,7 @@ function indexAt(tracks: readonly TrackSpan[], t: number): number {
 }
 
 /**
- * spec §4: previous/next jump to the start time of the neighbouring set track. Next is the first
+ * docs/player.md: previous/next jump to the start time of the neighbouring set track. Next is the first
  * track starting after the playing one; previous is the one before the playing track (the set's
  * start, 0, from the first track). Returns null when there is no neighbour (next on the last track).
  */
@@ -40,7 +42,7 @@ export function neighbourStart(
   return sorted[index - 1]?.start_time ?? 0;
 }
 
-/** The part of a queue item (spec §3) the end-of-set rule needs. */
+/** The part of a queue item (docs/player.md) the end-of-set rule needs. */
 export interface QueueEntry {
   id: number;
   set_meta_id: number;
@@ -51,19 +53,19 @@ export interface QueueEntry {
 export type EndOfSetStep = { kind: 'advance' } | { kind: 'reload' };
 
 /**
- * spec §4: when a set ends, if it is in the queue the next queue item is requested (PUT /queue/next);
+ * docs/player.md: when a set ends, if it is in the queue the next queue item is requested (PUT /queue/next);
  * otherwise the queue is reloaded and started.
  */
 export function endOfSetStep(endedSetId: number, queue: readonly QueueEntry[]): EndOfSetStep {
   return queue.some((item) => item.set_meta_id === endedSetId) ? { kind: 'advance' } : { kind: 'reload' };
 }
 
-/** spec §4: a reloaded queue starts at its current item, or the first. */
+/** docs/player.md: a reloaded queue starts at its current item, or the first. */
 export function queueStartItem<T extends QueueEntry>(queue: readonly T[]): T | null {
   return queue.find((item) => item.is_current) ?? [...queue].sort((a, b) => a.order - b.order)[0] ?? null;
 }
 
-/** spec §3: items before the current one are played. */
+/** docs/player.md: items before the current one are played. */
 export function isPlayed(queue: readonly QueueEntry[], item: QueueEntry): boolean {
   const current = queue.find((entry) => entry.is_current);
   return current !== undefined && item.order < current.order;
@@ -122,7 +124,7 @@ export interface Timers {
 }
 
 export interface ProgressSaver {
-  /** Playback (re)started: one save now, then one every interval while it plays (spec §4). */
+  /** Playback (re)started: one save now, then one every interval while it plays (docs/player.md). */
   start(): void;
   /** Playback paused or stopped: no more saves; `flush` sends the position reached once more. */
   stop(flush?: boolean): void;
@@ -130,7 +132,7 @@ export interface ProgressSaver {
 }
 
 /**
- * spec §4 / §9: a play-progress update is sent every 30 s while playing, and once when the timer
+ * docs/player.md: a play-progress update is sent every 30 s while playing, and once when the timer
  * restarts. `save` reads the position itself, so it always sends the latest second.
  */
 export function createProgressSaver(

@@ -289,7 +289,7 @@ describe('the player store', () => {
     expect(store.getState().playing).toBe(true);
   });
 
-  it('adding to the queue shows the spec §8 messages', async () => {
+  it('adding to the queue shows the docs/player.md messages', async () => {
     const { store, backend, notify, queryClient } = setup();
     await store.addToQueue(2);
     expect(notify).toHaveBeenLastCalledWith('Set added to queue!', 'success');

@@ -1,6 +1,6 @@
-// The queue popover (spec §2 bottom player, §4 Queue): titled 'Queue', with Clear and close; items
-// drag-reorder (pointer and keyboard, dnd-kit) and the drop saves the new order; 'Played' and the
-// current item are shown exactly as the server answers them; one item can be removed. Until the
+// The queue popover (docs/web-app.md bottom player, docs/player.md Queue): titled 'Queue', with Clear and
+// close; items drag-reorder (pointer and keyboard, dnd-kit) and the drop saves the new order; 'Played' and
+// the current item are shown exactly as the server answers them; one item can be removed. Until the
 // queue has loaded it shows no rows and no 'empty' line.
 
 import type { QueueItem } from '@cratedig/contract/queue';

@@ -1,4 +1,4 @@
-// The player's controls on the catalogue pages (spec §2 Set detail and Track detail): Play/Pause and
+// The player's controls on the catalogue pages (docs/web-app.md Set detail and Track detail): Play/Pause and
 // add to queue on a set, play from a track-list row, and play on a track page. The set and track pages
 // mount these; the playing row comes from useIsPlayingRow (player-context.tsx).
 
@@ -14,7 +14,7 @@ import { useSnackbar } from '../../lib/toast';
 import { useIsSetPlaying, usePlayer } from './player-context';
 import { PLAYER_MESSAGES } from './player-messages';
 
-/** spec §2 Set detail: Play/Pause of this set (another playing set pauses, spec §4). */
+/** docs/web-app.md Set detail: Play/Pause of this set (another playing set pauses, docs/player.md). */
 export function SetPlayButton({ setId, name }: { setId: number; name: string }) {
   const player = usePlayer();
   const playing = useIsSetPlaying(setId);
@@ -32,7 +32,7 @@ export function SetPlayButton({ setId, name }: { setId: number; name: string }) 
   );
 }
 
-/** spec §2 Set detail's first extra control: add to queue (spec §8 Queue messages). */
+/** docs/web-app.md Set detail's first extra control: add to queue (docs/player.md Queue messages). */
 export function AddToQueueButton({ setId, name }: { setId: number; name: string }) {
   const player = usePlayer();
   return (
@@ -49,8 +49,8 @@ export function AddToQueueButton({ setId, name }: { setId: number; name: string 
 }
 
 /**
- * spec §2 Track detail: play the track (GET /set_tracks/play/{id} names the set and the start_time),
- * then 'Playing track!' (spec §8). A track no set plays (setCount 0) has nothing to start: instead of
+ * docs/web-app.md Track detail: play the track (GET /set_tracks/play/{id} names the set and the start_time),
+ * then 'Playing track!' (docs/player.md). A track no set plays (setCount 0) has nothing to start: instead of
  * a Play that does nothing, the page says so.
  */
 export function TrackPlayButton({

@@ -1,4 +1,4 @@
-// The track list moving with the music (spec §2 Set detail): the playing row is highlighted (the set
+// The track list moving with the music (docs/web-app.md Set detail): the playing row is highlighted (the set
 // is the playing set and the progress lies in [start_time, end_time)), and clicking a row plays the
 // set from that track's start. The set page's track list mounts these two pieces.
 import type { SetTrack } from '@cratedig/contract/set';

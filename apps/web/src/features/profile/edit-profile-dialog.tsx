@@ -22,7 +22,7 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   curator: 'Curator',
 };
 
-/** spec §5: user_type defaults to listener when empty. */
+/** docs/accounts.md: user_type defaults to listener when empty. */
 export function userTypesOf(user: SessionUser | null): UserType[] {
   const types = user?.user_type ?? [];
   return types.length > 0 ? [...types] : [DEFAULT_USER_TYPE];
@@ -35,7 +35,7 @@ export function normaliseLink(value: string): string | null {
   return /^https?:\/\//i.test(text) ? text : `https://${text}`;
 }
 
-/** spec §2 Profile menu → Edit Profile: about_me, the SoundCloud URL and the user types. */
+/** docs/web-app.md Profile menu → Edit Profile: about_me, the SoundCloud URL and the user types. */
 export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
   const [about, setAbout] = useState(user?.about_me ?? '');

@@ -17,10 +17,10 @@ const TIMEFRAME_LABELS: Record<NotificationTimeframe, string> = {
   monthly: 'Monthly',
 };
 
-/** spec §2 Profile menu → Notification Preferences: daily/weekly/monthly digest, on or off. */
+/** docs/web-app.md Profile menu → Notification Preferences: daily/weekly/monthly digest, on or off. */
 export function NotificationPreferencesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
-  // spec §3 defaults: daily, enabled.
+  // docs/accounts.md defaults: daily, enabled.
   const [timeframe, setTimeframe] = useState<NotificationTimeframe>(user?.notification_timeframe ?? 'daily');
   const [enabled, setEnabled] = useState(user?.notification_preferences_enabled ?? true);
   const { busy, save } = useProfileSave(onClose);

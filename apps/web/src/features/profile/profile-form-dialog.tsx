@@ -14,8 +14,8 @@ import { useAuth } from '../auth';
 import { PROFILE_MESSAGES } from './profile-messages';
 
 /**
- * Saves a profile setting (PUT /me/...) and tells the user how it went (spec §8 Profile): the signed-in
- * user is replaced by the server's answer, the dialog closes on success, and failures show
+ * Saves a profile setting (PUT /me/...) and tells the user how it went (docs/accounts.md Profile): the
+ * signed-in user is replaced by the server's answer, the dialog closes on success, and failures show
  * 'Failed to update profile'; a refused field also gets the server's message under it (errors.json).
  * One save at a time.
  */

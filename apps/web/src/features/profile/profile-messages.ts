@@ -1,4 +1,4 @@
-// spec §8 "Profile": the exact texts (Sign out everywhere's are ours: the spec has no such item).
+// docs/accounts.md "Profile": the exact texts (Sign out everywhere's are ours: the spec has no such item).
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated!',
   failed: 'Failed to update profile',

@@ -33,7 +33,7 @@ export function identificationsLine(count: number): string {
   return count === 1 ? '1 identification' : `${formatNumber(count)} identifications`;
 }
 
-/** spec §2 Profile: avatar, username, bio, SoundCloud link, and the settings menu. */
+/** docs/web-app.md Profile: avatar, username, bio, SoundCloud link, and the settings menu. */
 export function ProfilePage() {
   const { user } = useAuth();
   const { data: me } = useMe();

@@ -18,7 +18,7 @@ const loadPanel = () => import('./suggestion-panel');
 const SuggestionPanel = lazy(() => loadPanel().then((m) => ({ default: m.SuggestionPanel })));
 
 /**
- * The top bar's search (spec §2): Enter or the icon goes to /search?s={text} and clears; empty text
+ * The top bar's search (docs/search.md): Enter or the icon goes to /search?s={text} and clears; empty text
  * does nothing. While typing, a listbox suggests the best two of each kind (the ARIA combobox
  * pattern): ArrowDown/ArrowUp move, Enter opens the highlighted one, Escape closes; it closes when
  * focus leaves the box or the page changes. The panel's code loads on the box's first focus.

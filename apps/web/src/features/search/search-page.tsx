@@ -13,7 +13,7 @@ import { searchText } from './search-api';
 import { SearchResults } from './search-results';
 
 /**
- * spec §2 Search: the box is prefilled from ?s=, and what is typed goes back into ?s= 500 ms after the
+ * docs/search.md: the box is prefilled from ?s=, and what is typed goes back into ?s= 500 ms after the
  * last keystroke, replacing the history entry (reload and Back keep working, and Back leaves the
  * page instead of stepping through every letter). The results follow ?s=; an emptied box clears them
  * at once.

@@ -11,7 +11,7 @@ import { SearchGenres } from './search-genres';
 import { isSectionLoading, SearchSection, sectionItems } from './search-section';
 
 /**
- * spec §2 Search: the sections Artists, Labels, Tracks and Sets in that order, each with its own Load
+ * docs/search.md: the sections Artists, Labels, Tracks and Sets in that order, each with its own Load
  * more, after the genres the text names; 'Not found' when every section is empty, none is loading and
  * no genre is named. Rendered only for a non-empty
  * query, so an emptied box drops every result and the next query starts from skeletons.

@@ -15,7 +15,7 @@ export type SectionQuery<K extends SearchKind> = UseInfiniteQueryResult<
   Error
 >;
 
-/** The items of every loaded page, each id once (spec §4: search results are de-duplicated by id). */
+/** The items of every loaded page, each id once (docs/search.md: search results are de-duplicated by id). */
 export function sectionItems<K extends SearchKind>(query: SectionQuery<K>): HitOf[K][] {
   const seen = new Set<number>();
   const items: HitOf[K][] = [];

@@ -1,4 +1,4 @@
-// GET /sets/{id}: the set with its ordered track list (spec §7).
+// GET /sets/{id}: the set with its ordered track list (docs/catalogue.md).
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { apiClient } from '../../api/client';

@@ -19,7 +19,7 @@ import { useSetDetail } from './set-detail-api';
 import { SetMoments } from './set-moments';
 import { SetTrackList } from './set-track-list';
 
-/** spec §2: the curator links to an artist for sponsor type artist_meta, otherwise to a label. */
+/** docs/web-app.md: the curator links to an artist for sponsor type artist_meta, otherwise to a label. */
 function CuratorLink({ set }: { set: SetMeta }) {
   const sponsor = set.set_sponsors[0];
   if (!sponsor) return null;
@@ -37,7 +37,7 @@ function CuratorLink({ set }: { set: SetMeta }) {
   );
 }
 
-// spec §2 Set detail /sets/{id}.
+// docs/web-app.md Set detail /sets/{id}.
 export function SetDetailPage() {
   const id = useRouteId();
   const { data: set, isPending, isError } = useSetDetail(id);

@@ -62,7 +62,8 @@ function ArtistCell({ entry }: { entry: SetTrack }) {
   return entry.track_meta.mix_type === 'ID' ? dim('ID') : dim('—');
 }
 
-// spec §2 Set detail columns: Artist, Title, Label, Released, Genre, Key, BPM, Likes (plus the start time).
+// docs/web-app.md Set detail columns: Artist, Title, Label, Released, Genre, Key, BPM, Likes (plus the start
+// time).
 const columns: Column<Row>[] = [
   { key: 'time', header: 'Time', width: 64, render: (e) => <TrackStartCell entry={e} /> },
   {
@@ -137,7 +138,7 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
   if (entries.length === 0) return <EmptyState title="No tracks identified yet" />;
   const rows: Row[] = entries.map((entry) => ({ ...entry, id: entry.track_position }));
   if (desktop) {
-    // spec §2: clicking a row plays the set from that track (the title still links to the track).
+    // docs/web-app.md: clicking a row plays the set from that track (the title still links to the track).
     return (
       <PlayableTrackList>
         <DataTable label="Track list" columns={columns} rows={rows} />

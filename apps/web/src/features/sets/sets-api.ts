@@ -1,5 +1,5 @@
-// GET /sets and /sets/favs (spec §7): the Sets discover list; the followed-only switch lists the
-// user's favourite sets (domain.md: the favs path replaces the list path).
+// GET /sets and /sets/favs (docs/catalogue.md): the Sets discover list; the followed-only switch lists the
+// user's favourite sets (docs/library.md: the favs path replaces the list path).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { apiClient } from '../../api/client';

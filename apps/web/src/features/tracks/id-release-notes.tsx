@@ -1,4 +1,4 @@
-// What a track's page says about the ID lifecycle (domain.md "IDs, releases, notifications"): an ID
+// What a track's page says about the ID lifecycle (docs/ids-and-identifications.md): an ID
 // that came out links to its release ('Released as …' with the release date and Buy); an ID still
 // waiting says how many listeners wait for it; a release says where it was first heard.
 import type { TrackDetail, TrackFirstHeard, TrackRelease } from '@cratedig/contract/track';

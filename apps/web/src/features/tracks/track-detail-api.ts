@@ -1,4 +1,4 @@
-// GET /tracks/{id}: a track or an ID (spec §7), with what only its page shows (waiting_count,
+// GET /tracks/{id}: a track or an ID (docs/catalogue.md), with what only its page shows (waiting_count,
 // first_heard, the release of an ID that came out).
 import type { TrackDetail } from '@cratedig/contract/track';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -21,7 +21,7 @@ import { FirstHeardNote, IdStatusNote } from './id-release-notes';
 import { useTrackDetail } from './track-detail-api';
 import { TrackSetsTab } from './track-sets-tab';
 
-// spec §2 Track detail /tracks/{id}.
+// docs/web-app.md Track detail /tracks/{id}.
 export function TrackDetailPage() {
   const id = useRouteId();
   const { data: track, isPending, isError } = useTrackDetail(id);

@@ -1,4 +1,4 @@
-// GET /tracks and /tracks/favs (spec §7): the Tracks discover list and its followed-only variant.
+// GET /tracks and /tracks/favs (docs/catalogue.md): the Tracks discover list and its followed-only variant.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { apiClient } from '../../api/client';

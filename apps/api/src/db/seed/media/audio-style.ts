@@ -39,7 +39,7 @@ interface GenreFeel {
   lead: readonly LeadStyle[];
 }
 
-// Tempo ranges and grooves typical of each genre of spec §9; unknown genres get the generic feel.
+// Tempo ranges and grooves typical of each genre of docs/catalogue.md; unknown genres get the generic feel.
 const FEELS: Record<string, GenreFeel> = {
   'Afro House': { bpm: [118, 124], drums: ['afro'], bass: ['sustain', 'offbeat'], lead: ['pluck', 'stab'] },
   'Bass / Club': {
