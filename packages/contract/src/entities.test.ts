@@ -152,10 +152,12 @@ const aUser = {
   notification_timeframe: 'weekly',
   notification_preferences_enabled: true,
   completed_onboarding: false,
+  identifications_accepted: 0,
 };
 
 const aNotification = {
   id: 5,
+  kind: 'release',
   is_read: false,
   read_dt: null,
   created_dt: '2024-05-01T09:00:00Z',
@@ -164,6 +166,14 @@ const aNotification = {
     track_meta: { id: 311, artist: 'Bicep', title: 'Glue', release_date: '2017-09-01', art_url_xl: null },
     track_position: 2,
   },
+  id_track: {
+    id: 40,
+    artist: 'ID',
+    title: 'ID',
+    set_meta: { id: 7, set_name: 'Bicep live at Printworks' },
+    track_position: 2,
+  },
+  proposal: null,
 };
 
 const aPost = {
@@ -174,6 +184,7 @@ const aPost = {
   set_meta_id: 7,
   track_meta_id: null,
   author: { id: 1, username: 'digger', avatar_url: '/media/avatars/1.webp' },
+  edited_dt: null,
 };
 
 const cases: [string, z.ZodType, Record<string, unknown>][] = [
