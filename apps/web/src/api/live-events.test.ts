@@ -19,8 +19,9 @@ function fakeDoc() {
 
 function setup() {
   let tickets = 0;
-  const post = vi.fn(async () => ({ ticket: `t${++tickets}` }));
-  const transport = { post } as unknown as Transport;
+  // The ticket call goes through the typed client, which sends it with transport.request.
+  const post = vi.fn(async (..._args: unknown[]) => ({ ticket: `t${++tickets}` }));
+  const transport = { request: post } as unknown as Transport;
   const { doc, show } = fakeDoc();
   const live = createLiveEvents({
     transport,
@@ -47,6 +48,7 @@ describe('the live connection', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(liveStreams).toHaveLength(1);
     expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('POST', '/events/ticket', expect.objectContaining({ auth: true }));
     expect(openStream()?.url).toBe('/api/events?ticket=t1&tracks=12%2C40');
     stopA();
     stopB();
@@ -117,7 +119,7 @@ describe('the live connection', () => {
       throw Object.assign(new Error('Authentication required'), { status: 401 });
     });
     const live = createLiveEvents({
-      transport: { post } as unknown as Transport,
+      transport: { request: post } as unknown as Transport,
       doc,
       createEventSource: (url) => new FakeEventSource(url),
     });
