@@ -39,6 +39,7 @@ describe('POST /users (registration)', () => {
       notification_timeframe: 'daily',
       notification_preferences_enabled: true,
       completed_onboarding: false,
+      identifications_accepted: 0,
     });
     const [row] = (
       (await app.db.execute('select password_hash from users')) as unknown as {

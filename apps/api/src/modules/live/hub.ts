@@ -18,6 +18,8 @@ export interface LiveClient {
 
 const CHANNEL = 'cratedig_live';
 const PRUNE_EVERY_MS = 60_000;
+/** How soon the hub tries again to listen when the database could not be reached at start-up. */
+const START_RETRY_MS = 5_000;
 /** How many events a reconnect or a reconnected instance catches up on at most. */
 export const CATCH_UP_MAX = 500;
 
@@ -28,6 +30,8 @@ export class LiveHub {
   private flushing: Promise<void> | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private lastSeen = 0;
   private clientCount = 0;
 
@@ -41,7 +45,22 @@ export class LiveHub {
     return this.clientCount;
   }
 
+  /**
+   * Starts listening. A database that can't be reached at start-up must not keep the server from
+   * starting (its health check answers 503 meanwhile): the hub tries again every few seconds.
+   */
   async start(): Promise<void> {
+    try {
+      await this.listen();
+    } catch (error) {
+      if (this.stopped) return;
+      this.log.warn({ err: error }, 'live events: database not reachable, retrying');
+      this.retryTimer = setTimeout(() => void this.start(), START_RETRY_MS);
+      this.retryTimer.unref();
+    }
+  }
+
+  private async listen(): Promise<void> {
     this.lastSeen = await q.lastId(this.database.db);
     this.stopListening = await this.database.listen(
       CHANNEL,
@@ -57,6 +76,8 @@ export class LiveHub {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.stopListening?.();
     await this.flushing;

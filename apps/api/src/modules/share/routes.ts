@@ -58,6 +58,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The typefaces of the share pages',
         tags: ['share'],
+        operationId: 'sharePreviewFont',
+        security: [],
         params: z.object({ file: z.enum(Object.keys(PREVIEW_FONTS) as [string, ...string[]]) }),
         produces: ['font/woff2'],
       },
