@@ -221,7 +221,7 @@ test.describe('the player', () => {
     await page.keyboard.press('Space');
     await expect(keyHandle).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('status').filter({ hasText: /moved over/i })).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: /is over position/i })).toHaveCount(1);
     const keySaved = queueSaved(page);
     await page.keyboard.press('Space');
     await expect.poll(order).toEqual([a, c, b]);

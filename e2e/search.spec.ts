@@ -134,19 +134,18 @@ test.describe('search', () => {
     const name = (await first.getByRole('heading').getAttribute('title')) ?? '';
     expect(name).not.toBe('');
     await first.click();
-    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('s') === name);
-    const sets = page.getByRole('list', { name: 'Sets' });
-    await expect(sets.getByRole('listitem').first()).toBeVisible();
+    // A featured place opens the sets recorded there: the Sets list filtered by the place.
+    await expect(page).toHaveURL(/\/sets\?venue=\d+$/);
+    await expect(page.getByRole('button', { name: `Recorded at ${name}, show every set` })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/search-venue-1280.png`, fullPage: true });
-    // Every set listed was recorded at the venue.
-    const hrefs = await sets
-      .getByRole('listitem')
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    for (const href of hrefs) {
-      const set = await apiGet<{ venue: { name: string } | null }>(page, href);
-      expect(set.venue?.name).toBe(name);
-    }
+    // Every set the filter lists was recorded at the venue.
+    const venueId = new URL(page.url()).searchParams.get('venue');
+    const listed = await apiGet<{ data: { venue: { name: string } | null }[] }>(
+      page,
+      `/sets?venue_id=${venueId}&limit=100`,
+    );
+    expect(listed.data.length).toBeGreaterThan(0);
+    for (const set of listed.data) expect(set.venue?.name).toBe(name);
   });
 });
 
