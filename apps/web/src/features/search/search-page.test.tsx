@@ -163,7 +163,10 @@ describe('search page', () => {
       sets: mira.sets,
     };
     const { user } = renderApp('/search?s=mira', { api: fakeSearch({ mira: one }), session: makeUser() });
-    await screen.findByRole('region', { name: 'Sets' });
+    // The sections' regions show before their results: wait for the last result itself, or a slow
+    // machine tabs through skeletons.
+    await screen.findByRole('link', { name: 'Mira at Dusk by Mira Vale' });
+    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     screen.getByRole('button', { name: 'Clear search' }).focus();
     const visited: (string | null)[] = [];
     for (let i = 0; i < 4; i += 1) {
