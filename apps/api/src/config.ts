@@ -29,6 +29,10 @@ export interface AppConfig {
   /** postgres://… when a PostgreSQL server is used; undefined means embedded PGlite at `pgliteDir`. */
   databaseUrl: string | undefined;
   /** Absolute. */
+  /** 'transaction' behind PgBouncer in transaction mode (db/client.ts, docs/deploy.md). */
+  databasePoolMode: 'session' | 'transaction';
+  /** A direct URL for LISTEN when DATABASE_URL goes through a pooler in transaction mode. */
+  databaseListenUrl: string | undefined;
   pgliteDir: string;
   /** Absolute; served under /media. */
   mediaDir: string;
@@ -135,6 +139,14 @@ const envSchema = z.object({
   HOST: blankIsUnset(z.string().default('0.0.0.0')),
   DATA_DIR: blankIsUnset(z.string().default('./data')),
   DATABASE_URL: blankIsUnset(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+      .refine(isUrl, 'must be a valid URL')
+      .optional(),
+  ),
+  DATABASE_POOL_MODE: blankIsUnset(z.enum(['session', 'transaction']).default('session')),
+  DATABASE_LISTEN_URL: blankIsUnset(
     z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
@@ -253,7 +265,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return toConfig(parsed.data, env);
 }
 
-const SECRET_VARS = new Set(['DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'AUDIO_LINK_SECRET']);
+const SECRET_VARS = new Set([
+  'DATABASE_URL',
+  'DATABASE_LISTEN_URL',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'AUDIO_LINK_SECRET',
+]);
 
 function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): AppConfig {
   // Unsigned emulator tokens must never be accepted by a production server (conventions.md).
@@ -264,6 +282,12 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     }
     if (!vars.JWT_SECRET) problems.push('JWT_SECRET: is required when CRATEDIG_ENV=production');
     if (problems.length > 0) throw new ConfigError(problems);
+  }
+  // Live events LISTEN on one server connection, which a pooler in transaction mode does not keep.
+  if (vars.DATABASE_POOL_MODE === 'transaction' && vars.DATABASE_URL && !vars.DATABASE_LISTEN_URL) {
+    throw new ConfigError([
+      'DATABASE_LISTEN_URL: is required when DATABASE_POOL_MODE=transaction (a direct URL of PostgreSQL, for live events)',
+    ]);
   }
   // Relative paths mean "relative to where the person ran the command": npm sets INIT_CWD to that
   // folder even when a workspace script runs in its own directory (`npm run dev -w …`).
@@ -277,6 +301,8 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     host: vars.HOST,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolMode: vars.DATABASE_POOL_MODE,
+    databaseListenUrl: vars.DATABASE_LISTEN_URL,
     pgliteDir: vars.PGLITE_DIR ? absolute(vars.PGLITE_DIR) : resolve(dataDir, 'pglite'),
     mediaDir: vars.MEDIA_DIR ? absolute(vars.MEDIA_DIR) : resolve(dataDir, 'media'),
     webDistDir: vars.WEB_DIST_DIR ? absolute(vars.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),

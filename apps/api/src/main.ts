@@ -61,6 +61,8 @@ async function main(): Promise<void> {
   let logIdleError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolMode: config.databasePoolMode,
+    listenUrl: config.databaseListenUrl,
     dataDir: config.pgliteDir,
     onIdleClientError: (error) => logIdleError(error),
   });

@@ -38,7 +38,15 @@ export interface Command {
   usage: string;
   /** Returns the process exit code: 0 done, 1 refused or failed, 2 bad usage. */
   run(ctx: CommandContext, args: string[]): Promise<number>;
+  /**
+   * A command that must run with no database open (restore creates the database it fills): the
+   * program calls this instead of `run`, before it opens the embedded database or asks a server.
+   */
+  runOffline?(ctx: OfflineContext, args: string[]): Promise<number>;
 }
+
+/** What a command without a database gets. */
+export type OfflineContext = Omit<CommandContext, 'database'>;
 
 /** A refusal the operator can act on: its message is printed as is and the command exits 1. */
 export class CommandError extends Error {

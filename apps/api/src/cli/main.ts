@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { consoleOutput } from './command';
 import { claimControlSocket, controlSocketPath, DatabaseInUse, delegateCommand } from './control-socket';
-import { resolveCommandLine, runCommandLine } from './run-command';
+import { resolveCommandLine, runCommandLine, runOfflineCommand } from './run-command';
 
 async function main(argv: string[]): Promise<number> {
   const resolved = resolveCommandLine(argv);
@@ -28,10 +28,17 @@ async function main(argv: string[]): Promise<number> {
   const out = consoleOutput();
   // npm runs scripts from the package root; INIT_CWD is where the operator typed the command.
   const cwd = process.env.INIT_CWD || process.cwd();
+  // A restore fills an empty database: neither opened (and migrated) here nor sent to a server.
+  if (resolved.command.runOffline)
+    return runOfflineCommand(resolved.command, resolved.args, { config, out, cwd });
 
   if (config.databaseUrl) {
     // A PostgreSQL server takes any number of processes: run here, beside any running server.
-    const database = await openDatabase({ databaseUrl: config.databaseUrl });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolMode: config.databasePoolMode,
+      listenUrl: config.databaseListenUrl,
+    });
     try {
       await migrate(database);
       return await runCommandLine(argv, { database, config, out, cwd });

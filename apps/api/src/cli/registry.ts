@@ -1,5 +1,6 @@
 // Every `cratedig` command, in the order `cratedig --help` lists them.
 import type { Command } from './command';
+import { backupCommand, restoreCommand } from './commands/backup';
 import { digestsCommand } from './commands/digests';
 import { exportCommand } from './commands/export';
 import { featureCommand } from './commands/feature';
@@ -15,4 +16,6 @@ export const commands: Command[] = [
   digestsCommand,
   identificationsCommand,
   identificationCommand,
+  backupCommand,
+  restoreCommand,
 ];

@@ -2,7 +2,7 @@
 // operator's own process runs it or a running server does it for them (control-socket.ts).
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { type Command, CommandError, type CommandOutput } from './command';
+import { type Command, CommandError, type CommandOutput, type OfflineContext } from './command';
 import { commands } from './registry';
 
 export function help(): string {
@@ -64,6 +64,27 @@ export async function runCommandLine(argv: string[], options: RunOptions): Promi
     options.out.error(
       `${resolved.command.name} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
+    return 1;
+  }
+}
+
+/**
+ * Runs a command that works without a database (Command.runOffline), with the same handling of
+ * refusals as runCommandLine.
+ */
+export async function runOfflineCommand(
+  command: Command,
+  args: string[],
+  ctx: OfflineContext,
+): Promise<number> {
+  try {
+    return await (command.runOffline as NonNullable<Command['runOffline']>)(ctx, args);
+  } catch (error) {
+    if (error instanceof CommandError) {
+      ctx.out.error(error.message);
+      return error.exitCode;
+    }
+    ctx.out.error(`${command.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }

@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): backups dump its data folder (cli/backup/). */
+  pglite?: PGlite;
   /** Runs raw SQL (several statements allowed on PGlite; one on a server). */
   exec(sql: string): Promise<void>;
   /**
@@ -44,6 +46,23 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; undefined means in memory (tests). */
   dataDir?: string | undefined;
+  /** PGlite: start from this data folder tarball (a backup) instead of an empty cluster. */
+  loadDataDir?: Blob;
+  /**
+   * How the server is reached. 'session' (the default): directly, or through a pooler that gives each
+   * client its own server connection (PgBouncer's session mode). 'transaction': through a pooler in
+   * transaction mode (PgBouncer's `pool_mode = transaction`), where consecutive statements of one
+   * pooled connection may land on different server connections: statements are then sent unnamed (a
+   * name prepared on one server connection is unknown on the next) and no per-connection setting is
+   * made (it would stay on a server connection another client gets next).
+   */
+  poolMode?: 'session' | 'transaction';
+  /**
+   * Where LISTEN connects (live events): notifications only reach the server connection that listens,
+   * so this must reach PostgreSQL directly, never through a pooler in transaction mode. Defaults to
+   * `databaseUrl`.
+   */
+  listenUrl?: string | undefined;
   /** Pool size on a server. */
   poolMax?: number;
   /**
@@ -70,7 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
     });
     pool.on('error', (error) => options.onIdleClientError?.(error));
-    limitEveryStatement(pool);
+    limitEveryStatement(pool, options.poolMode ?? 'session');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -81,7 +100,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
       listen: (channel, onPayload, onReconnect) =>
-        listenOnServer(options.databaseUrl as string, channel, onPayload, onReconnect),
+        listenOnServer(options.listenUrl ?? (options.databaseUrl as string), channel, onPayload, onReconnect),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -89,11 +108,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // the name normalisation (cd_normalise_name) and fuzzystrmatch the one-typo test (cd_one_typo).
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm, unaccent, fuzzystrmatch },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -174,11 +195,14 @@ type LimitedClient = pg.PoolClient & { [LIMITS]?: string };
  * PostgreSQL error (a timeout included) gives its connection back for reuse; any other failure
  * (the connection broke) drops it, as the pool itself does.
  */
-function limitEveryStatement(pool: pg.Pool): void {
+function limitEveryStatement(pool: pg.Pool, poolMode: 'session' | 'transaction'): void {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const pooled = poolMode === 'transaction';
+  const name = pooled ? <C>(config: C) => config : withPlanName;
   const checkout = async (): Promise<pg.PoolClient> => {
     const limits = currentStatementLimits();
     const client = (await connect()) as LimitedClient;
+    if (pooled) return client;
     const key = statementLimitsKey(limits);
     if ((client[LIMITS] ?? '') !== key) {
       try {
@@ -201,7 +225,7 @@ function limitEveryStatement(pool: pg.Pool): void {
   pool.query = (async (config: unknown, values?: unknown) => {
     const client = await checkout();
     try {
-      const result = await client.query(withPlanName(config) as pg.QueryConfig, values as unknown[]);
+      const result = await client.query(name(config) as pg.QueryConfig, values as unknown[]);
       client.release();
       return result;
     } catch (error) {
