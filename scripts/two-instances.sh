@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Two Cratedig API instances on one PostgreSQL behind Debian's nginx, all on loopback: the production
-# shape of docs/deploy.md, small enough to run on one machine.
+# shape of docs/deploy.md, small enough to run on one machine. The instances reach PostgreSQL through
+# Debian's PgBouncer in transaction mode (DATABASE_POOL_MODE=transaction), their live-event listener
+# directly (DATABASE_LISTEN_URL); PGBOUNCER=false connects them directly.
 #
-#   scripts/two-instances.sh start    # PostgreSQL (throwaway, unless DATABASE_URL is set), 2 instances, nginx
+#   scripts/two-instances.sh start    # PostgreSQL (throwaway, unless DATABASE_URL is set), PgBouncer, 2 instances, nginx
 #   scripts/two-instances.sh check    # a session, the login limit and counts behave as one across both
 #   scripts/two-instances.sh stop
 #
 # Ports (override with the variables): nginx NGINX_PORT=8310, instances API_PORTS="8311 8312",
-# the throwaway PostgreSQL PG_PORT=8319. State, logs and the nginx configuration live in STATE_DIR
+# PgBouncer PGB_PORT=8318, the throwaway PostgreSQL PG_PORT=8319. State, logs and the nginx configuration live in STATE_DIR
 # (default /tmp/cratedig-two-instances). TLS is left to the real proxy (docs/deploy.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +18,9 @@ STATE_DIR="${STATE_DIR:-/tmp/cratedig-two-instances}"
 NGINX_PORT="${NGINX_PORT:-8310}"
 API_PORTS="${API_PORTS:-8311 8312}"
 PG_PORT="${PG_PORT:-8319}"
-export PG_DIR="$STATE_DIR/pg" PG_PORT
+PGB_PORT="${PGB_PORT:-8318}"
+PGBOUNCER="${PGBOUNCER:-true}"
+export PG_DIR="$STATE_DIR/pg" PG_PORT PGB_DIR="$STATE_DIR/pgbouncer" PGB_PORT
 
 say() { echo "two-instances: $*" >&2; }
 
@@ -84,13 +88,19 @@ start() {
       psql "${url%/cratedig}/postgres" -qc "create database cratedig"
   fi
   [ -f "$STATE_DIR/jwt-secret" ] || node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))" >"$STATE_DIR/jwt-secret"
+  local pooled="$url" mode=session
+  if [ "$PGBOUNCER" = true ]; then
+    pooled="$(PGB_UPSTREAM="$url" bash scripts/pgbouncer.sh start)"
+    mode=transaction
+  fi
   node -e "import('./scripts/web-build.mjs').then((m) => m.ensureWebBuild())"
   mkdir -p "$STATE_DIR/media"
   local first=1
   for port in $API_PORTS; do
     say "starting an instance on 127.0.0.1:$port"
     # Both instances share the database, the signing key and the media folder; each has its own DATA_DIR.
-    env PORT="$port" HOST=127.0.0.1 DATABASE_URL="$url" DATA_DIR="$STATE_DIR/data-$port" \
+    env PORT="$port" HOST=127.0.0.1 DATABASE_URL="$pooled" DATABASE_POOL_MODE="$mode" \
+      DATABASE_LISTEN_URL="$url" DATA_DIR="$STATE_DIR/data-$port" \
       MEDIA_DIR="$STATE_DIR/media" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")" TRUST_PROXY=true \
       PUBLIC_URL="http://127.0.0.1:$NGINX_PORT" SEED_DEMO="$([ $first = 1 ] && echo true || echo false)" \
       setsid node --import tsx apps/api/src/main.ts >"$STATE_DIR/api-$port.log" 2>&1 &
@@ -115,12 +125,21 @@ stop() {
       rm -f "$pidfile"
     fi
   done
+  bash scripts/pgbouncer.sh stop || true
   [ -n "${DATABASE_URL:-}" ] || bash scripts/pg-server.sh stop || true
 }
 
 case "${1:-}" in
 start) start ;;
-check) node scripts/two-instances-check.mjs "http://127.0.0.1:$NGINX_PORT" $API_PORTS ;;
+check)
+  node scripts/two-instances-check.mjs "http://127.0.0.1:$NGINX_PORT" $API_PORTS
+  if [ "$PGBOUNCER" = true ]; then
+    # The instances' statements went through the pooler, not around it.
+    logins="$(grep -c 'login attempt: db=cratedig' "$PGB_DIR/pgbouncer.log" || true)"
+    [ "${logins:-0}" -gt 0 ] || { echo "FAIL pgbouncer: no instance connected through it" >&2; exit 1; }
+    echo "ok   pgbouncer: the instances connected through PgBouncer (transaction mode) $logins times"
+  fi
+  ;;
 stop) stop ;;
 *)
   echo "usage: $0 start|check|stop" >&2
