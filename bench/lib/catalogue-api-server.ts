@@ -10,6 +10,8 @@ import { openDatabase } from '../../apps/api/src/db/client';
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  poolMode: config.databasePoolMode,
+  listenUrl: config.databaseListenUrl,
   poolMax: Number(process.env.BENCH_POOL_MAX ?? 16),
 });
 const app = await buildApp(config, { database });

@@ -8,7 +8,7 @@
 //   manifest describe exactly the rows dumped, however many instances write meanwhile.
 // A backup restores into the same kind of database; moving between kinds is `export`/`import`.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -100,6 +100,8 @@ export async function createBackup(
         staging,
         options.media === 'folder' && files.length > 0 ? options.mediaDir : undefined,
       );
+      // It holds password hashes and session tokens: readable by the owner only.
+      chmodSync(partial, 0o600);
       renameSync(partial, options.target);
     } finally {
       rmSync(partial, { force: true });
