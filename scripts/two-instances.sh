@@ -6,6 +6,7 @@
 #
 #   scripts/two-instances.sh start    # PostgreSQL (throwaway, unless DATABASE_URL is set), PgBouncer, 2 instances, nginx
 #   scripts/two-instances.sh check    # a session, the login limit and counts behave as one across both
+#   scripts/two-instances.sh restart-instance 8312   # SIGTERM one instance, start it again (bench/soak.ts)
 #   scripts/two-instances.sh stop
 #
 # Ports (override with the variables): nginx NGINX_PORT=8310, instances API_PORTS="8311 8312",
@@ -78,6 +79,23 @@ $servers    keepalive 32;
 EOF
 }
 
+# The URLs the instances use: DATABASE (pooled or direct), LISTEN (direct) and the pool mode, written by
+# start so that restart-instance starts an instance exactly as start did.
+start_instance() {
+  local port="$1" seed="$2"
+  # shellcheck disable=SC1091
+  . "$STATE_DIR/urls"
+  say "starting an instance on 127.0.0.1:$port"
+  # Both instances share the database, the signing key and the media folder; each has its own DATA_DIR.
+  env PORT="$port" HOST=127.0.0.1 DATABASE_URL="$POOLED_URL" DATABASE_POOL_MODE="$POOL_MODE" \
+    DATABASE_LISTEN_URL="$DIRECT_URL" DATA_DIR="$STATE_DIR/data-$port" \
+    MEDIA_DIR="$STATE_DIR/media" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")" TRUST_PROXY=true \
+    PUBLIC_URL="http://127.0.0.1:$NGINX_PORT" SEED_DEMO="$seed" \
+    setsid node --import tsx apps/api/src/main.ts >>"$STATE_DIR/api-$port.log" 2>&1 &
+  echo $! >"$STATE_DIR/api-$port.pid"
+  wait_healthy "$port"
+}
+
 start() {
   mkdir -p "$STATE_DIR"
   local url="${DATABASE_URL:-}"
@@ -93,25 +111,31 @@ start() {
     pooled="$(PGB_UPSTREAM="$url" bash scripts/pgbouncer.sh start)"
     mode=transaction
   fi
+  printf 'POOLED_URL=%q\nDIRECT_URL=%q\nPOOL_MODE=%q\n' "$pooled" "$url" "$mode" >"$STATE_DIR/urls"
+  chmod 600 "$STATE_DIR/urls"
   node -e "import('./scripts/web-build.mjs').then((m) => m.ensureWebBuild())"
   mkdir -p "$STATE_DIR/media"
-  local first=1
+  local seed=true
   for port in $API_PORTS; do
-    say "starting an instance on 127.0.0.1:$port"
-    # Both instances share the database, the signing key and the media folder; each has its own DATA_DIR.
-    env PORT="$port" HOST=127.0.0.1 DATABASE_URL="$pooled" DATABASE_POOL_MODE="$mode" \
-      DATABASE_LISTEN_URL="$url" DATA_DIR="$STATE_DIR/data-$port" \
-      MEDIA_DIR="$STATE_DIR/media" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")" TRUST_PROXY=true \
-      PUBLIC_URL="http://127.0.0.1:$NGINX_PORT" SEED_DEMO="$([ $first = 1 ] && echo true || echo false)" \
-      setsid node --import tsx apps/api/src/main.ts >"$STATE_DIR/api-$port.log" 2>&1 &
-    echo $! >"$STATE_DIR/api-$port.pid"
     # The first instance migrates and loads the demo catalogue before the second one starts.
-    wait_healthy "$port"
-    first=0
+    start_instance "$port" "$seed"
+    seed=false
   done
   write_nginx_conf
   nginx -p "$STATE_DIR/nginx" -c "$STATE_DIR/nginx/nginx.conf"
   say "nginx on http://127.0.0.1:$NGINX_PORT in front of ports $API_PORTS"
+}
+
+# Stops one instance with SIGTERM (as a process manager does), waits for it to exit, starts it again.
+restart_instance() {
+  local port="$1" pidfile="$STATE_DIR/api-$1.pid"
+  [ -f "$pidfile" ] || { say "no instance on port $port"; return 1; }
+  local pid
+  pid="$(cat "$pidfile")"
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && { say "the instance on $port did not exit within 30 s"; return 1; }
+  start_instance "$port" false
 }
 
 stop() {
@@ -141,8 +165,9 @@ check)
   fi
   ;;
 stop) stop ;;
+restart-instance) restart_instance "${2:?usage: $0 restart-instance <port>}" ;;
 *)
-  echo "usage: $0 start|check|stop" >&2
+  echo "usage: $0 start|check|stop|restart-instance <port>" >&2
   exit 2
   ;;
 esac
