@@ -185,7 +185,21 @@ async function listenOnServer(
 
 /** The limits a pooled connection was last put under (statementLimitsKey). */
 const LIMITS = Symbol('statement limits');
-type LimitedClient = pg.PoolClient & { [LIMITS]?: string };
+/** Set once the connection has its checked-out error listener. */
+const GUARDED = Symbol('guarded');
+type LimitedClient = pg.PoolClient & { [LIMITS]?: string; [GUARDED]?: true };
+
+/**
+ * The pool listens for errors of idle connections only. A connection that ends while checked out (the
+ * server restarts, a pooler drops it) also emits 'error' after failing its queries, and an 'error' with
+ * no listener ends the process. The failed query already reports it (and its connection is dropped on
+ * release), so this listener has nothing more to do.
+ */
+function guardCheckedOut(client: LimitedClient): void {
+  if (client[GUARDED]) return;
+  client[GUARDED] = true;
+  client.on('error', () => {});
+}
 
 /**
  * Every statement runs on a connection under the limits of the request it belongs to
@@ -202,6 +216,7 @@ function limitEveryStatement(pool: pg.Pool, poolMode: 'session' | 'transaction')
   const checkout = async (): Promise<pg.PoolClient> => {
     const limits = currentStatementLimits();
     const client = (await connect()) as LimitedClient;
+    guardCheckedOut(client);
     if (pooled) return client;
     const key = statementLimitsKey(limits);
     if ((client[LIMITS] ?? '') !== key) {
