@@ -103,6 +103,23 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain('topsecret');
   });
 
+  it('behind a pooler in transaction mode requires a direct URL for live events', () => {
+    const pooled = {
+      DATABASE_URL: 'postgres://u:p@pgbouncer:6432/cratedig',
+      DATABASE_POOL_MODE: 'transaction',
+    };
+    expect(() => loadConfig(pooled)).toThrow(
+      /DATABASE_LISTEN_URL: is required when DATABASE_POOL_MODE=transaction/,
+    );
+    const config = loadConfig({ ...pooled, DATABASE_LISTEN_URL: 'postgres://u:p@db:5432/cratedig' });
+    expect(config).toMatchObject({
+      databasePoolMode: 'transaction',
+      databaseListenUrl: 'postgres://u:p@db:5432/cratedig',
+    });
+    expect(loadConfig({}).databasePoolMode).toBe('session');
+    expect(() => loadConfig({ DATABASE_POOL_MODE: 'statement' })).toThrow(ConfigError);
+  });
+
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be a whole number/);
     expect(() => loadConfig({ PORT: '80.5' })).toThrow(/PORT/);
