@@ -20,9 +20,10 @@ const INDEX = `<!doctype html><html><head><title>Cratedig</title>
 </head><body><div id="root"></div></body></html>`;
 
 let app: FastifyInstance;
+let distDir: string;
 
 beforeAll(async () => {
-  const distDir = join(makeTempDir('cratedig-warm-up-'), 'dist');
+  distDir = join(makeTempDir('cratedig-warm-up-'), 'dist');
   mkdirSync(join(distDir, 'assets'), { recursive: true });
   writeFileSync(join(distDir, 'index.html'), INDEX);
   writeFileSync(join(distDir, 'assets', 'index-abc.js'), SCRIPT);
@@ -52,7 +53,7 @@ describe('the warm-up before listening', () => {
   });
 
   it('serves the sign-in page, each asset it names and the health check to itself', async () => {
-    const warm = await warmUp(app);
+    const warm = await warmUp(app, distDir);
     expect(warm.served).toEqual([
       '/login',
       '/assets/index-abc.css',
@@ -62,5 +63,9 @@ describe('the warm-up before listening', () => {
       '/api/health',
     ]);
     expect(warm.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('without a built web app, only pings the database', async () => {
+    expect((await warmUp(app, join(distDir, 'missing'))).served).toEqual(['/api/health']);
   });
 });
