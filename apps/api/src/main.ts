@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   try {
     await prepareDatabase(app, database, config);
     if (closing) return;
-    const warm = await warmUp(app, config.webDistDir);
+    const warm = await warmUp(app);
     app.log.info(`first screen served to itself in ${warm.ms} ms (${warm.served.length} paths)`);
     if (closing) return;
     await app.listen({ port: config.port, host: config.host });

@@ -3,8 +3,6 @@
 // browser asks for, plus a database ping. A fresh process otherwise pays on its first visitor for
 // reading those files, finding their precompressed twins and compiling the static-file and routing
 // paths, which showed as a slower first paint on the first visit after a start than on the second.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /** Same-origin assets an HTML page loads at once: scripts, stylesheets, preloads, icons, manifest. */
@@ -25,14 +23,13 @@ export interface WarmUp {
   ms: number;
 }
 
-/** `distDir`: the built web app; without its index.html there is no first screen to warm (the API alone). */
-export async function warmUp(app: FastifyInstance, distDir: string, page = '/login'): Promise<WarmUp> {
+export async function warmUp(app: FastifyInstance, page = '/login'): Promise<WarmUp> {
   const started = performance.now();
   const served: string[] = [];
   const get = async (url: string, encoding: string) =>
     await app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
-  const index = existsSync(join(distDir, 'index.html')) ? await get(page, '') : undefined;
-  if (index?.statusCode === 200 && index.headers['content-type']?.toString().startsWith('text/html')) {
+  const index = await get(page, '');
+  if (index.statusCode === 200 && index.headers['content-type']?.toString().startsWith('text/html')) {
     served.push(page);
     for (const encoding of ENCODINGS.slice(0, 2)) await get(page, encoding);
     for (const asset of firstScreenAssets(index.body)) {
