@@ -19,7 +19,6 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { queryRow } from './db/rows';
 import { registerConnectionDrain } from './lib/connection-drain';
-import { warmUp } from './lib/warm-up';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
@@ -92,9 +91,6 @@ async function main(): Promise<void> {
 
   try {
     await prepareDatabase(app, database, config);
-    if (closing) return;
-    const warm = await warmUp(app);
-    app.log.info(`first screen served to itself in ${warm.ms} ms (${warm.served.length} paths)`);
     if (closing) return;
     await app.listen({ port: config.port, host: config.host });
     // Operator commands sent to the socket run here, on this process's database handle; what they
