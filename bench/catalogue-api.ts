@@ -13,8 +13,7 @@
 // (the old, pessimistic measurement). BENCH_API_CPU_PROF=<dir> writes the child's CPU profile there. Also checks that every whole-catalogue
 // list's pagination.total equals a direct count. Prints a table; writes bench/results/catalogue-api-*.json.
 // Sampling is described in bench/lib/catalogue-shapes.ts.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +27,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { withPlanName } from '../apps/api/src/db/plan-cache';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { listStatement, toDriverQuery } from '../apps/api/src/modules/catalogue/queries';
+import { startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { catalogueShapes, type Shape } from './lib/catalogue-shapes';
 
@@ -50,21 +50,6 @@ interface RunningApi {
   stop(): Promise<void>;
 }
 
-/** utime + stime of a process from /proc (Linux), in ms. */
-function processCpuMs(pid: number): number | null {
-  try {
-    // Fields after the parenthesised command name: state is 3rd, utime 14th, stime 15th (proc(5)).
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    return null;
-  }
-}
-/** USER_HZ: 100 on every Linux build that matters here. */
-const CLOCK_TICKS_PER_S = 100;
-
 /** The app in this process (BENCH_API_IN_PROCESS=1): autocannon and the API share one event loop. */
 async function startInProcess(config: AppConfig, databaseUrl: string): Promise<RunningApi> {
   const database = await openDatabase({ databaseUrl, poolMax: POOL_MAX });
@@ -82,30 +67,8 @@ async function startInProcess(config: AppConfig, databaseUrl: string): Promise<R
 
 /** The app in a child process with the same settings; resolves once it listens. */
 async function startChild(env: Record<string, string>): Promise<RunningApi> {
-  const entry = new URL('./lib/catalogue-api-server.ts', import.meta.url).pathname;
-  const args = ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [])];
-  const child = spawn(process.execPath, [...args, entry], {
-    env: { ...process.env, ...env, BENCH_POOL_MAX: String(POOL_MAX) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const address = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const line = buffered.split('\n').find((l) => l.startsWith('{"address"'));
-      if (line) resolve((JSON.parse(line) as { address: string }).address);
-    });
-    child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before listening`)));
-  });
-  return {
-    address,
-    cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const args = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  return await startApiChild({ ...env, BENCH_POOL_MAX: String(POOL_MAX) }, args);
 }
 
 interface Row {

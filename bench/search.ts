@@ -1,13 +1,18 @@
-// Search benchmark (bench/README.md): GET /api/search (all four sections, page of 20) over a mix of
-// queries taken from the catalogue's own names, at a fixed arrival rate and sequentially, plus the
-// same statements run directly on the database for the API/SQL ratio.
+// Search benchmark (bench/README.md): GET /api/search (all four sections, page of 20) over queries taken
+// from the catalogue's own names in a fixed mix of kinds (bench/lib/search-queries.ts), sequentially
+// beside the same statements run directly on the database (API/SQL ratio), then at fixed arrival
+// rates: once with distinct queries (none repeated in the run, so no cache of any kind is flattered)
+// and once with a Zipf-distributed repeat pattern over a hot set. Each rate run reports p50/p99 from
+// each request's scheduled start and the CPU ms per call of the API process and PostgreSQL's backends
+// together, read from /proc (the API runs in a child process, apart from the load generator).
 //   DATABASE_URL=postgres://… npm run bench:search   the large catalogue on a PostgreSQL server
 //   npm run bench:search                             the demo catalogue on PGlite (sequential only)
-// Settings: BENCH_RATE (requests/s, default 100), BENCH_SECONDS (default 30), BENCH_PER_GROUP (names
-// per group of the mix, default 30), BENCH_ORDER (`interleaved`, default: the groups take turns, as a
-// search box's traffic mixes kinds of query; `grouped`: each group's queries back to back, a burst of
-// one kind, the worst case for the short heavy groups). Latencies at a fixed rate are measured from
-// each request's scheduled start, so a slow answer also counts against the requests queued behind it.
+// Settings: BENCH_RATES (default 100,200), BENCH_SECONDS per run (default 20), BENCH_SEQUENTIAL
+// (queries of the sequential phase, default 300), BENCH_ZIPF_HOT (the Zipf run's hot set, default
+// 2000), BENCH_PER_GROUP (names per group of the mix; by default enough for every run to be distinct),
+// BENCH_USERS (default 200): the requests take turns among this many listeners, so each stays under
+// the per-user search limit as real listeners do and its upkeep costs what it costs them (one user
+// with the limit lifted made every call count a growing window of that user's hits).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,42 +28,39 @@ import type { UserContext } from '../apps/api/src/lib/service-context';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { sectionStatement } from '../apps/api/src/modules/search/queries';
 import { prepareQuery } from '../apps/api/src/modules/search/service';
+import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
+import { distinctShuffled, type RateRun, runAtRate, summary, zipfStream } from './lib/search-runs';
 
-const RATE = Number(process.env.BENCH_RATE ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const PER_GROUP = Number(process.env.BENCH_PER_GROUP ?? 30);
-const ORDER = process.env.BENCH_ORDER === 'grouped' ? 'grouped' : 'interleaved';
+const RATES = (process.env.BENCH_RATES ?? '100,200').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 300);
+const ZIPF_HOT = Number(process.env.BENCH_ZIPF_HOT ?? 2000);
 const databaseUrl = process.env.DATABASE_URL;
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const summary = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (x: number) => Math.round(x * 10) / 10;
-  return { n: s.length, p50: r(pct(s, 50)), p90: r(pct(s, 90)), p99: r(pct(s, 99)), max: r(s.at(-1) ?? 0) };
-};
+const needed = SEQUENTIAL + (databaseUrl ? RATES.reduce((a, r) => a + r * SECONDS, 0) : 0);
+// about 8 of the 11 groups grow with perGroup, and normalising folds some names together
+const PER_GROUP = Number(process.env.BENCH_PER_GROUP ?? Math.ceil((needed * 1.3) / 8));
 
 const dataDir = join(tmpdir(), `cratedig-bench-search-${process.pid}`);
 mkdirSync(dataDir, { recursive: true });
-const config = loadConfig({
-  ...process.env,
+const env = {
+  CRATEDIG_ENV: 'development',
   DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: databaseUrl ? 'warn' : 'silent',
   SEED_DEMO: 'false',
   PORT: '0',
-  // One user sends every request here: the per-user search limit would turn them into 429s.
-  SEARCH_MAX: process.env.SEARCH_MAX ?? '1000000',
+  ...(process.env.SEARCH_MAX ? { SEARCH_MAX: process.env.SEARCH_MAX } : {}),
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const database = await openDatabase({ databaseUrl, poolMax: 16 });
+};
+const config = loadConfig({ ...process.env, ...env });
+const database = await openDatabase({ databaseUrl, poolMax: 4 });
 await migrate(database);
 let pool: pg.Pool | undefined;
 let userId: number;
 let mix: BenchQuery[];
 if (databaseUrl) {
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   userId = (await ensureBenchUser(pool)).userId;
   mix = await searchQueryMix(pool, PER_GROUP);
 } else {
@@ -68,51 +70,78 @@ if (databaseUrl) {
     `insert into users (username, email) values ('bench-search', 'bench-search@example.test')`,
   );
   userId = Number((await rows(`select id::text as n from users where username = 'bench-search'`))[0]?.n);
-  mix = await searchQueryMix(
-    {
-      query: async (q: string) => ({
-        rows: await (
-          database.db.execute((await import('drizzle-orm')).sql.raw(q)) as unknown as Promise<{
-            rows: unknown[];
-          }>
-        ).then((r) => r.rows),
-      }),
-    } as unknown as pg.Pool,
-    PER_GROUP,
-  );
+  const { sql } = await import('drizzle-orm');
+  const demoPool = {
+    query: async (q: string) => ({
+      rows: ((await database.db.execute(sql.raw(q))) as unknown as { rows: unknown[] }).rows,
+    }),
+  } as unknown as pg.Pool;
+  mix = await searchQueryMix(demoPool, PER_GROUP);
 }
-const app = await buildApp(config, { database });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const token = await signAccessToken(accessTokenKey(resolveJwtSecret(config)), userId);
-const headers = { authorization: `Bearer ${token}` };
-const url = (q: BenchQuery) => `${address}/api/search?s=${encodeURIComponent(q.s)}`;
+const distinct = distinctShuffled(mix);
+if (distinct.length < needed)
+  console.error(`only ${distinct.length} distinct queries for ${needed}: the last runs end early`);
+
+// The API: a child process on PostgreSQL (its CPU read apart from this load generator's), in this
+// process on the demo PGlite.
+let child: ApiChild | undefined;
+let address: string;
+let inProcess: Awaited<ReturnType<typeof buildApp>> | undefined;
+if (databaseUrl) {
+  child = await startApiChild({ ...env, BENCH_POOL_MAX: process.env.BENCH_POOL_MAX ?? '16' });
+  address = child.address;
+} else {
+  inProcess = await buildApp(config, { database });
+  address = await inProcess.listen({ port: 0, host: '127.0.0.1' });
+}
+const USERS = Number(process.env.BENCH_USERS ?? (databaseUrl ? 200 : 1));
+const listeners = [userId];
+for (let i = listeners.length; i < USERS; i++) {
+  const name = `bench-search-${i}`;
+  await database.exec(
+    `insert into users (username, email) values ('${name}', '${name}@example.test') on conflict do nothing`,
+  );
+  const { rows } = await database.executeSql(`select id from users where username = '${name}'`);
+  listeners.push(Number((rows[0] as { id: number }).id));
+}
+const key = accessTokenKey(resolveJwtSecret(config));
+const tokens = await Promise.all(listeners.map((id) => signAccessToken(key, id)));
+let turn = 0;
 
 async function request(q: BenchQuery): Promise<void> {
-  const response = await fetch(url(q), { headers });
+  const token = tokens[turn++ % tokens.length];
+  const headers = { authorization: `Bearer ${token}` };
+  const response = await fetch(`${address}/api/search?s=${encodeURIComponent(q.s)}`, { headers });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${q.s}: HTTP ${response.status}`);
 }
 
 console.error(
-  `search bench: ${mix.length} queries, ${databaseUrl ? 'PostgreSQL' : 'PGlite demo'}, load ${loadavg()[0]?.toFixed(1)}`,
+  `search bench: ${distinct.length} distinct queries, ${databaseUrl ? 'PostgreSQL' : 'PGlite demo'}, load ${loadavg()[0]?.toFixed(1)}`,
 );
-for (const q of mix.slice(0, 20)) await request(q); // warm-up
+let next = 0;
+const take = (n: number) => {
+  const slice = distinct.slice(next, next + n);
+  next += n;
+  return slice;
+};
+for (const q of take(20)) await request(q); // warm-up
 
-// Sequential, per group.
+// Sequential, per group, then the same queries' statements straight on the database.
+const sequentialSlice = take(SEQUENTIAL);
 const sequential: number[] = [];
 const byGroup = new Map<string, number[]>();
-for (const q of mix) {
+const load0 = loadavg()[0] ?? 0;
+for (const q of sequentialSlice) {
   const t = performance.now();
   await request(q);
   const ms = performance.now() - t;
   sequential.push(ms);
   byGroup.set(q.group, [...(byGroup.get(q.group) ?? []), ms]);
 }
-
-// The same work as SQL: the corrections lookup and the four section statements, one after another.
 const sqlTimes: number[] = [];
 const ctx = { db: database.db, config, userId } as UserContext;
-for (const q of mix) {
+for (const q of sequentialSlice) {
   const parsed = searchQuery.parse({ s: q.s });
   const t = performance.now();
   const prepared = await prepareQuery(ctx, parsed.s);
@@ -125,66 +154,44 @@ for (const q of mix) {
   sqlTimes.push(performance.now() - t);
 }
 
-/** The groups take turns: the first query of each group, then the second of each, and so on. */
-function interleaved(queries: BenchQuery[]): BenchQuery[] {
-  const byName = new Map<string, BenchQuery[]>();
-  for (const q of queries) byName.set(q.group, [...(byName.get(q.group) ?? []), q]);
-  const groups = [...byName.values()];
-  const longest = Math.max(...groups.map((g) => g.length));
-  return Array.from({ length: longest }, (_, i) =>
-    groups.flatMap((g) => (i < g.length ? [g[i] as BenchQuery] : [])),
-  ).flat();
-}
-
-// Fixed arrival rate (PostgreSQL only: PGlite answers one statement at a time).
-let atRate: ReturnType<typeof summary> | undefined;
-let errors = 0;
-let firstError: string | undefined;
-if (databaseUrl) {
-  const latencies: number[] = [];
-  const total = RATE * SECONDS;
-  const start = performance.now() + 50;
-  const pending: Promise<void>[] = [];
-  const arrivals = ORDER === 'grouped' ? mix : interleaved(mix);
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const q = arrivals[i % arrivals.length] as BenchQuery;
-    pending.push(
-      request(q).then(
-        () => void latencies.push(performance.now() - due),
-        (error: Error) => {
-          errors++;
-          firstError ??= String(error.cause ?? error.message);
-        },
-      ),
-    );
+// Fixed arrival rates (PostgreSQL only: PGlite answers one statement at a time).
+const runs: Record<string, RateRun> = {};
+if (databaseUrl && pool && child) {
+  const api = child;
+  const cpu = { api: () => api.cpuMs(), sql: await postgresCpuReader(pool) };
+  const hot = distinct.slice(0, ZIPF_HOT);
+  for (const rate of RATES) {
+    runs[`distinct@${rate}`] = await runAtRate(take(rate * SECONDS), rate, request, cpu);
+    console.error(`distinct@${rate}`, JSON.stringify(runs[`distinct@${rate}`]));
+    runs[`zipf@${rate}`] = await runAtRate(zipfStream(hot, rate * SECONDS, rate), rate, request, cpu);
+    console.error(`zipf@${rate}`, JSON.stringify(runs[`zipf@${rate}`]));
   }
-  await Promise.all(pending);
-  atRate = summary(latencies);
 }
 
 const seq = summary(sequential);
 const sqlSummary = summary(sqlTimes);
 const result = {
   catalogue: databaseUrl ? 'large (PostgreSQL)' : 'demo (PGlite)',
-  queries: mix.length,
-  loadAverage: loadavg()[0],
+  distinctQueries: distinct.length,
+  groups: Object.fromEntries(
+    [...new Set(distinct.map((q) => q.group))].map((g) => [g, distinct.filter((q) => q.group === g).length]),
+  ),
+  sequentialLoad: [Math.round(load0 * 10) / 10, Math.round((loadavg()[0] ?? 0) * 10) / 10],
   sequential: seq,
   sequentialByGroup: Object.fromEntries([...byGroup].map(([g, ms]) => [g, summary(ms)])),
   sqlDirect: sqlSummary,
   apiOverSql: Math.round((seq.p50 / sqlSummary.p50) * 100) / 100,
-  ...(atRate
-    ? { [`at${RATE}PerSecond`]: { order: ORDER, ...atRate, errors, ...(firstError ? { firstError } : {}) } }
-    : {}),
+  users: USERS,
+  runs,
+  apiRssMb: child ? processRssMb(child.pid) : null,
 };
 console.log(JSON.stringify(result, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
-  `bench/results/search-${databaseUrl ? 'large' : 'demo'}.json`,
+  `bench/results/search-${databaseUrl ? 'large' : 'demo'}-${new Date().toISOString().slice(0, 16)}.json`,
   `${JSON.stringify(result, null, 2)}\n`,
 );
-await app.close();
+await child?.stop();
+await inProcess?.close();
 await pool?.end();
 await database.close();

@@ -16,6 +16,7 @@ import {
   setDetailStatement,
 } from '../../apps/api/src/modules/catalogue/queries';
 import { RELATIONS, type Relation } from '../../apps/api/src/modules/catalogue/relations';
+import { trackDetailStatement } from '../../apps/api/src/modules/catalogue/release-queries';
 
 export interface Shape {
   name: string;
@@ -121,13 +122,13 @@ export function catalogueShapes(ids: BenchIds): Shape[] {
     detail('GET /labels/{id}', `/api/labels/${ids.labelId}`, itemStatement('labels', ids.labelId, userId)),
   );
   shapes.push(
-    detail('GET /tracks/{id}', `/api/tracks/${ids.trackId}`, itemStatement('tracks', ids.trackId, userId)),
+    detail('GET /tracks/{id}', `/api/tracks/${ids.trackId}`, trackDetailStatement(ids.trackId, userId)),
   );
   shapes.push(
     detail(
       'GET /tracks/{id} (ID)',
       `/api/tracks/${ids.idTrackId}`,
-      itemStatement('tracks', ids.idTrackId, userId),
+      trackDetailStatement(ids.idTrackId, userId),
     ),
   );
   shapes.push(detail('GET /sets/{id}', `/api/sets/${ids.setId}`, setDetailStatement(ids.setId, userId)));

@@ -1,7 +1,11 @@
 // The search benchmark's query mix, taken from the catalogue's own names: full names of each kind,
 // 1–3 letter prefixes, one-typo names (a letter missing, swapped or extra), accent-free names, venue
-// and festival names, "<remixer> remix", and single title words that match thousands of tracks.
+// and festival names, "<remixer> remix", single title words that match thousands of tracks, and
+// genres (each genre's name, its words, and a few as typed: "tecno", "deep house").
+import { GENRES } from '@cratedig/contract/constants';
 import type pg from 'pg';
+
+const GENRES_AS_TYPED = ['tecno', 'techno house', 'deep', 'melodic techno', 'afro', 'disco', 'hard techno'];
 
 export interface BenchQuery {
   group: string;
@@ -65,6 +69,10 @@ export async function searchQueryMix(pool: pg.Pool, perGroup: number): Promise<B
     ...[...venues, ...festivals].map((s) => ({ group: 'venue/festival', s })),
     ...remixers.map((s) => ({ group: 'X remix', s: `${s} remix` })),
     ...common.map((s) => ({ group: 'common word', s })),
+    ...[...GENRES, ...GENRES.flatMap((g) => g.toLowerCase().split(/[^a-z]+/)), ...GENRES_AS_TYPED]
+      .filter((s) => s.length > 2)
+      .slice(0, Math.max(perGroup, 20))
+      .map((s) => ({ group: 'genre', s })),
   ];
   return mix.filter((q) => q.s.trim().length > 0);
 }

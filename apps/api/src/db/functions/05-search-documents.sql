@@ -24,7 +24,10 @@ $fn$;
 
 -- refresh_search_documents(): every search document rebuilt (docs/decisions/0011-search.md): one row
 -- per artist, label, track and set; name is the item's normalised name, body ' ' + its normalised
--- searchable texts + ' ' (cut at 800 characters), popularity cd_popularity(). Then search_terms and
+-- searchable texts + ' ' (cut at 800 characters), popularity cd_popularity(). A track's and a set's
+-- genre is in its body (before the long credit and sponsor lists, so the cut never drops it): a
+-- listener who types "techno" finds that genre's sets and tracks, as word matches, below the items
+-- whose own name matches. Then search_terms and
 -- search_words recomputed from the fresh documents. Writes only what changed, so a second call writes
 -- nothing.
 CREATE OR REPLACE FUNCTION refresh_search_documents() RETURNS void
@@ -41,7 +44,7 @@ BEGIN
   FROM labels l
   UNION ALL
   SELECT 'tracks', t.id, cd_normalise_name(t.title),
-         cd_normalise_name(concat_ws(' ', t.title, t.artist, t.mix_name, t.label_name, c.names)),
+         cd_normalise_name(concat_ws(' ', t.title, t.artist, t.mix_name, t.label_name, t.genre, c.names)),
          cd_popularity(t.total_user_likes, t.set_count)
   FROM tracks t
   LEFT JOIN LATERAL (
@@ -52,7 +55,7 @@ BEGIN
   ) c ON true
   UNION ALL
   SELECT 'sets', s.id, cd_normalise_name(s.set_name),
-         cd_normalise_name(concat_ws(' ', s.set_name, s.artist, p.names, s.curator, sp.names, f.name, v.name)),
+         cd_normalise_name(concat_ws(' ', s.set_name, s.artist, p.names, s.curator, s.genre, sp.names, f.name, v.name)),
          cd_popularity(s.likes, s.track_count)
   FROM sets s
   LEFT JOIN festivals f ON f.id = s.festival_id
@@ -122,7 +125,7 @@ BEGIN
   FROM labels l WHERE l.id = ANY (p_labels)
   UNION ALL
   SELECT 'tracks', t.id, cd_normalise_name(t.title),
-         cd_normalise_name(concat_ws(' ', t.title, t.artist, t.mix_name, t.label_name, c.names)),
+         cd_normalise_name(concat_ws(' ', t.title, t.artist, t.mix_name, t.label_name, t.genre, c.names)),
          cd_popularity(t.total_user_likes, t.set_count)
   FROM tracks t
   LEFT JOIN LATERAL (
@@ -134,7 +137,7 @@ BEGIN
   WHERE t.id = ANY (p_tracks)
   UNION ALL
   SELECT 'sets', s.id, cd_normalise_name(s.set_name),
-         cd_normalise_name(concat_ws(' ', s.set_name, s.artist, p.names, s.curator, sp.names, f.name, v.name)),
+         cd_normalise_name(concat_ws(' ', s.set_name, s.artist, p.names, s.curator, s.genre, sp.names, f.name, v.name)),
          cd_popularity(s.likes, s.track_count)
   FROM sets s
   LEFT JOIN festivals f ON f.id = s.festival_id

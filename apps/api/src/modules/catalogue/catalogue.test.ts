@@ -369,6 +369,7 @@ describe('details and their tabs', () => {
     );
     const body = (await get(`/api/tracks/${track?.id}`)).json();
     expect(body.mix_type).toBe('remix');
+    expect(body.set_count).toBe(track?.set_count);
     expect(body.mix_meta.name).toBeTruthy();
     expect(body.artists.some((a: { role: string }) => a.role === 'mixer')).toBe(true);
     expect((await page(`/api/tracks/${track?.id}/sets`)).pagination.total).toBe(track?.set_count);

@@ -2,6 +2,7 @@
 // id_releases row that links them.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { planCached } from '../../db/plan-cache';
 import { trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { idReleases } from '../../db/schema/index';
@@ -78,15 +79,17 @@ export async function hasReleasedIds(db: Db, trackId: number): Promise<boolean> 
 /**
  * GET /tracks/{id}: the track as in the lists, plus how many sets it can be played in, how many
  * listeners wait for an ID (watching or favourited it) and, for a released track heard as an ID first, where and when that was. The
- * earliest-heard ID counts when several were released as the same track.
+ * earliest-heard ID counts when several were released as the same track. The set count is the
+ * track's maintained one unless IDs were released as it: a popular track plays in thousands of sets,
+ * and recounting them on every view made this page ten times dearer than the track's list row.
  */
-export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
+export function trackDetailStatement(id: number, userId: number): SQL {
   const track = trackItem(userId);
-  const [row] = await queryRows<{ item: T }>(
-    db,
-    sql`
+  return planCached(sql`
       select ${track.json}::jsonb || jsonb_build_object(
-        'set_count', (select count(distinct st.set_id)::int from set_tracks st where st.track_id in ${heardAs(id)}),
+        'set_count', case when exists (select 1 from id_releases r where r.released_track_id = i.id)
+          then (select count(distinct st.set_id)::int from set_tracks st where st.track_id in ${heardAs(id)})
+          else i.set_count end,
         'waiting_count', case when i.mix_type = 'ID' then (
           select count(*)::int from user_track_favs f where f.track_id = i.id and (f.show_likes or f.is_fav)) end,
         'first_heard', (
@@ -95,7 +98,10 @@ export async function findTrackDetail<T>(db: Db, id: number, userId: number): Pr
             'created_dt', to_char(h.created_dt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
           from id_releases x join tracks h on h.id = x.id_track_id
           where x.released_track_id = i.id order by h.created_dt, h.id limit 1)) as item
-      from tracks i where i.id = ${id}`,
-  );
+      from tracks i where i.id = ${id}`);
+}
+
+export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
+  const [row] = await queryRows<{ item: T }>(db, trackDetailStatement(id, userId));
   return row?.item;
 }

@@ -1,0 +1,92 @@
+// The real app in a child process for the benchmarks (bench/lib/catalogue-api-server.ts), so the load
+// generator does not share the API's event loop, and what each side costs in CPU can be read from
+// /proc: the API process, and PostgreSQL's backends (the postmaster's children).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type pg from 'pg';
+
+/** USER_HZ: 100 on every Linux build that matters here. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** /proc/<pid>/stat fields after the parenthesised command name (proc(5): state is the 3rd field). */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime of a process, in ms (null when it is gone or /proc is missing). */
+export function processCpuMs(pid: number): number | null {
+  const fields = statFields(pid);
+  if (!fields) return null;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/** Resident memory of a process in MB (VmRSS), null when unknown. */
+export function processRssMb(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU ms used so far by a PostgreSQL server's processes: the postmaster's own and its reaped
+ * children's (cutime + cstime, so backends that exited still count) plus every live child's.
+ */
+export async function postgresCpuReader(pool: pg.Pool): Promise<(() => number) | null> {
+  const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const backend = rows[0]?.pid;
+  const postmaster = backend === undefined ? undefined : Number(statFields(backend)?.[1]);
+  if (!postmaster || !statFields(postmaster)) return null;
+  return () => {
+    const own = statFields(postmaster);
+    let ticks = own ? Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]) : 0;
+    for (const pid of readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').split(' ')) {
+      const child = pid.trim() ? statFields(Number(pid)) : null;
+      if (child) ticks += Number(child[11]) + Number(child[12]);
+    }
+    return (ticks * 1000) / CLOCK_TICKS_PER_S;
+  };
+}
+
+export interface ApiChild {
+  address: string;
+  pid: number;
+  cpuMs(): number | null;
+  stop(): Promise<void>;
+}
+
+/** Starts the app in a child process with `env` on top of this one's; resolves once it listens. */
+export async function startApiChild(env: Record<string, string>, nodeArgs: string[] = []): Promise<ApiChild> {
+  const entry = new URL('./catalogue-api-server.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const address = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.startsWith('{"address"'));
+      if (line) resolve((JSON.parse(line) as { address: string }).address);
+    });
+    child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before listening`)));
+  });
+  const pid = child.pid ?? 0;
+  return {
+    address,
+    pid,
+    cpuMs: () => processCpuMs(pid),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
