@@ -102,8 +102,12 @@ export function DetailHero({
   );
 }
 
-/** Hero-shaped placeholder while a detail loads. */
+/**
+ * Hero-shaped placeholder while a detail loads: the hero's own layout (artwork above the text on a
+ * phone), so the page never widens while it loads.
+ */
 export function DetailHeroSkeleton({ round }: { round?: boolean }) {
+  const art = { xs: 148, sm: 180, md: 232 };
   return (
     <Box
       role="progressbar"
@@ -111,23 +115,21 @@ export function DetailHeroSkeleton({ round }: { round?: boolean }) {
       aria-busy="true"
       sx={{
         display: 'flex',
-        gap: 4,
-        alignItems: 'flex-end',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'flex-start', sm: 'flex-end' },
+        gap: { xs: 2.5, md: 4 },
         p: { xs: 2.5, md: 4 },
         borderRadius: 5,
         border: `1px solid ${colors.line}`,
         backgroundColor: colors.surface1,
       }}
     >
-      <Skeleton
-        variant={round ? 'circular' : 'rounded'}
-        sx={{ width: { xs: 148, md: 232 }, height: { xs: 148, md: 232 }, flexShrink: 0 }}
-      />
-      <Box sx={{ flex: 1 }}>
+      <Skeleton variant={round ? 'circular' : 'rounded'} sx={{ width: art, height: art, flexShrink: 0 }} />
+      <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         <Skeleton width={80} />
         <Skeleton width="60%" height={56} />
         <Skeleton width="40%" />
-        <Skeleton width={220} height={44} />
+        <Skeleton width={220} height={44} sx={{ maxWidth: '100%' }} />
       </Box>
     </Box>
   );

@@ -56,6 +56,9 @@ export function setItem(userId: number): ItemSql {
   };
 }
 
+/** Joins the set whose id `setId` holds (an SQL expression) under the alias `i` that setItem() reads. */
+export const setItemJoin = (setId: SQL): SQL => sql`join sets i on i.id = ${setId}`;
+
 /** A track under alias `alias` (`i` for lists, another for a set's track list). */
 export function trackItem(userId: number, alias = 'i'): ItemSql {
   const t = sql.raw(alias);

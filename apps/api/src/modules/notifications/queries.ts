@@ -3,6 +3,7 @@
 // read at list time, so they always name the tracks as the catalogue has them now.
 import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idNoticeJoins } from '../../db/read-models/catalogue-id-notices';
 import { queryRows } from '../../db/rows';
 import { notifications } from '../../db/schema/index';
 
@@ -29,9 +30,9 @@ export async function insertReleaseNotifications(db: Db, idTrackId: number): Pro
 }
 
 /**
- * A notification as the contract shapes it, from `n` (notifications), `h` (the ID), `r` (the released
- * track, kind release), `p` (the proposal it names) and `heard` (the set the ID was found in, else the
- * first set playing it, with the ID's position there).
+ * A notification as the contract shapes it, from `n` (notifications), `p` (the proposal it names),
+ * `au` (its author) and the catalogue's aliases of idNoticeJoins(): `h` (the ID), `r` (the released
+ * track, kind release) and `heard` (the set the ID was heard in, with its position there).
  */
 export const notificationJson = sql`json_build_object(
   'id', n.id, 'kind', n.kind, 'is_read', n.is_read, 'read_dt', ${instant('n.read_dt')},
@@ -47,20 +48,11 @@ export const notificationJson = sql`json_build_object(
   'proposal', case when p.id is null then null else json_build_object('id', p.id,
     'names', cd_proposal_names(p), 'author', json_build_object('id', au.id, 'username', au.username)) end)`;
 
-/** The joins notificationJson reads, after `notifications n`. */
+/** The joins notificationJson reads, after `notifications n`: the proposal, its author, the catalogue's. */
 export const notificationJoins = sql`
-  join tracks h on h.id = n.id_track_id
-  left join id_releases x on x.id_track_id = n.id_track_id and n.kind = 'release'
-  left join tracks r on r.id = x.released_track_id
   left join identifications p on p.id = n.identification_id
-  left join tracks pt on pt.id = p.track_id
   left join users au on au.id = p.author_id
-  left join lateral (
-    select s.id, s.set_name, (select min(st.track_position) from set_tracks st
-                        where st.set_id = s.id and st.track_id = h.id) as track_position
-    from sets s
-    where s.id = coalesce(h.found_in_set_id,
-      (select st.set_id from set_tracks st where st.track_id = h.id order by st.set_id limit 1))) heard on true`;
+  ${idNoticeJoins(sql`n.id_track_id`, sql`n.kind = 'release'`, sql`p.track_id`)}`;
 
 /** The notifications that can be shown: a release one needs its release (the joins find it). */
 export const notificationShown = sql`(n.kind <> 'release' or r.id is not null)`;

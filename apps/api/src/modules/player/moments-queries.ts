@@ -3,7 +3,8 @@
 import { HEAT_SLOT_S, RESUME_FINISHED_FRACTION, RESUME_FINISHED_TAIL_S } from '@cratedig/contract/constants';
 import type { MomentTrack } from '@cratedig/contract/moments-api';
 import { type SQL, sql } from 'drizzle-orm';
-import { setItem } from '../../db/read-models/catalogue-items';
+import { setTiming } from '../../db/read-models/catalogue-counters';
+import { setItem, setItemJoin } from '../../db/read-models/catalogue-items';
 import {
   momentTrackAt,
   momentTrackList,
@@ -28,7 +29,7 @@ export async function heatOf(db: Tx, setId: number): Promise<HeatRow | undefined
           coalesce((select json_agg(json_build_array(ls.slot, ls.likes) order by ls.slot)
                     from set_like_slots ls where ls.set_id = s.id), '[]'::json) as slots,
           ${momentTrackList(sql`s.id`)} as tracks
-        from sets s where s.id = ${setId}`,
+        from ${setTiming(setId)} s`,
   );
   return found[0];
 }
@@ -73,7 +74,7 @@ export async function resumableSets(
   const found = await queryRows<{ total: number; rows: PlayedRow[] }>(
     db,
     sql`with r as (
-          select uf.set_id, uf.position_saved_at from user_set_favs uf join sets i on i.id = uf.set_id
+          select uf.set_id, uf.position_saved_at from user_set_favs uf ${setItemJoin(sql`uf.set_id`)}
           where uf.user_id = ${userId} and uf.position_saved_at is not null and uf.resume_position_s > 0
             and ${NOT_FINISHED}),
         page as (
@@ -82,7 +83,7 @@ export async function resumableSets(
         select (select count(*) from r)::int as total,
           coalesce((select json_agg(${playedJson(userId)} order by page.ord)
                     from page join user_set_favs uf on uf.user_id = ${userId} and uf.set_id = page.set_id
-                    join sets i on i.id = uf.set_id), '[]'::json) as rows`,
+                    ${setItemJoin(sql`uf.set_id`)}), '[]'::json) as rows`,
   );
   return { rows: found[0]?.rows ?? [], total: found[0]?.total ?? 0 };
 }
@@ -92,7 +93,7 @@ export async function lastPlayedSet(db: Tx, userId: number): Promise<PlayedRow |
   const found = await queryRows<{ played: PlayedRow }>(
     db,
     sql`select ${playedJson(userId)} as played
-        from user_set_favs uf join sets i on i.id = uf.set_id
+        from user_set_favs uf ${setItemJoin(sql`uf.set_id`)}
         where uf.user_id = ${userId} and uf.position_saved_at is not null
         order by uf.position_saved_at desc, uf.set_id desc limit 1`,
   );

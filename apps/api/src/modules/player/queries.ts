@@ -3,7 +3,15 @@
 // serialise; the deferrable (user_id, order) key and the one-current index are the backstop.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { setItem } from '../../db/read-models/catalogue-items';
+import {
+  raisePlayingTrackLikes,
+  raiseSetLikes,
+  raiseTrackUserLikes,
+  setExists as setExistsSql,
+  trackPlayPlaces,
+} from '../../db/read-models/catalogue-counters';
+import { setItem, setItemJoin } from '../../db/read-models/catalogue-items';
+import { trackExists } from '../../db/read-models/catalogue-moments';
 import { queryRows } from '../../db/rows';
 import { slotOf } from './moments-queries';
 
@@ -36,7 +44,8 @@ export function queueRows(db: Tx, userId: number): Promise<QueueRow[]> {
 }
 
 export async function setExists(db: Tx, setId: number): Promise<boolean> {
-  return (await queryRows(db, sql`select 1 from sets where id = ${setId}`)).length > 0;
+  const [row] = await queryRows<{ found: boolean }>(db, sql`select ${setExistsSql(setId)} as found`);
+  return row?.found === true;
 }
 
 export async function appendQueueItem(db: Tx, userId: number, setId: number): Promise<QueueRow | undefined> {
@@ -117,7 +126,7 @@ export async function queueWithSets(db: Tx, userId: number): Promise<{ row: Queu
   const found = await queryRows<QueueRow & { set: unknown }>(
     db,
     sql`select q.id, q.set_id, q."order", q.is_current, ${set.json} as set
-        from queue_items q join sets i on i.id = q.set_id ${set.joins}
+        from queue_items q ${setItemJoin(sql`q.set_id`)} ${set.joins}
         where q.user_id = ${userId} order by q."order", q.id`,
   );
   return found.map(({ set: setJson, ...row }) => ({ row, set: setJson }));
@@ -139,7 +148,7 @@ export async function saveResumePosition(
   const saved = await queryRows(
     db,
     sql`insert into user_set_favs (user_id, set_id, resume_position_s, position_saved_at)
-        select ${userId}, id, ${positionS}, clock_timestamp() from sets where id = ${setId}
+        select ${userId}, ${setId}, ${positionS}, clock_timestamp() where ${setExistsSql(setId)}
         on conflict (user_id, set_id) do update
           set resume_position_s = excluded.resume_position_s, position_saved_at = clock_timestamp(),
               updated_at = now()
@@ -179,11 +188,9 @@ export async function findTrackPlayTarget(
 ): Promise<{ set_meta_id: number; start_time: number } | undefined> {
   const found = await queryRows<{ set_meta_id: number; start_time: number }>(
     db,
-    sql`select st.set_id as set_meta_id, st.start_time
-        from set_tracks st left join set_play_counts pc on pc.set_id = st.set_id
-        where st.track_id in (select ${trackId}::int union all
-          select r.id_track_id from id_releases r where r.released_track_id = ${trackId})
-        order by (st.track_id <> ${trackId}), coalesce(pc.plays, 0) desc, st.set_id, st.track_position
+    sql`select p.set_id as set_meta_id, p.start_time
+        from ${trackPlayPlaces(trackId)} p left join set_play_counts pc on pc.set_id = p.set_id
+        order by p.via_release, coalesce(pc.plays, 0) desc, p.set_id, p.track_position
         limit 1`,
   );
   return found[0];
@@ -206,17 +213,8 @@ export async function recordMomentLike(
 ): Promise<number | undefined> {
   const found = await queryRows<{ likes: number }>(
     db,
-    sql`with s as (
-          update sets set likes = likes + 1 where id = ${setId} returning id, likes),
-        playing as (
-          select track_position from set_tracks
-          where set_id = ${setId} and start_time <= ${t}::float8 and end_time > ${t}::float8
-          order by start_time desc, track_position desc limit 1),
-        st as (
-          update set_tracks x set likes = x.likes + 1
-          from playing p, s
-          where x.set_id = s.id and x.track_position = p.track_position
-          returning x.track_position, x.track_id),
+    sql`with s as (${raiseSetLikes(setId)}),
+        st as (${raisePlayingTrackLikes(setId, t)}),
         l as (
           insert into set_likes (user_id, set_id, set_timestamp, track_position)
           select ${userId}, s.id, ${t}::float8, (select track_position from st) from s),
@@ -255,7 +253,7 @@ export async function likeSet(db: Db, userId: number, setId: number): Promise<Se
   const found = await queryRows<SetFavRow>(
     db,
     sql`insert into user_set_favs (user_id, set_id, show_likes)
-        select ${userId}, id, true from sets where id = ${setId}
+        select ${userId}, ${setId}, true where ${setExistsSql(setId)}
         on conflict (user_id, set_id) do update set show_likes = true, updated_at = now()
         returning is_fav, show_likes, user_likes, resume_position_s as current_timestamp`,
   );
@@ -272,11 +270,11 @@ export async function likeTrack(db: Db, userId: number, trackId: number): Promis
     await tx.execute(
       sql`with changed as (
             insert into user_track_favs (user_id, track_id, show_likes)
-            select ${userId}, id, true from tracks where id = ${trackId}
+            select ${userId}, ${trackId}, true where ${trackExists(trackId)}
             on conflict (user_id, track_id) do update set show_likes = true, updated_at = now()
               where not user_track_favs.show_likes
             returning track_id)
-          update tracks set total_user_likes = total_user_likes + 1 where id in (select track_id from changed)`,
+          ${raiseTrackUserLikes(sql`select track_id from changed`)}`,
     );
     const found = await queryRows<TrackFavRow>(
       tx,
