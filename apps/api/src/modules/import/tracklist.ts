@@ -16,7 +16,8 @@ import {
 } from './batch';
 import { splitArtists } from './credits';
 import type { SourceContext } from './cue';
-import { clockSeconds, dateOf, genreOf, linesOf } from './text-file';
+import { setFacts, writtenProblems } from './set-facts';
+import { clockSeconds, linesOf } from './text-file';
 
 const HEADER =
   /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator)\s*:\s*(.*)$/i;
@@ -60,15 +61,14 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
   };
   const title = need('title', "'Title:' (the set name)");
   const artist = need('artist', "'Artist:' (the set artists)");
-  const dateLine = need('date', "'Date:' (the recorded date)");
-  const genreLine = need('genre', "'Genre:'");
-  const genre = genreLine?.value ? genreOf(genreLine.value) : undefined;
-  if (genreLine?.value && !genre)
-    problems.push(problem(at(genreLine.line), `unknown genre '${genreLine.value}'`));
-  const date = dateLine?.value ? dateOf(dateLine.value) : undefined;
-  if (dateLine?.value && !date) {
-    problems.push(problem(at(dateLine.line), `'${dateLine.value}' is not a date (YYYY-MM-DD or YYYY)`));
-  }
+  const genreLine = header.get('genre');
+  const dateLine = header.get('date');
+  const facts = setFacts(
+    { genre: genreLine?.value || undefined, date: dateLine?.value || undefined },
+    { genre: at(genreLine?.line ?? 0), date: at(dateLine?.line ?? 0) },
+    whole,
+    source.defaults,
+  );
   if (rows.length === 0) problems.push(problem(whole, 'no track lines (e.g. "00:00 Artist - Title")'));
 
   const folder = dirname(source.path);
@@ -81,7 +81,8 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     const beside = ['.mp3', '.MP3'].map((ext) => join(folder, base + ext)).find((p) => existsSync(p));
     audio = { kind: 'file', path: beside ?? join(folder, `${base}.mp3`), origin: whole };
   }
-  if (problems.length > before || !title || !artist || !genre || !date) {
+  if (problems.length > before || !title || !artist) {
+    writtenProblems(facts.missing, problems);
     // No set to check later: its times are checked here, so their problems are listed too.
     checkStartOrder(
       rows.map((row) => ({ start: row.start, origin: at(row.line) })),
@@ -98,8 +99,9 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     name: title.value,
     artistLine: artist.value,
     artists: [],
-    date,
-    genre,
+    date: facts.date,
+    genre: facts.genre,
+    ...(facts.missing ? { missing: facts.missing } : {}),
     audio,
     sponsors: curator
       ? [{ type: artists.some((a) => a === curator) ? 'artist_meta' : 'label', name: curator }]
@@ -130,7 +132,7 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
       mixName: parsed.mixName,
       labelName: parsed.labelName,
       origin: at(row.line),
-      ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre } : {}),
+      ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre: facts.genre } : {}),
     };
     into.tracks.push(input);
     set.tracks.push({
