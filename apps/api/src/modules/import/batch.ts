@@ -107,6 +107,8 @@ export interface SetTrackInput {
   trackRef: string;
   start: number;
   end: number;
+  /** Played together with the track before (a 1001Tracklists 'w/' line): it shares that track's times. */
+  together?: boolean;
   origin: Origin;
 }
 

@@ -193,12 +193,17 @@ function checkTimes(set: SetInput, problems: string[]): void {
   const durationS = set.durationMs === undefined ? undefined : set.durationMs / 1000;
   let previousEnd = 0;
   let previousStart = -1;
+  let lastIndex = set.tracks.length - 1;
+  while (lastIndex > 0 && set.tracks[lastIndex]?.together) lastIndex--;
   set.tracks.forEach((st, i) => {
+    if (st.together && i > 0) {
+      st.start = previousStart;
+      st.end = previousEnd;
+      return;
+    }
     const start = Math.round(st.start);
     const end =
-      set.lastEndsWithAudio && i === set.tracks.length - 1
-        ? Math.floor(durationS ?? Number.NaN)
-        : Math.round(st.end);
+      set.lastEndsWithAudio && i === lastIndex ? Math.floor(durationS ?? Number.NaN) : Math.round(st.end);
     const clock = clockOf;
     if (start <= previousStart) {
       problems.push(outOfOrder(st.origin, start, previousStart));
@@ -213,7 +218,7 @@ function checkTimes(set: SetInput, problems: string[]): void {
       problems.push(
         problem(st.origin, `starts at ${clock(start)}, after the audio ends (${clock(durationS)})`),
       );
-    } else if (!(end > start) && (!set.lastEndsWithAudio || i === set.tracks.length - 1)) {
+    } else if (!(end > start) && (!set.lastEndsWithAudio || i === lastIndex)) {
       // (where a track ends at the next one's start, an unordered next start is reported on its own line)
       problems.push(
         problem(

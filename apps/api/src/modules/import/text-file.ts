@@ -71,12 +71,3 @@ export function dateOf(text: string): string | undefined {
   const parsed = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso ? undefined : iso;
 }
-
-/** Seconds from 'h:mm:ss', 'mm:ss' or 'm:ss'; undefined when not a time. */
-export function clockSeconds(text: string): number | undefined {
-  const m = /^(?:(\d+):)?(\d{1,3}):(\d{2})$/.exec(text.trim());
-  if (!m?.[2] || !m[3]) return undefined;
-  const seconds = Number(m[3]);
-  if (seconds >= 60) return undefined;
-  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + seconds;
-}

@@ -17,27 +17,44 @@ import {
 import { splitArtists } from './credits';
 import type { SourceContext } from './cue';
 import { setFacts, writtenProblems } from './set-facts';
-import { clockSeconds, linesOf } from './text-file';
+import { linesOf } from './text-file';
+import { readTrackLine } from './tracklist-lines';
 
 const HEADER =
   /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator)\s*:\s*(.*)$/i;
-const TRACK = /^\s*(?:\d{1,3}\s*[.)]\s*)?\[?((?:\d+:)?\d{1,3}:\d{2})\]?\s*[-–—.:]?\s*(.+)$/;
 
 export function parseTracklist(text: string, source: SourceContext, into: Batch, problems: string[]): void {
   const at = (line: number): Origin => ({ file: source.name, at: `line ${line}` });
   const whole: Origin = { file: source.name, at: '' };
   const header = new Map<string, { value: string; line: number }>();
-  const rows: { line: number; start: number; text: string }[] = [];
+  const rows: { line: number; start: number; text: string; together: boolean }[] = [];
   const before = problems.length;
   linesOf(text).forEach((raw, index) => {
     const line = index + 1;
+    // Blank lines, comments and headings pasted with the list ('Tracklist:') say nothing.
     if (raw.trim() === '' || raw.trim().startsWith('#')) return;
-    const track = TRACK.exec(raw);
-    if (track?.[1] && track[2]) {
-      const start = clockSeconds(track[1]);
-      if (start === undefined)
-        problems.push(problem(at(line), `'${track[1]}' is not a time (mm:ss or h:mm:ss)`));
-      else rows.push({ line, start, text: track[2].trim() });
+    if (/^\s*[\p{L} ]{1,30}:\s*$/u.test(raw) && !HEADER.test(raw)) return;
+    const track = HEADER.test(raw) && rows.length === 0 ? undefined : readTrackLine(raw);
+    if (track) {
+      const previous = rows[rows.length - 1];
+      if (track.bad)
+        problems.push(problem(at(line), `'${track.bad}' is not a time (mm:ss, h:mm:ss or mm.ss)`));
+      else if (track.together && !previous)
+        problems.push(problem(at(line), "a 'w/' line needs a track before it to be played with"));
+      else if (track.start === undefined && !track.together)
+        problems.push(
+          problem(
+            at(line),
+            `'${track.text}' has no time: the command imports timed tracklists ('12:34 Artist - Title')`,
+          ),
+        );
+      else
+        rows.push({
+          line,
+          start: track.start ?? previous?.start ?? 0,
+          text: track.text,
+          together: track.together,
+        });
       return;
     }
     const field = HEADER.exec(raw);
@@ -85,7 +102,7 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     writtenProblems(facts.missing, problems);
     // No set to check later: its times are checked here, so their problems are listed too.
     checkStartOrder(
-      rows.map((row) => ({ start: row.start, origin: at(row.line) })),
+      rows.filter((row) => !row.together).map((row) => ({ start: row.start, origin: at(row.line) })),
       problems,
     );
     return;
@@ -135,10 +152,13 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
       ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre: facts.genre } : {}),
     };
     into.tracks.push(input);
+    // A track ends where the next one not played together with it starts.
+    const next = rows.slice(i + 1).find((r) => !r.together);
     set.tracks.push({
       trackRef: input.ref,
       start: row.start,
-      end: rows[i + 1]?.start ?? Number.NaN,
+      end: next?.start ?? Number.NaN,
+      ...(row.together ? { together: true } : {}),
       origin: at(row.line),
     });
   });
