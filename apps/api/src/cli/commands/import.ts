@@ -53,9 +53,15 @@ function defaultsOf(args: string[]): NonNullable<ImportOptions['defaults']> {
 }
 
 /** The names a run adds, so a dry run shows what would appear in search, follows and artist pages. */
-function newNames(report: ImportReport): string[] {
+export function newNames(report: Pick<ImportReport, 'newArtists' | 'newLabels'>): string[] {
   const lines: string[] = [];
-  const list = (names: string[]) => names.map((n) => `'${n}'`).join(', ');
+  // Enough names to spot a misread credit; a bulk import of a whole catalogue says how many more.
+  const SHOWN = 40;
+  const list = (names: string[]) =>
+    names
+      .slice(0, SHOWN)
+      .map((n) => `'${n}'`)
+      .join(', ') + (names.length > SHOWN ? ` and ${names.length - SHOWN} more` : '');
   if (report.newArtists.length > 0)
     lines.push(`new artists (${report.newArtists.length}): ${list(report.newArtists)}`);
   if (report.newLabels.length > 0)
