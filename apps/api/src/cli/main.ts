@@ -2,6 +2,11 @@
 // `npm start` (DATABASE_URL, or the embedded database under DATA_DIR). On the embedded database a
 // running server holds the data folder, so the command is sent to it (control-socket.ts) and runs
 // there; only when no server answers does this process open the folder, holding it while it runs.
+// It never makes a new, empty database by accident (a DATA_DIR or DATABASE_URL other than the
+// server's would otherwise import into a catalogue no one serves): it names the database it opened,
+// and creating one takes --create-database.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -9,7 +14,23 @@ import { consoleOutput } from './command';
 import { claimControlSocket, controlSocketPath, DatabaseInUse, delegateCommand } from './control-socket';
 import { resolveCommandLine, runCommandLine, runOfflineCommand } from './run-command';
 
-async function main(argv: string[]): Promise<number> {
+const CREATE = '--create-database';
+
+/** The URL without its password, to name the database in messages. */
+function shownUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+function noDatabase(where: string, setting: string): string {
+  return (
+    `No Cratedig database at ${where}. ${setting} must be the server's; ` +
+    `to make a new, empty database there, run the command again with ${CREATE}.`
+  );
+}
+
+async function main(commandLine: string[]): Promise<number> {
+  const create = commandLine.includes(CREATE);
+  const argv = commandLine.filter((arg) => arg !== CREATE);
   const resolved = resolveCommandLine(argv);
   if ('exit' in resolved) {
     (resolved.toStderr ? console.error : console.log)(resolved.text);
@@ -40,6 +61,12 @@ async function main(argv: string[]): Promise<number> {
       listenUrl: config.databaseListenUrl,
     });
     try {
+      const fresh = await database.executeSql(`select to_regclass('public.sets') is null as fresh`);
+      if ((fresh.rows[0] as { fresh?: boolean } | undefined)?.fresh && !create) {
+        out.error(noDatabase(shownUrl(config.databaseUrl), 'DATABASE_URL'));
+        return 1;
+      }
+      out.info(`database: ${shownUrl(config.databaseUrl)}`);
       await migrate(database);
       return await runCommandLine(argv, { database, config, out, cwd });
     } finally {
@@ -51,6 +78,10 @@ async function main(argv: string[]): Promise<number> {
   const delegated = await delegateCommand(path, { argv, cwd }, out);
   if (delegated !== undefined) return delegated;
 
+  if (!existsSync(join(config.pgliteDir, 'PG_VERSION')) && !create) {
+    out.error(noDatabase(config.pgliteDir, `DATA_DIR (${config.dataDir})`));
+    return 1;
+  }
   let socket: Awaited<ReturnType<typeof claimControlSocket>>;
   try {
     socket = await claimControlSocket(
@@ -67,6 +98,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const database = await openDatabase({ dataDir: config.pgliteDir });
     try {
+      out.info(`database: embedded, ${config.pgliteDir}`);
       await migrate(database);
       return await runCommandLine(argv, { database, config, out, cwd });
     } finally {

@@ -1,6 +1,7 @@
 // What every source (JSON, CUE sheet, pasted tracklist) is read into before anything touches the
 // catalogue: items named as written, with where each came from for the messages of a refusal.
 import type { ArtistRole, Genre, MixType, SponsorType } from '@cratedig/contract/constants';
+import type { CueIndex, IndexStyle } from './cue-index';
 
 /** Where a value came from: the file and a line ('line 12') or JSON path ('$.sets[0].genre'). */
 export interface Origin {
@@ -106,6 +107,8 @@ export interface SetTrackInput {
   trackRef: string;
   start: number;
   end: number;
+  /** Played together with the track before (a 1001Tracklists 'w/' line): it shares that track's times. */
+  together?: boolean;
   origin: Origin;
 }
 
@@ -126,6 +129,14 @@ export interface SetInput {
   tracks: SetTrackInput[];
   /** Set track times still to be closed by the audio's duration (CUE and tracklists: the last end). */
   lastEndsWithAudio: boolean;
+  /**
+   * Facts the source left out or wrote in a way the catalogue doesn't know, filled once the audio is
+   * read (the command line's --genre/--date, then the audio's tags, then its file date) or refused.
+   * `genre`/`date` hold the placeholders until then.
+   */
+  missing?: { genre?: { origin: Origin; written?: string }; date?: { origin: Origin; written?: string } };
+  /** A CUE sheet's INDEX values, read as frames or h:m:s once the audio's length is known. */
+  cueIndexes?: { indexes: CueIndex[]; forced?: IndexStyle };
   origin: Origin;
 }
 

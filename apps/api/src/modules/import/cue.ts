@@ -1,12 +1,17 @@
-// CUE sheets as DJ software and upload helpers write them (EAC, Traktor, rekordbox, Mixcloud
-// helpers): the sheet's TITLE/PERFORMER are the set's name and artists, each TRACK's TITLE/PERFORMER a
-// track, its INDEX 01 mm:ss:ff (75 frames a second) its start; the next track's start, or the audio's
-// end, its end. REM DATE and REM GENRE give the set's date and genre. Keywords in any case, values
-// quoted or not, minutes above 99 (long mixes), INDEX 00 pre-gaps ignored.
-import { dirname, resolve } from 'node:path';
+// CUE sheets as DJ software, recorders and CUE editors write them (rekordbox and Mixxx recordings,
+// Traktor and Serato tracklist helpers, foobar2000, EAC): the sheet's TITLE/PERFORMER are the set's
+// name and artists, each TRACK's TITLE/PERFORMER a track (a track without PERFORMER inherits the
+// sheet's), its INDEX 01 its start (frames or h:m:s, decided in cue-index.ts); the next track's start,
+// or the audio's end, its end. The recording is the FILE before the first TRACK, or the one file every
+// TRACK names; per-track FILE lines naming the tracks played (rekordbox) are ignored. Keywords in any
+// case, values quoted or not, REM lines of every tool tolerated (DATE and GENRE are read).
+import type { Genre } from '@cratedig/contract/constants';
 import { type Batch, checkStartOrder, type Origin, problem, type SetInput, type TrackInput } from './batch';
 import type { ParsedTrack } from './credits';
-import { dateOf, genreOf, linesOf } from './text-file';
+import { type CueIndex, type IndexStyle, secondsOf } from './cue-index';
+import { recordingOf } from './cue-paths';
+import { setFacts, writtenProblems } from './set-facts';
+import { linesOf } from './text-file';
 
 export interface SourceContext {
   /** How the file is named in messages (as the operator gave it). */
@@ -14,13 +19,16 @@ export interface SourceContext {
   /** Absolute path of the file. */
   path: string;
   parseTrack: (text: string) => ParsedTrack | undefined;
+  /** What the command line gives for sources that leave it out. */
+  defaults?: { genre?: Genre; date?: string; cueIndex?: IndexStyle };
 }
 
 interface CueTrack {
   line: number;
   title?: string;
   performer?: string;
-  start?: number;
+  index?: CueIndex;
+  file?: string;
 }
 
 function unquote(value: string): string {
@@ -37,17 +45,22 @@ function fileOf(value: string): string {
   return v.replace(/\s+(MP3|WAVE|AIFF|BINARY|MOTOROLA|FLAC)$/i, '');
 }
 
-export function parseCue(text: string, source: SourceContext, into: Batch, problems: string[]): void {
-  const at = (line: number): Origin => ({ file: source.name, at: `line ${line}` });
-  const whole: Origin = { file: source.name, at: '' };
-  const head: { title?: string; performer?: string; date?: string; genre?: string; file?: string } = {};
-  const headLines: Record<string, number> = {};
-  const festival: { value?: string } = {};
-  const venue: { value?: string } = {};
-  let artwork: { value: string; line: number } | undefined;
+interface Head {
+  title?: string;
+  performer?: string;
+  date?: string;
+  genre?: string;
+  file?: string;
+  lines: Record<string, number>;
+  festival?: string;
+  venue?: string;
+  artwork?: { value: string; line: number };
+}
+
+function readSheet(text: string, at: (line: number) => Origin, problems: string[]) {
+  const head: Head = { lines: {} };
   const tracks: CueTrack[] = [];
-  const lines = linesOf(text);
-  lines.forEach((raw, index) => {
+  linesOf(text).forEach((raw, index) => {
     const line = index + 1;
     const m = /^\s*(\S+)\s*(.*)$/.exec(raw);
     if (!m?.[1]) return;
@@ -55,18 +68,16 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
     const value = m[2] ?? '';
     const current = tracks[tracks.length - 1];
     if (keyword === 'REM') {
+      if (current) return; // a track's REM (COMPOSER, rekordbox's cue colours) says nothing we keep
       const rem = /^(\S+)\s*(.*)$/.exec(value);
       const key = rem?.[1]?.toUpperCase();
       const remValue = unquote(rem?.[2] ?? '');
-      if (key === 'DATE') {
-        head.date = remValue;
-        headLines.date = line;
-      } else if (key === 'GENRE') {
-        head.genre = remValue;
-        headLines.genre = line;
-      } else if (key === 'FESTIVAL') festival.value = remValue;
-      else if (key === 'VENUE') venue.value = remValue;
-      else if (key === 'ARTWORK') artwork = { value: remValue, line };
+      if (key === 'DATE' || key === 'GENRE') {
+        head[key === 'DATE' ? 'date' : 'genre'] = remValue;
+        head.lines[key === 'DATE' ? 'date' : 'genre'] = line;
+      } else if (key === 'FESTIVAL') head.festival = remValue;
+      else if (key === 'VENUE') head.venue = remValue;
+      else if (key === 'ARTWORK') head.artwork = { value: remValue, line };
       return;
     }
     if (keyword === 'TRACK') {
@@ -78,52 +89,65 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
       if (current) current[field] = unquote(value);
       else {
         head[field] = unquote(value);
-        headLines[field] = line;
+        head.lines[field] = line;
       }
       return;
     }
     if (keyword === 'FILE') {
-      head.file = fileOf(value);
-      headLines.file = line;
+      if (current) current.file = fileOf(value);
+      else {
+        head.file = fileOf(value);
+        head.lines.file = line;
+      }
       return;
     }
     if (keyword === 'INDEX' && current) {
-      const idx = /^(\d+)\s+(\d+):(\d{2}):(\d{2})\s*$/.exec(value.trim());
+      const idx = /^(\d+)\s+(\d+):(\d{1,2}):(\d{1,2})\s*$/.exec(value.trim());
       if (!idx) {
-        problems.push(problem(at(line), `INDEX '${value.trim()}' is not 'NN mm:ss:ff'`));
+        problems.push(problem(at(line), `INDEX '${value.trim()}' is not 'NN mm:ss:ff' or 'NN hh:mm:ss'`));
         return;
       }
       if (Number(idx[1]) !== 1) return;
-      const [mm, ss, ff] = [Number(idx[2]), Number(idx[3]), Number(idx[4])];
-      if (ss >= 60 || ff >= 75) {
-        problems.push(problem(at(line), `INDEX time '${value.trim()}' has seconds >= 60 or frames >= 75`));
-        return;
-      }
-      current.start = mm * 60 + ss + ff / 75;
+      const fields: [number, number, number] = [Number(idx[2]), Number(idx[3]), Number(idx[4])];
+      current.index = { fields, text: value.trim().replace(/^\d+\s+/, ''), origin: at(line) };
     }
   });
+  return { head, tracks };
+}
 
+export function parseCue(text: string, source: SourceContext, into: Batch, problems: string[]): void {
+  const at = (line: number): Origin => ({ file: source.name, at: `line ${line}` });
+  const whole: Origin = { file: source.name, at: '' };
   const before = problems.length;
+  const { head, tracks } = readSheet(text, at, problems);
+
   if (!head.title) problems.push(problem(whole, 'the sheet has no TITLE (the set name)'));
   if (!head.performer) problems.push(problem(whole, 'the sheet has no PERFORMER (the set artists)'));
-  const genre = head.genre === undefined ? undefined : genreOf(head.genre);
-  if (head.genre === undefined) problems.push(problem(whole, 'no REM GENRE (the set genre)'));
-  else if (!genre) problems.push(problem(at(headLines.genre ?? 0), `unknown genre '${head.genre}'`));
-  const date = head.date === undefined ? undefined : dateOf(head.date);
-  if (head.date === undefined) problems.push(problem(whole, 'no REM DATE (the recorded date)'));
-  else if (!date)
-    problems.push(problem(at(headLines.date ?? 0), `'${head.date}' is not a date (YYYY-MM-DD or YYYY)`));
-  if (!head.file) problems.push(problem(whole, 'no FILE naming the audio'));
+  const facts = setFacts(
+    { genre: head.genre, date: head.date },
+    { genre: at(head.lines.genre ?? 0), date: at(head.lines.date ?? 0) },
+    whole,
+    source.defaults,
+  );
+  const recording = recordingOf(
+    source.path,
+    head.file,
+    tracks.map((t) => t.file),
+  );
+  if (typeof recording === 'string') problems.push(problem(whole, recording));
   if (tracks.length === 0) problems.push(problem(whole, 'no TRACK'));
   for (const track of tracks) {
-    if (track.start === undefined)
-      problems.push(problem(at(track.line), 'TRACK has no INDEX 01 (its start)'));
+    if (!track.index) problems.push(problem(at(track.line), 'TRACK has no INDEX 01 (its start)'));
     if (!track.title) problems.push(problem(at(track.line), 'TRACK has no TITLE'));
   }
-  if (problems.length > before || !head.title || !head.performer || !genre || !date || !head.file) {
-    // No set to check later: its times are checked here, so their problems are listed too.
+  if (problems.length > before || !head.title || !head.performer || typeof recording === 'string') {
+    writtenProblems(facts.missing, problems);
+    // No set to check later: its times are checked here (read as frames), so one run lists them too.
     checkStartOrder(
-      tracks.map((track) => ({ start: track.start, origin: at(track.line) })),
+      tracks.map((track) => ({
+        start: track.index ? secondsOf(track.index.fields, 'frames') : undefined,
+        origin: at(track.line),
+      })),
       problems,
     );
     return;
@@ -135,33 +159,40 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
     name: head.title,
     artistLine: head.performer,
     artists: [],
-    date,
-    genre,
-    audio: {
-      kind: 'file',
-      path: resolve(dirname(source.path), head.file),
-      origin: at(headLines.file ?? 0),
-    },
+    date: facts.date,
+    genre: facts.genre,
+    ...(facts.missing ? { missing: facts.missing } : {}),
+    audio: { kind: 'file', path: recording.path, origin: at(head.lines.file ?? recording.line ?? 0) },
     sponsors: [],
-    festival: festival.value ?? null,
-    venue: venue.value ?? null,
+    festival: head.festival ?? null,
+    venue: head.venue ?? null,
     tracks: [],
     lastEndsWithAudio: true,
+    cueIndexes: {
+      indexes: [],
+      ...(source.defaults?.cueIndex ? { forced: source.defaults.cueIndex } : {}),
+    },
     origin: whole,
   };
-  if (artwork) {
+  if (head.artwork) {
     const art = {
       kind: 'file' as const,
-      path: resolve(dirname(source.path), artwork.value),
-      origin: at(artwork.line),
+      path: recording.resolve(head.artwork.value),
+      origin: at(head.artwork.line),
     };
     set.art = { sm: art, xl: art };
   }
   tracks.forEach((track, i) => {
-    const text = track.performer ? `${track.performer} - ${track.title ?? ''}` : (track.title ?? '');
+    const title = track.title ?? '';
+    // A track without PERFORMER is 'Artist - Title' in its TITLE, or else by the sheet's performer.
+    const text = track.performer
+      ? `${track.performer} - ${title}`
+      : source.parseTrack(title)
+        ? title
+        : `${head.performer} - ${title}`;
     const parsed = source.parseTrack(text);
     if (!parsed) {
-      problems.push(problem(at(track.line), `'${text}' is not 'Artist - Title' (no PERFORMER)`));
+      problems.push(problem(at(track.line), `'${text}' is not 'Artist - Title'`));
       return;
     }
     const input: TrackInput = {
@@ -173,16 +204,12 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
       mixName: parsed.mixName,
       labelName: parsed.labelName,
       origin: at(track.line),
-      ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre } : {}),
+      ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre: facts.genre } : {}),
     };
     into.tracks.push(input);
-    const next = tracks[i + 1]?.start;
-    set.tracks.push({
-      trackRef: input.ref,
-      start: track.start ?? 0,
-      end: next ?? Number.NaN,
-      origin: at(track.line),
-    });
+    // Starts and ends are filled once the INDEX style is decided against the audio's length.
+    set.tracks.push({ trackRef: input.ref, start: Number.NaN, end: Number.NaN, origin: at(track.line) });
+    if (track.index) set.cueIndexes?.indexes.push(track.index);
   });
   into.sets.push(set);
 }

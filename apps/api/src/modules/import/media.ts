@@ -8,10 +8,12 @@ import { access, constants, copyFile, mkdir, rename, rm, stat } from 'node:fs/pr
 import { extname, join } from 'node:path';
 import { parseFile } from 'music-metadata';
 import { AUDIO_PREFIX } from '../../lib/audio-links';
+import type { AudioTags } from './set-facts';
 
 export interface AudioFacts {
   durationMs: number;
   hash: string;
+  tags: AudioTags;
 }
 
 async function sha256(path: string): Promise<string> {
@@ -46,7 +48,14 @@ export async function probeAudio(path: string): Promise<AudioFacts | string> {
     }
     const seconds = meta.format.duration;
     if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return `${path} has no readable duration`;
-    return { durationMs: Math.round(seconds * 1000), hash: await sha256(path) };
+    const modified = (await stat(path)).mtime;
+    const tags: AudioTags = {
+      genres: meta.common.genre ?? [],
+      ...(meta.common.date ? { date: meta.common.date } : {}),
+      ...(meta.common.year ? { year: meta.common.year } : {}),
+      ...(Number.isNaN(modified.getTime()) ? {} : { fileDate: modified.toISOString().slice(0, 10) }),
+    };
+    return { durationMs: Math.round(seconds * 1000), hash: await sha256(path), tags };
   } catch (error) {
     return `${path} is not an MP3 (${error instanceof Error ? error.message : String(error)})`;
   }

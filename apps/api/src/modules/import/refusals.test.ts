@@ -206,9 +206,9 @@ describe('refusals leave everything as it was', () => {
     writeText(join(dir, 'good', 'good.txt'), TRACKLIST.replace('Sunrise at Kappa', 'Another Set'));
     writeText(
       join(dir, 'good', 'worse.cue'),
-      'REM GENRE Techno\nTITLE "No date"\nPERFORMER X\nFILE "good.mp3" MP3\n  TRACK 01 AUDIO\n    TITLE "A - B"\n    INDEX 01 00:00:00\n',
+      'REM GENRE Techno\nREM DATE 2024-13-45\nTITLE "Bad date"\nPERFORMER X\nFILE "good.mp3" MP3\n  TRACK 01 AUDIO\n    TITLE "A - B"\n    INDEX 01 00:00:00\n',
     );
-    await expectRefused(['good'], /good\/worse\.cue: no REM DATE/);
+    await expectRefused(['good'], /good\/worse\.cue: line 2: '2024-13-45' is not a date/);
   });
 
   it('--dry-run reports what would be created and writes nothing', async () => {

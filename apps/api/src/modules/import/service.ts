@@ -3,6 +3,7 @@
 // when that transaction commits. Any refusal leaves the catalogue and the media folder as they were.
 import type { ServiceContext } from '../../lib/service-context';
 import { ImportRefusal } from './batch';
+import type { SourceContext } from './cue';
 import { MediaStage } from './media';
 import { NameIndexes, type Plan, planImport } from './plan';
 import { readSources } from './sources';
@@ -12,6 +13,8 @@ export interface ImportOptions {
   /** Folder relative paths were given from (messages name files relative to it). */
   cwd: string;
   dryRun?: boolean;
+  /** For sources that leave them out: the set's genre and date, and how CUE INDEX times are written. */
+  defaults?: SourceContext['defaults'];
   progress?: (done: number, total: number, label: string) => void;
 }
 
@@ -28,9 +31,13 @@ export interface ImportReport {
   files: number;
   created: Tally & { setTracks: number; mediaFiles: number };
   matched: Tally;
+  /** The names of the artists and labels the import creates (or, dry, would create). */
+  newArtists: string[];
+  newLabels: string[];
   dryRun: boolean;
 }
 
+export { dateOf, genreOf } from './text-file';
 export { ImportRefusal };
 
 /** Thrown inside the transaction to roll a dry run back. */
@@ -70,6 +77,7 @@ export async function importFiles(
     options.cwd,
     async (lines) => new Set((await indexes.lookup(ctx.db, 'artists', lines)).keys()),
     (done, total) => options.progress?.(done, total, 'read'),
+    options.defaults,
   );
   const stage = new MediaStage(ctx.config.mediaDir);
   let report: ImportReport | undefined;
@@ -77,8 +85,18 @@ export async function importFiles(
     await ctx.db.transaction(async (tx) => {
       const plan = await planImport(tx, read.batch, indexes);
       const tally = tallyOf(plan);
+      const names = {
+        newArtists: plan.artists.created.map((c) => c.value.name),
+        newLabels: plan.labels.created.map((c) => c.value.name),
+      };
       if (options.dryRun) {
-        report = { files: read.files, ...tally, created: { ...tally.created, mediaFiles: 0 }, dryRun: true };
+        report = {
+          files: read.files,
+          ...tally,
+          ...names,
+          created: { ...tally.created, mediaFiles: 0 },
+          dryRun: true,
+        };
         throw new DryRunDone();
       }
       const created: Created = await writePlan(tx, read.batch, plan, read.media);
@@ -100,6 +118,7 @@ export async function importFiles(
           mediaFiles: stage.count,
         },
         matched: tally.matched,
+        ...names,
         dryRun: false,
       };
     });

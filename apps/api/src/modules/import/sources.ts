@@ -5,9 +5,11 @@ import { relative } from 'node:path';
 import { type Batch, clockOf, emptyBatch, ImportRefusal, outOfOrder, problem, type SetInput } from './batch';
 import { parseTrackText } from './credits';
 import { parseCue, type SourceContext } from './cue';
+import { indexStyleOf, secondsOf } from './cue-index';
 import { parseCatalogueJson } from './json-source';
 import { mediaPathFor, probeAudio, probeImage } from './media';
 import { normaliseName } from './normalise';
+import { type AudioTags, fillFromAudio } from './set-facts';
 import { readTextFile } from './text-file';
 import { parseTracklist } from './tracklist';
 
@@ -45,6 +47,7 @@ export async function readSources(
   cwd: string,
   knownArtists: (lines: string[]) => Promise<Set<string>>,
   progress?: (done: number, total: number) => void,
+  defaults?: SourceContext['defaults'],
 ): Promise<ReadBatch> {
   const problems: string[] = [];
   const texts: { path: string; name: string; text: string; parse: Parser }[] = [];
@@ -71,6 +74,7 @@ export async function readSources(
     const source: SourceContext = {
       name: t.name,
       path: t.path,
+      ...(defaults ? { defaults } : {}),
       parseTrack: (text) =>
         parseTrackText(text, (line) => {
           lines.add(line);
@@ -86,20 +90,33 @@ export async function readSources(
     const isKnown = (line: string) => known.has(normaliseName(line));
     t.parse(
       t.text,
-      { name: t.name, path: t.path, parseTrack: (text) => parseTrackText(text, isKnown) },
+      {
+        name: t.name,
+        path: t.path,
+        ...(defaults ? { defaults } : {}),
+        parseTrack: (text) => parseTrackText(text, isKnown),
+      },
       batch,
       problems,
     );
     progress?.(++done, texts.length);
   }
-  const media = await checkMedia(batch, cwd, problems);
-  for (const set of batch.sets) checkTimes(set, problems);
+  const { media, tags } = await checkMedia(batch, cwd, problems);
+  for (const set of batch.sets) {
+    fillFromAudio(set, tags.get(set.ref), batch, problems);
+    if (cueStarts(set, problems)) checkTimes(set, problems);
+  }
   if (problems.length > 0) throw new ImportRefusal(problems);
   return { batch, media, files: paths.length };
 }
 
-async function checkMedia(batch: Batch, cwd: string, problems: string[]): Promise<Map<string, MediaFile>> {
+async function checkMedia(
+  batch: Batch,
+  cwd: string,
+  problems: string[],
+): Promise<{ media: Map<string, MediaFile>; tags: Map<string, AudioTags> }> {
   const media = new Map<string, MediaFile>();
+  const tags = new Map<string, AudioTags>();
   const shown = (path: string) => relative(cwd, path) || path;
   for (const set of batch.sets) {
     const audio = set.audio;
@@ -109,6 +126,7 @@ async function checkMedia(batch: Batch, cwd: string, problems: string[]): Promis
         problems.push(problem(audio.origin, facts.replace(audio.path, shown(audio.path))));
       } else {
         set.durationMs = facts.durationMs;
+        tags.set(set.ref, facts.tags);
         media.set(audio.path, {
           source: audio.path,
           sitePath: mediaPathFor('audio', facts.hash, audio.path),
@@ -141,7 +159,29 @@ async function checkMedia(batch: Batch, cwd: string, problems: string[]): Promis
         });
     }
   }
-  return media;
+  return { media, tags };
+}
+
+/**
+ * A CUE sheet's starts, once its INDEX style is decided against the audio's length; false when the
+ * sheet is refused for it (its times are then not checked further).
+ */
+function cueStarts(set: SetInput, problems: string[]): boolean {
+  if (!set.cueIndexes) return true;
+  const { indexes, forced } = set.cueIndexes;
+  const durationS = set.durationMs === undefined ? undefined : set.durationMs / 1000;
+  const style = indexStyleOf(indexes, durationS, set.origin, forced);
+  if (typeof style !== 'string') {
+    problems.push(style.problem);
+    return false;
+  }
+  const starts = indexes.map((i) => secondsOf(i.fields, style));
+  set.tracks.forEach((st, i) => {
+    st.start = starts[i] ?? Number.NaN;
+    st.end = starts[i + 1] ?? Number.NaN;
+  });
+  delete set.cueIndexes;
+  return true;
 }
 
 /**
@@ -153,12 +193,17 @@ function checkTimes(set: SetInput, problems: string[]): void {
   const durationS = set.durationMs === undefined ? undefined : set.durationMs / 1000;
   let previousEnd = 0;
   let previousStart = -1;
+  let lastIndex = set.tracks.length - 1;
+  while (lastIndex > 0 && set.tracks[lastIndex]?.together) lastIndex--;
   set.tracks.forEach((st, i) => {
+    if (st.together && i > 0) {
+      st.start = previousStart;
+      st.end = previousEnd;
+      return;
+    }
     const start = Math.round(st.start);
     const end =
-      set.lastEndsWithAudio && i === set.tracks.length - 1
-        ? Math.floor(durationS ?? Number.NaN)
-        : Math.round(st.end);
+      set.lastEndsWithAudio && i === lastIndex ? Math.floor(durationS ?? Number.NaN) : Math.round(st.end);
     const clock = clockOf;
     if (start <= previousStart) {
       problems.push(outOfOrder(st.origin, start, previousStart));
@@ -173,7 +218,7 @@ function checkTimes(set: SetInput, problems: string[]): void {
       problems.push(
         problem(st.origin, `starts at ${clock(start)}, after the audio ends (${clock(durationS)})`),
       );
-    } else if (!(end > start) && (!set.lastEndsWithAudio || i === set.tracks.length - 1)) {
+    } else if (!(end > start) && (!set.lastEndsWithAudio || i === lastIndex)) {
       // (where a track ends at the next one's start, an unordered next start is reported on its own line)
       problems.push(
         problem(

@@ -16,27 +16,45 @@ import {
 } from './batch';
 import { splitArtists } from './credits';
 import type { SourceContext } from './cue';
-import { clockSeconds, dateOf, genreOf, linesOf } from './text-file';
+import { setFacts, writtenProblems } from './set-facts';
+import { linesOf } from './text-file';
+import { readTrackLine } from './tracklist-lines';
 
 const HEADER =
   /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator)\s*:\s*(.*)$/i;
-const TRACK = /^\s*(?:\d{1,3}\s*[.)]\s*)?\[?((?:\d+:)?\d{1,3}:\d{2})\]?\s*[-–—.:]?\s*(.+)$/;
 
 export function parseTracklist(text: string, source: SourceContext, into: Batch, problems: string[]): void {
   const at = (line: number): Origin => ({ file: source.name, at: `line ${line}` });
   const whole: Origin = { file: source.name, at: '' };
   const header = new Map<string, { value: string; line: number }>();
-  const rows: { line: number; start: number; text: string }[] = [];
+  const rows: { line: number; start: number; text: string; together: boolean }[] = [];
   const before = problems.length;
   linesOf(text).forEach((raw, index) => {
     const line = index + 1;
+    // Blank lines, comments and headings pasted with the list ('Tracklist:') say nothing.
     if (raw.trim() === '' || raw.trim().startsWith('#')) return;
-    const track = TRACK.exec(raw);
-    if (track?.[1] && track[2]) {
-      const start = clockSeconds(track[1]);
-      if (start === undefined)
-        problems.push(problem(at(line), `'${track[1]}' is not a time (mm:ss or h:mm:ss)`));
-      else rows.push({ line, start, text: track[2].trim() });
+    if (/^\s*[\p{L} ]{1,30}:\s*$/u.test(raw) && !HEADER.test(raw)) return;
+    const track = HEADER.test(raw) && rows.length === 0 ? undefined : readTrackLine(raw);
+    if (track) {
+      const previous = rows[rows.length - 1];
+      if (track.bad)
+        problems.push(problem(at(line), `'${track.bad}' is not a time (mm:ss, h:mm:ss or mm.ss)`));
+      else if (track.together && !previous)
+        problems.push(problem(at(line), "a 'w/' line needs a track before it to be played with"));
+      else if (track.start === undefined && !track.together)
+        problems.push(
+          problem(
+            at(line),
+            `'${track.text}' has no time: the command imports timed tracklists ('12:34 Artist - Title')`,
+          ),
+        );
+      else
+        rows.push({
+          line,
+          start: track.start ?? previous?.start ?? 0,
+          text: track.text,
+          together: track.together,
+        });
       return;
     }
     const field = HEADER.exec(raw);
@@ -60,15 +78,14 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
   };
   const title = need('title', "'Title:' (the set name)");
   const artist = need('artist', "'Artist:' (the set artists)");
-  const dateLine = need('date', "'Date:' (the recorded date)");
-  const genreLine = need('genre', "'Genre:'");
-  const genre = genreLine?.value ? genreOf(genreLine.value) : undefined;
-  if (genreLine?.value && !genre)
-    problems.push(problem(at(genreLine.line), `unknown genre '${genreLine.value}'`));
-  const date = dateLine?.value ? dateOf(dateLine.value) : undefined;
-  if (dateLine?.value && !date) {
-    problems.push(problem(at(dateLine.line), `'${dateLine.value}' is not a date (YYYY-MM-DD or YYYY)`));
-  }
+  const genreLine = header.get('genre');
+  const dateLine = header.get('date');
+  const facts = setFacts(
+    { genre: genreLine?.value || undefined, date: dateLine?.value || undefined },
+    { genre: at(genreLine?.line ?? 0), date: at(dateLine?.line ?? 0) },
+    whole,
+    source.defaults,
+  );
   if (rows.length === 0) problems.push(problem(whole, 'no track lines (e.g. "00:00 Artist - Title")'));
 
   const folder = dirname(source.path);
@@ -81,10 +98,11 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     const beside = ['.mp3', '.MP3'].map((ext) => join(folder, base + ext)).find((p) => existsSync(p));
     audio = { kind: 'file', path: beside ?? join(folder, `${base}.mp3`), origin: whole };
   }
-  if (problems.length > before || !title || !artist || !genre || !date) {
+  if (problems.length > before || !title || !artist) {
+    writtenProblems(facts.missing, problems);
     // No set to check later: its times are checked here, so their problems are listed too.
     checkStartOrder(
-      rows.map((row) => ({ start: row.start, origin: at(row.line) })),
+      rows.filter((row) => !row.together).map((row) => ({ start: row.start, origin: at(row.line) })),
       problems,
     );
     return;
@@ -98,8 +116,9 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     name: title.value,
     artistLine: artist.value,
     artists: [],
-    date,
-    genre,
+    date: facts.date,
+    genre: facts.genre,
+    ...(facts.missing ? { missing: facts.missing } : {}),
     audio,
     sponsors: curator
       ? [{ type: artists.some((a) => a === curator) ? 'artist_meta' : 'label', name: curator }]
@@ -130,13 +149,16 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
       mixName: parsed.mixName,
       labelName: parsed.labelName,
       origin: at(row.line),
-      ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre } : {}),
+      ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre: facts.genre } : {}),
     };
     into.tracks.push(input);
+    // A track ends where the next one not played together with it starts.
+    const next = rows.slice(i + 1).find((r) => !r.together);
     set.tracks.push({
       trackRef: input.ref,
       start: row.start,
-      end: rows[i + 1]?.start ?? Number.NaN,
+      end: next?.start ?? Number.NaN,
+      ...(row.together ? { together: true } : {}),
       origin: at(row.line),
     });
   });

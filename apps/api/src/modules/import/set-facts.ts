@@ -1,0 +1,95 @@
+// A set's genre and recorded date when its source leaves them out, as most real sheets and tracklists
+// do: the source's own value when it is one the catalogue knows, else the command line's --genre /
+// --date, else the recording's tags (genre, date or year), else (date only) the recording's file date.
+// A date written but unreadable is refused rather than guessed around. Only when all of these fail is the set refused, with every such problem listed together.
+import { GENRES, type Genre } from '@cratedig/contract/constants';
+import { type Batch, type Origin, problem, type SetInput } from './batch';
+import { dateOf, genreOf } from './text-file';
+
+/** What an import knows of the recording beyond its length. */
+export interface AudioTags {
+  genres: string[];
+  date?: string;
+  year?: number;
+  /** The file's modification date, YYYY-MM-DD. */
+  fileDate?: string;
+}
+
+// Placeholders until the audio is read; a set still missing a fact then is refused, never written.
+const NO_GENRE: Genre = GENRES[0];
+const NO_DATE = '1970-01-01';
+
+export function setFacts(
+  written: { genre?: string; date?: string },
+  origins: { genre: Origin; date: Origin },
+  whole: Origin,
+  defaults?: { genre?: Genre; date?: string },
+): { genre: Genre; date: string; missing?: SetInput['missing'] } {
+  const missing: NonNullable<SetInput['missing']> = {};
+  const genre = (written.genre ? genreOf(written.genre) : undefined) ?? defaults?.genre;
+  if (!genre)
+    missing.genre = written.genre ? { origin: origins.genre, written: written.genre } : { origin: whole };
+  const date = (written.date ? dateOf(written.date) : undefined) ?? defaults?.date;
+  if (!date)
+    missing.date = written.date ? { origin: origins.date, written: written.date } : { origin: whole };
+  return {
+    genre: genre ?? NO_GENRE,
+    date: date ?? NO_DATE,
+    ...(missing.genre || missing.date ? { missing } : {}),
+  };
+}
+
+/** Fills a set's missing facts from its recording, or lists why it can't be. */
+export function fillFromAudio(
+  set: SetInput,
+  tags: AudioTags | undefined,
+  batch: Batch,
+  problems: string[],
+): void {
+  const missing = set.missing;
+  if (!missing) return;
+  if (missing.genre) {
+    const genre = tags?.genres.map(genreOf).find((g) => g !== undefined);
+    if (genre) {
+      set.genre = genre;
+      for (const t of batch.tracks) if (t.foundInSet === set.ref && t.mixType === 'ID') t.genre = genre;
+    } else if (missing.genre.written) {
+      problems.push(
+        problem(
+          missing.genre.origin,
+          `unknown genre '${missing.genre.written}' (give one of the catalogue's with --genre)`,
+        ),
+      );
+    } else {
+      problems.push(
+        problem(missing.genre.origin, 'no genre: the source, its audio tags and --genre name none of ours'),
+      );
+    }
+  }
+  if (missing.date?.written) {
+    // A date written wrong is the operator's to fix (or override with --date), not to guess around.
+    problems.push(
+      problem(
+        missing.date.origin,
+        `'${missing.date.written}' is not a date (YYYY-MM-DD or YYYY; or give --date)`,
+      ),
+    );
+  } else if (missing.date) {
+    const date =
+      (tags?.date ? dateOf(tags.date.slice(0, 10)) : undefined) ??
+      (tags?.year ? dateOf(String(tags.year)) : undefined) ??
+      tags?.fileDate;
+    if (date) set.date = date;
+    else problems.push(problem(missing.date.origin, 'no recorded date: give --date'));
+  }
+  delete set.missing;
+}
+
+/** The problems of facts written wrong, for a source refused before its audio is read. */
+export function writtenProblems(missing: SetInput['missing'], problems: string[]): void {
+  const date = missing?.date;
+  if (date?.written)
+    problems.push(
+      problem(date.origin, `'${date.written}' is not a date (YYYY-MM-DD or YYYY; or give --date)`),
+    );
+}

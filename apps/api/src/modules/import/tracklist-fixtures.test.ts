@@ -1,0 +1,124 @@
+// Pasted tracklists in the styles of 1001Tracklists and YouTube descriptions and comments
+// (fixtures/*.txt), imported with an MP3 beside them and read back as a listener sees the set.
+import { copyFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { importCommand } from '../../cli/commands/import';
+import type { Database } from '../../db/client';
+import { buildTestApp, makeTempDir } from '../../test/app';
+import { createUserWithToken, type SignedInUser } from '../../test/auth';
+import { runCommand } from '../../test/commands';
+import { getTestDatabase, resetDatabase } from '../../test/database';
+import { writeMp3, writeText } from '../../test/import-fixtures';
+import { readTrackLine } from './tracklist-lines';
+
+let app: FastifyInstance;
+let database: Database;
+let user: SignedInUser;
+let dir: string;
+
+beforeAll(async () => {
+  database = await getTestDatabase();
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+beforeEach(async () => {
+  await resetDatabase();
+  user = await createUserWithToken(app);
+  dir = makeTempDir('cratedig-tracklist-fixtures-');
+});
+
+const run = (args: string[]) => runCommand(importCommand, database, app.config, args, dir);
+
+type Row = {
+  start_time: number;
+  end_time: number;
+  track_meta: { artist: string; title: string; mix_type: string; label_name: string | null };
+};
+
+async function importFixture(name: string, seconds: number) {
+  copyFileSync(join(import.meta.dirname, 'fixtures', name), join(dir, name));
+  const audio = join(dir, name.replace(/\.txt$/, '.mp3'));
+  writeMp3(audio, seconds);
+  const fileDate = new Date('2025-02-03T12:00:00Z');
+  utimesSync(audio, fileDate, fileDate);
+  const result = await run([name]);
+  expect(result.err).toEqual([]);
+  const [summary] = (await app.inject({ method: 'GET', url: '/api/sets', headers: user.headers })).json()
+    .data;
+  const detail = (
+    await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+  ).json();
+  const rows = detail.set_tracks.map(
+    (st: Row) =>
+      `${st.start_time}-${st.end_time} ${st.track_meta.artist} | ${st.track_meta.title} | ${st.track_meta.mix_type} | ${st.track_meta.label_name ?? '-'}`,
+  );
+  return { summary, rows };
+}
+
+describe('pasted tracklists as the sites write them', () => {
+  it('1001Tracklists: [mm:ss], a w/ line played with the track before, [LABEL], ID - ID and Artist - ID', async () => {
+    const { summary, rows } = await importFixture('1001tracklists.txt', 900);
+    expect(summary).toMatchObject({
+      set_name: 'Awakenings Summer Closing',
+      genre: 'Techno (Peak Time / Driving)',
+    });
+    expect(rows).toEqual([
+      '0-225 Amelie Lens | Hypnotized | original_mix | LENSKE',
+      '225-440 Farrago | Pulse Of The Earth | remix | SECOND STATE',
+      '225-440 Charlotte de Witte | Selected Acapella | original_mix | KNTXT',
+      '440-605 ID | ID | ID | -',
+      '605-750 Enrico Sangiuliano | ID | ID | -',
+      '750-900 VTSS & Amelie Lens | Body Of Light | original_mix | LENSKE',
+    ]);
+  });
+
+  it('YouTube description: 0:14 | …, 00:14 - …, mm.ss; no date, so the audio file date', async () => {
+    const { summary, rows } = await importFixture('youtube-description.txt', 840);
+    expect(summary).toMatchObject({
+      set_name: 'Deep Sessions 42',
+      release_date: '2025-02-03',
+      genre: 'Deep House',
+    });
+    expect(rows).toEqual([
+      '0-194 Kerri Chandler | Rain | original_mix | -',
+      '194-400 Moodymann | Shades Of Jae | original_mix | -',
+      '400-605 Larry Heard | Can You Feel It (Instrumental) | original_mix | -',
+      '605-840 Fred P | Mysteries Of Love | original_mix | -',
+    ]);
+  });
+
+  it('YouTube comment: numbered, the time at the end of the line, bare or in brackets', async () => {
+    const { rows } = await importFixture('youtube-comment-times-at-end.txt', 900);
+    expect(rows).toEqual([
+      '0-250 Purple Disco Machine | Hypnotized | original_mix | -',
+      "250-482 Folamour | Ain't No Sunshine (Dub Mix) | original_mix | -",
+      '482-705 Harvey Sutherland | Bermuda | original_mix | -',
+      '705-900 ID | ID | ID | -',
+    ]);
+  });
+
+  it('refuses an untimed list line by line, and names a w/ line with nothing before it', async () => {
+    writeMp3(join(dir, 'u.mp3'), 300);
+    writeText(join(dir, 'u.txt'), 'Title: U\nArtist: A\nGenre: House\nDate: 2024\n\nw/ A - B\n1. A - One\n');
+    const result = await run(['u.txt']);
+    expect(result.code).toBe(1);
+    expect(result.err.join('\n')).toMatch(/u\.txt: line 6: a 'w\/' line needs a track before it/);
+    expect(result.err.join('\n')).toMatch(/u\.txt: line 7: 'A - One' has no time/);
+  });
+
+  it.each([
+    ['[1:02:03] A - B', 3723],
+    ['0:14 | A - B', 14],
+    ['00:14 - A - B', 14],
+    ['12.34 A - B', 754],
+    ['01. 02:10 A - B', 130],
+    ['A - B 1:02:03', 3723],
+    ['A - B (4:10)', 250],
+  ])('reads the time of %s', (line, start) => {
+    expect(readTrackLine(line)?.start).toBe(start);
+  });
+});
