@@ -17,7 +17,11 @@ let idTrack: number;
 let released: number;
 
 beforeAll(async () => {
-  app = await buildTestApp(authOverrides({ limits: { proposal: { max: 3, windowS: 3600 } } }));
+  app = await buildTestApp(
+    authOverrides({
+      limits: { proposal: { max: 3, windowS: 3600 }, vote: { max: 2, windowS: 3600 } },
+    }),
+  );
   await seedCatalogue(app);
   api = calls(app);
   [user, other] = (await crowd(app, 2)) as [CrowdUser, CrowdUser];
@@ -125,6 +129,28 @@ describe('votes and withdrawals refused', () => {
       `select 1 as id from identifications where id = ${p.id} and status = 'open'`,
     );
     expect(status).toBe(1);
+  });
+
+  it('limits votes per user, counting only the votes taken: 429 with Retry-After, nothing written', async () => {
+    const [author, voter] = (await crowd(app, 2)) as [CrowdUser, CrowdUser];
+    const own = (await api.propose(voter, await freshId(app), { artist: 'Own', title: 'Tune' })).json();
+    const targets = [];
+    for (let i = 0; i < 3; i++) {
+      targets.push(
+        (await api.propose(author, await freshId(app), { artist: 'Vote', title: `V${i}` })).json(),
+      );
+    }
+    // refused votes (one's own proposal, an unknown one) are rolled back with their hit
+    for (let i = 0; i < 3; i++) expect((await api.vote(voter, own.id, 'confirm')).statusCode).toBe(403);
+    expect((await api.vote(voter, 2_000_000_000, 'confirm')).statusCode).toBe(404);
+    expect((await api.vote(voter, targets[0].id, 'confirm')).json()).toMatchObject({ confirm_count: 1 });
+    expect((await api.vote(voter, targets[1].id, 'reject')).json()).toMatchObject({ reject_count: 1 });
+    const before = await written();
+    const refused = await api.vote(voter, targets[2].id, 'confirm');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toBe('You have voted many times in a short time. Please try again later.');
+    expect(await written()).toBe(before);
   });
 
   it('needs a signed-in user', async () => {
