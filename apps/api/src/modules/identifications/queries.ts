@@ -177,12 +177,12 @@ export interface ProposalValues {
   url: string | null;
 }
 
-/** The normalised "artist - title" of what the values name (a catalogue track's own names). */
+/** The duplicate key of what the values name (a catalogue track's own names): cd_proposal_name_key. */
 function nameKey(values: ProposalValues): SQL {
   if (values.trackId !== null) {
-    return sql`(select cd_normalise_name(t.artist) || ' - ' || cd_normalise_name(t.title) from tracks t where t.id = ${values.trackId})`;
+    return sql`(select cd_proposal_name_key(t.artist, t.title, t.mix_name) from tracks t where t.id = ${values.trackId})`;
   }
-  return sql`cd_normalise_name(${values.artist}) || ' - ' || cd_normalise_name(${values.title})`;
+  return sql`cd_proposal_name_key(${values.artist}, ${values.title}, ${values.mixName})`;
 }
 
 /** The open proposal of the ID that blocks this one: the author's own, or one naming the same thing. */

@@ -107,6 +107,32 @@ describe('a proposal refused', () => {
   });
 });
 
+describe('duplicates', () => {
+  it('takes two mixes of one title as two suggestions, and the same mix written differently as one', async () => {
+    const [a, b, c, d, e] = await crowd(app, 5);
+    if (!a || !b || !c || !d || !e) throw new Error('crowd');
+    const id = await freshId(app);
+    const original = (
+      await api.propose(a, id, { artist: 'Mixer', title: 'Tide', mix_name: 'Original Mix' })
+    ).json();
+    const dub = (await api.propose(b, id, { artist: 'Mixer', title: 'Tide', mix_name: 'Dub Mix' })).json();
+    expect(original.id).toBeGreaterThan(0);
+    expect(dub.id).toBeGreaterThan(original.id);
+    // no mix name reads as the original mix
+    const plain = await api.propose(c, id, { artist: 'Mixer', title: 'Tide' });
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json().identification_id).toBe(original.id);
+    const sameDub = await api.propose(d, id, { artist: 'MIXER', title: 'Tide', mix_name: 'dub-mix' });
+    expect(sameDub.statusCode).toBe(409);
+    expect(sameDub.json().identification_id).toBe(dub.id);
+    // a catalogue track is compared by its own mix name
+    const remix = await freshTrack(app, 'Tide');
+    await app.db.execute(sql`update tracks set artist = 'Mixer', mix_name = 'Remix B' where id = ${remix}`);
+    expect((await api.propose(e, id, { track_meta_id: remix })).statusCode).toBe(201);
+    expect((await api.list(a, id)).json().pagination.total).toBe(3);
+  });
+});
+
 describe('votes and withdrawals refused', () => {
   it('refuses a bad vote, a vote on an unknown proposal, and someone else’s withdrawal', async () => {
     const p = (await api.propose(user, await freshId(app), { artist: 'Keep', title: 'Me' })).json();
