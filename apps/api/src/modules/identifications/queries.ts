@@ -2,6 +2,7 @@
 // the locks that order every write on one ID, and votes (outcome-queries.ts: what a decision does).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import * as catalogue from '../../db/read-models/catalogue-ids';
 import { queryRows } from '../../db/rows';
 
 const instant = (column: string) =>
@@ -64,10 +65,9 @@ export async function listForUser<T>(
     sql`
       select (select count(*)::int from identifications p where p.author_id = ${userId} ${which}) as total,
         (select json_agg(q.item order by q.created_dt desc, q.id desc) from (
-          select p.id, p.created_dt, ${identificationJson(userId)}::jsonb || jsonb_build_object('id_track',
-            jsonb_build_object('id', h.id, 'title', h.title, 'artist', h.artist, 'art_url_sm', h.art_url_sm,
-              'set_meta', (select jsonb_build_object('id', s.id, 'set_name', s.set_name) from sets s where s.id = h.found_in_set_id))) as item
-          from identifications p join users au on au.id = p.author_id join tracks h on h.id = p.id_track_id
+          select p.id, p.created_dt, ${identificationJson(userId)}::jsonb
+            || jsonb_build_object('id_track', ${catalogue.idTrackRef(sql`p.id_track_id`)}) as item
+          from identifications p join users au on au.id = p.author_id
           where p.author_id = ${userId} ${which}
           order by p.created_dt desc, p.id desc limit ${limit} offset ${offset}) q) as data`,
   );
@@ -100,11 +100,11 @@ export async function lockIdTrackOf(db: Db, proposalId: number): Promise<IdTrack
 async function lockIdTrackWhere(db: Db, idTrackId: SQL): Promise<IdTrackRow | undefined> {
   const [row] = await queryRows<IdTrackRow>(
     db,
-    sql`
-      select t.id, t.mix_type,
-        exists (select 1 from id_releases x where x.id_track_id = t.id) as released,
-        exists (select 1 from identifications a where a.id_track_id = t.id and a.status = 'accepted') as identified
-      from tracks t where t.id = ${idTrackId} for no key update of t`,
+    catalogue.lockedIdTrack(
+      sql`t.id, t.mix_type, ${catalogue.isReleased(sql`t.id`)} as released,
+        exists (select 1 from identifications a where a.id_track_id = t.id and a.status = 'accepted') as identified`,
+      idTrackId,
+    ),
   );
   return row;
 }
@@ -164,7 +164,7 @@ export interface NamedTrackRow {
 }
 
 export async function findTrack(db: Db, id: number): Promise<NamedTrackRow | undefined> {
-  const [row] = await queryRows<NamedTrackRow>(db, sql`select id, mix_type from tracks where id = ${id}`);
+  const [row] = await queryRows<NamedTrackRow>(db, catalogue.trackKindRow(id));
   return row;
 }
 
@@ -180,7 +180,7 @@ export interface ProposalValues {
 /** The duplicate key of what the values name (a catalogue track's own names): cd_proposal_name_key. */
 function nameKey(values: ProposalValues): SQL {
   if (values.trackId !== null) {
-    return sql`(select cd_proposal_name_key(t.artist, t.title, t.mix_name) from tracks t where t.id = ${values.trackId})`;
+    return catalogue.trackNameKey(values.trackId);
   }
   return sql`cd_proposal_name_key(${values.artist}, ${values.title}, ${values.mixName})`;
 }
