@@ -27,12 +27,12 @@ describe('a waiting ID as a card (phones)', () => {
     expect(card.textContent).toContain('Live at Tresor');
     expect(card.getAttribute('aria-label')).toContain('heard in Live at Tresor');
     expect(card.textContent).toContain('3 suggestions');
-    expect(card.textContent).toContain('12 listeners');
+    expect(card.textContent).toContain('12 listeners waiting');
   });
 
   it('says when nobody has suggested anything yet', () => {
     renderWithProviders(<WaitingIdCard track={waiting(0, 1)} />);
-    expect(screen.getByRole('link').textContent).toContain('No suggestions yet');
-    expect(screen.getByRole('link').textContent).toContain('1 listener');
+    expect(screen.getByRole('link').textContent).toContain('No suggestions');
+    expect(screen.getByRole('link').textContent).toContain('1 listener waiting');
   });
 });

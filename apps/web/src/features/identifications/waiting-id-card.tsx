@@ -13,7 +13,7 @@ import { suggestionsLabel, waitingLabel } from './waiting-ids-columns';
 export function WaitingIdCard({ track }: { track: TrackMeta }) {
   const title = trackDisplayTitle(track);
   const open = track.identification?.open_count ?? 0;
-  const suggestions = open === 0 ? 'No suggestions yet' : suggestionsLabel(track);
+  const suggestions = open === 0 ? 'No suggestions' : suggestionsLabel(track);
   return (
     <MediaCard
       to={`/tracks/${track.id}`}
@@ -27,7 +27,8 @@ export function WaitingIdCard({ track }: { track: TrackMeta }) {
       fullSubtitle={track.set_meta ? `heard in ${track.set_meta.set_name}` : track.artist}
       badge={{ text: 'ID', label: 'unreleased ID' }}
       meta={
-        <>
+        // two short lines: side by side they wrap word by word in a phone's half-width card
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
           <Box
             component="span"
             sx={
@@ -38,8 +39,8 @@ export function WaitingIdCard({ track }: { track: TrackMeta }) {
           >
             {suggestions}
           </Box>
-          <span>{waitingLabel(track.total_user_likes)}</span>
-        </>
+          <span>{`${waitingLabel(track.total_user_likes)} waiting`}</span>
+        </Box>
       }
     />
   );
