@@ -6,8 +6,8 @@
 //
 // The API runs as a child process (node apps/api/src/main.ts) so the clients do not share its event
 // loop or its memory; its RSS is read from /proc. Prints the figures and the machine's load.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// BENCH_INSTANCES=2 runs two instances behind nginx (the clients go through nginx, so a vote and the
+// stream that hears it are often on different instances); BENCH_PARTS=bell,votes,idle picks parts.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -15,11 +15,13 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { openSse, type SseStream } from '../apps/api/src/modules/live/sse-reader';
+import { startInstances } from './lib/bench-instances';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to a PostgreSQL server');
 const PORT = Number(process.env.BENCH_PORT ?? 8340);
-const BASE = `http://127.0.0.1:${PORT}`;
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'bell,votes,idle').split(','));
 const SECRET = 'identifications-bench-signing-key-0123456789abcdef';
 const DECISIONS = 50;
 const IDLE_CLIENTS = Number(process.env.BENCH_IDLE_CLIENTS ?? 1000);
@@ -41,22 +43,23 @@ const key = accessTokenKey(SECRET);
 const tokens = await Promise.all(users.map((u) => signAccessToken(key, u.id)));
 const auth = (i: number) => ({ authorization: `Bearer ${tokens[i]}` });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+const instances = await startInstances({
+  ports: Array.from({ length: INSTANCES }, (_, i) => PORT + 1 + i),
+  nginxPort: PORT,
+  stateDir: `/tmp/cratedig-bench-${run}`,
   env: {
     ...process.env,
-    PORT: String(PORT),
     JWT_SECRET: SECRET,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
-    DATA_DIR: `/tmp/cratedig-bench-${run}`,
+    TRUST_PROXY: 'true',
     VOTE_MAX: '100000',
     PROPOSAL_MAX: '100000',
     EVENT_TICKET_MAX: '100000',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
 });
-const rssKb = () =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
+const BASE = instances.base;
+const rssKb = () => instances.rssKb(0);
 
 async function call(
   method: string,
@@ -97,15 +100,6 @@ const pct = (values: number[], p: number) => {
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 try {
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${BASE}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
   console.log(
     `load before: ${loadavg()
       .map((l) => l.toFixed(2))
@@ -114,8 +108,7 @@ try {
 
   // 1. vote-to-bell: the deciding vote's request starts → the watcher's stream has the release
   const latencies: number[] = [];
-  // BENCH_SKIP_BELL=1 skips this part (the slowest) to measure the other two alone
-  for (let i = 0; i < (process.env.BENCH_SKIP_BELL === '1' ? 0 : DECISIONS); i++) {
+  for (let i = 0; i < (PARTS.has('bell') ? DECISIONS : 0); i++) {
     const { id, track } = await freshId();
     const watcher = 0;
     await call('PUT', `/api/favs/track/${id}/likes-toggle`, watcher);
@@ -136,12 +129,12 @@ try {
   }
   if (latencies.length > 0)
     console.log(
-      `vote-to-bell over ${DECISIONS} decisions, one instance: p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}`,
+      `vote-to-bell over ${DECISIONS} decisions, ${INSTANCES} instance(s): p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}`,
     );
 
   // 2. a vote's latency with 50 voters at once (each on its own open proposal, never deciding)
   const proposals: number[] = [];
-  for (let i = 0; i < VOTERS; i++) {
+  for (let i = 0; i < (PARTS.has('votes') ? VOTERS : 0); i++) {
     const { id } = await freshId();
     proposals.push(
       (await call('POST', `/api/tracks/${id}/identifications`, 100, { artist: 'Bench', title: `T${i}` })).json
@@ -163,25 +156,27 @@ try {
       }),
     );
   }
-  console.log(
-    `vote with ${VOTERS} concurrent voters (${voteTimes.length} answered 200): p50 ${ms(pct(voteTimes, 50))}, p95 ${ms(pct(voteTimes, 95))}; other answers ${JSON.stringify(refused)}`,
-  );
+  if (proposals.length > 0)
+    console.log(
+      `vote with ${VOTERS} concurrent voters (${voteTimes.length} answered 200): p50 ${ms(pct(voteTimes, 50))}, p95 ${ms(pct(voteTimes, 95))}; other answers ${JSON.stringify(refused)}`,
+    );
 
-  // 3. idle streams one instance holds, and its memory
+  // 3. idle streams one instance holds, and its memory (with one instance)
   const before = rssKb();
   const idle: SseStream[] = [];
-  for (let i = 0; i < IDLE_CLIENTS; i += 50) {
+  for (let i = 0; i < (PARTS.has('idle') && INSTANCES === 1 ? IDLE_CLIENTS : 0); i += 50) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, IDLE_CLIENTS - i) }, (_, k) => stream((i + k) % 100)),
     );
     idle.push(...batch);
   }
   const open = idle.filter((s) => s.status === 200).length;
-  await new Promise((r) => setTimeout(r, 2000));
+  if (idle.length > 0) await new Promise((r) => setTimeout(r, 2000));
   const after = rssKb();
-  console.log(
-    `${open} idle streams open; API RSS ${(before / 1024).toFixed(0)} MB before, ${(after / 1024).toFixed(0)} MB with them (${((after - before) / Math.max(1, open)).toFixed(1)} KB each)`,
-  );
+  if (idle.length > 0)
+    console.log(
+      `${open} idle streams open; API RSS ${(before / 1024).toFixed(0)} MB before, ${(after / 1024).toFixed(0)} MB with them (${((after - before) / Math.max(1, open)).toFixed(1)} KB each)`,
+    );
   for (const s of idle) s.close();
   console.log(
     `load after: ${loadavg()
@@ -189,6 +184,6 @@ try {
       .join(' ')}`,
   );
 } finally {
-  server.kill('SIGTERM');
+  instances.stop();
   await database.close();
 }

@@ -65,6 +65,25 @@ describe('the live connection', () => {
     expect(messages).toEqual([{ type: 'notification', data: { unread: 3 } }]);
   });
 
+  it('hands a replayed event on once, and resumes from the highest id even after a late lower one', async () => {
+    const { live } = setup();
+    const messages: unknown[] = [];
+    live.listen({ onMessage: (message) => messages.push(message.data) });
+    await vi.advanceTimersByTimeAsync(100);
+    const first = openStream();
+    first?.emit('ready', { missed: false }, '4');
+    first?.emit('identification', { n: 6 }, '6');
+    first?.emit('identification', { n: 5 }, '5');
+    first?.fail();
+    await vi.advanceTimersByTimeAsync(1_000);
+    const second = openStream();
+    expect(second?.query().get('last_event_id')).toBe('6');
+    second?.emit('ready', { missed: false }, '6');
+    second?.emit('identification', { n: 5 }, '5');
+    second?.emit('identification', { n: 7 }, '7');
+    expect(messages).toEqual([{ n: 6 }, { n: 5 }, { n: 7 }]);
+  });
+
   it('keeps the stream through a short glance away, closes it after the grace, and catches up when shown', async () => {
     const { live, show } = setup();
     const connected: boolean[] = [];

@@ -8,6 +8,9 @@
 // - A hidden tab keeps its stream for a grace period (a glance at another tab costs nothing), then
 //   closes it; coming back reopens it with last_event_id, and the server replays what was missed.
 // - A dropped stream reopens with a new ticket after 1 s, doubling up to 30 s while it keeps failing.
+// - An event that committed late may come after one with a higher id, so a reconnect's catch-up also
+//   replays a short window behind the id it resumes from: events are handed on once each (by id), and
+//   the stream resumes from the highest id received.
 // - `onConnected(caughtUp)` after a reconnect: false when the server could not replay a gap (or had
 //   no event id to resume from), so listeners re-read what they show.
 import { apiClient } from './client';
@@ -59,6 +62,8 @@ const RETRY_MAX_MS = 30_000;
 // Listeners that mount together (a page and its rows) reopen the stream once, not once each.
 const RETUNE_MS = 50;
 const MESSAGE_TYPES = ['notification', 'identification'];
+// More than a catch-up replays at once (the server's CATCH_UP_MAX is 500).
+const SEEN_REMEMBERED = 1_000;
 
 export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
   const doc = deps.doc ?? document;
@@ -74,6 +79,8 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
   // sent meanwhile.
   let gap = false;
   let lastEventId: string | null = null;
+  // the ids of the events handed on lately, oldest first
+  const seen = new Set<string>();
   let failures = 0;
   let generation = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -152,7 +159,20 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
     source = stream;
     openTracks = tracks;
     const remember = (event: MessageEvent) => {
-      if (event.lastEventId) lastEventId = event.lastEventId;
+      const id = event.lastEventId;
+      if (id && (lastEventId === null || Number(id) > Number(lastEventId))) lastEventId = id;
+    };
+    /** False for an event already handed on (a catch-up's replay of its late-commit window). */
+    const firstTime = (event: MessageEvent) => {
+      const id = event.lastEventId;
+      if (!id) return true;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      if (seen.size > SEEN_REMEMBERED) {
+        const [oldest] = seen;
+        if (oldest !== undefined) seen.delete(oldest);
+      }
+      return true;
     };
     stream.addEventListener('ready', (event) => {
       remember(event);
@@ -164,6 +184,7 @@ export function createLiveEvents(deps: LiveEventsDeps): LiveEvents {
     for (const type of MESSAGE_TYPES) {
       stream.addEventListener(type, (event) => {
         remember(event);
+        if (!firstTime(event)) return;
         const data = parse(event.data);
         emit((listener) => listener.onMessage?.({ type, data }));
       });

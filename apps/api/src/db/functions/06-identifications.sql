@@ -25,6 +25,16 @@ BEGIN
 END
 $fn$;
 
+-- The key two open proposals of one ID may not share: the normalised artist, title and mix name
+-- (cd_normalise_name). A mix name counts only when it says more than the original: "Original Mix" and
+-- "Extended Mix" (the same track, as the catalogue compares titles) count as none, so
+-- "A - T (Original Mix)" = "A - T", while "A - T (Dub Mix)" and "A - T (Remix B)" are distinct.
+CREATE OR REPLACE FUNCTION cd_proposal_name_key(artist text, title text, mix_name text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+  SELECT cd_normalise_name(artist) || ' - ' || cd_normalise_name(title)
+    || coalesce(' (' || nullif(cd_normalise_name('(' || mix_name || ')'), '') || ')', '')
+$fn$;
+
 -- What a proposal names, in the contract's ProposalNames shape.
 CREATE OR REPLACE FUNCTION cd_proposal_names(p identifications) RETURNS json
 LANGUAGE sql STABLE AS $fn$

@@ -2,6 +2,7 @@
 // the counts a decision moves, the notifications it sends and the live events it announces.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import * as catalogue from '../../db/read-models/catalogue-ids';
 import { queryRows } from '../../db/rows';
 
 const instant = (column: string) =>
@@ -29,12 +30,11 @@ export async function countAccepted(db: Db, authorId: number): Promise<void> {
 export async function countIdentifiedInSets(db: Db, idTrackId: number): Promise<void> {
   await db.execute(sql`
     update sets s set track_confirmed_count = s.track_confirmed_count + x.n
-    from (select set_id, count(*)::int as n from set_tracks where track_id = ${idTrackId} group by set_id) x
+    from (${catalogue.setsPlaying(idTrackId)}) x
     where s.id = x.set_id`);
 }
 
-const WATCHERS = (idTrackId: number) =>
-  sql`select f.user_id from user_track_favs f where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)`;
+const WATCHERS = (idTrackId: number) => catalogue.watchersOf(idTrackId);
 
 /**
  * Notifies users of something that happened to an ID; the unique (user, ID, kind, day) key makes a

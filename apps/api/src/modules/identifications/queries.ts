@@ -2,6 +2,7 @@
 // the locks that order every write on one ID, and votes (outcome-queries.ts: what a decision does).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import * as catalogue from '../../db/read-models/catalogue-ids';
 import { queryRows } from '../../db/rows';
 
 const instant = (column: string) =>
@@ -64,10 +65,9 @@ export async function listForUser<T>(
     sql`
       select (select count(*)::int from identifications p where p.author_id = ${userId} ${which}) as total,
         (select json_agg(q.item order by q.created_dt desc, q.id desc) from (
-          select p.id, p.created_dt, ${identificationJson(userId)}::jsonb || jsonb_build_object('id_track',
-            jsonb_build_object('id', h.id, 'title', h.title, 'artist', h.artist, 'art_url_sm', h.art_url_sm,
-              'set_meta', (select jsonb_build_object('id', s.id, 'set_name', s.set_name) from sets s where s.id = h.found_in_set_id))) as item
-          from identifications p join users au on au.id = p.author_id join tracks h on h.id = p.id_track_id
+          select p.id, p.created_dt, ${identificationJson(userId)}::jsonb
+            || jsonb_build_object('id_track', ${catalogue.idTrackRef(sql`p.id_track_id`)}) as item
+          from identifications p join users au on au.id = p.author_id
           where p.author_id = ${userId} ${which}
           order by p.created_dt desc, p.id desc limit ${limit} offset ${offset}) q) as data`,
   );
@@ -84,27 +84,29 @@ export interface IdTrackRow {
 /**
  * The ID's track row, locked for the transaction: every write on an ID's proposals (a proposal, a
  * vote, a withdrawal, a decision, a release) takes this lock first, so they happen one after the other
- * on however many instances.
+ * on however many instances. FOR NO KEY UPDATE, not FOR UPDATE: a listener liking the ID or a comment
+ * naming it (rows that only reference the track) does not wait for a vote; an operator's release
+ * (FOR UPDATE) still does.
  */
 export async function lockIdTrack(db: Db, idTrackId: number): Promise<IdTrackRow | undefined> {
-  const [row] = await queryRows<IdTrackRow>(
-    db,
-    sql`
-      select t.id, t.mix_type,
-        exists (select 1 from id_releases x where x.id_track_id = t.id) as released,
-        exists (select 1 from identifications a where a.id_track_id = t.id and a.status = 'accepted') as identified
-      from tracks t where t.id = ${idTrackId} for update of t`,
-  );
-  return row;
+  return lockIdTrackWhere(db, sql`${idTrackId}`);
 }
 
-/** The ID a proposal is about (unlocked: the caller then locks the ID and re-reads the proposal). */
-export async function idTrackOf(db: Db, id: number): Promise<number | undefined> {
-  const [row] = await queryRows<{ id_track_id: number }>(
+/** The ID a proposal is about, locked as lockIdTrack does, in one statement. */
+export async function lockIdTrackOf(db: Db, proposalId: number): Promise<IdTrackRow | undefined> {
+  return lockIdTrackWhere(db, sql`(select id_track_id from identifications where id = ${proposalId})`);
+}
+
+async function lockIdTrackWhere(db: Db, idTrackId: SQL): Promise<IdTrackRow | undefined> {
+  const [row] = await queryRows<IdTrackRow>(
     db,
-    sql`select id_track_id from identifications where id = ${id}`,
+    catalogue.lockedIdTrack(
+      sql`t.id, t.mix_type, ${catalogue.isReleased(sql`t.id`)} as released,
+        exists (select 1 from identifications a where a.id_track_id = t.id and a.status = 'accepted') as identified`,
+      idTrackId,
+    ),
   );
-  return row?.id_track_id;
+  return row;
 }
 
 export interface ProposalRow {
@@ -120,7 +122,38 @@ export async function lockProposal(db: Db, id: number): Promise<ProposalRow | un
   const [row] = await queryRows<ProposalRow>(
     db,
     sql`
-      select id, id_track_id, author_id, track_id, status, score from identifications where id = ${id} for update`,
+      select id, id_track_id, author_id, track_id, status, score from identifications where id = ${id}
+      for no key update`,
+  );
+  return row;
+}
+
+/** A proposal locked for a vote, with the voter's vote on it so far and their weight now. */
+export interface VotingRow extends ProposalRow {
+  before: VoteRow | null;
+  weight: number;
+}
+
+/**
+ * Locks the proposal (FOR NO KEY UPDATE: its votes' rows only reference it) and reads, in the same
+ * statement, the voter's current vote and weight: 2 once they have `trustedAfter` accepted proposals.
+ */
+export async function lockForVote(
+  db: Db,
+  id: number,
+  voterId: number,
+  trustedAfter: number,
+  trusted: number,
+): Promise<VotingRow | undefined> {
+  const [row] = await queryRows<VotingRow>(
+    db,
+    sql`
+      select p.id, p.id_track_id, p.author_id, p.track_id, p.status, p.score,
+        (select json_build_object('vote', v.vote, 'weight', v.weight) from identification_votes v
+          where v.identification_id = p.id and v.user_id = ${voterId}) as before,
+        (select case when u.identifications_accepted >= ${trustedAfter} then ${trusted}::int else 1 end
+          from users u where u.id = ${voterId}) as weight
+      from identifications p where p.id = ${id} for no key update of p`,
   );
   return row;
 }
@@ -131,7 +164,7 @@ export interface NamedTrackRow {
 }
 
 export async function findTrack(db: Db, id: number): Promise<NamedTrackRow | undefined> {
-  const [row] = await queryRows<NamedTrackRow>(db, sql`select id, mix_type from tracks where id = ${id}`);
+  const [row] = await queryRows<NamedTrackRow>(db, catalogue.trackKindRow(id));
   return row;
 }
 
@@ -144,12 +177,12 @@ export interface ProposalValues {
   url: string | null;
 }
 
-/** The normalised "artist - title" of what the values name (a catalogue track's own names). */
+/** The duplicate key of what the values name (a catalogue track's own names): cd_proposal_name_key. */
 function nameKey(values: ProposalValues): SQL {
   if (values.trackId !== null) {
-    return sql`(select cd_normalise_name(t.artist) || ' - ' || cd_normalise_name(t.title) from tracks t where t.id = ${values.trackId})`;
+    return catalogue.trackNameKey(values.trackId);
   }
-  return sql`cd_normalise_name(${values.artist}) || ' - ' || cd_normalise_name(${values.title})`;
+  return sql`cd_proposal_name_key(${values.artist}, ${values.title}, ${values.mixName})`;
 }
 
 /** The open proposal of the ID that blocks this one: the author's own, or one naming the same thing. */
@@ -189,34 +222,9 @@ export async function insertProposal(
   return row.id;
 }
 
-/** A user's vote weight now: 2 once they have at least `trustedAfter` accepted proposals. */
-export async function voteWeight(
-  db: Db,
-  userId: number,
-  trustedAfter: number,
-  trusted: number,
-): Promise<number> {
-  const [row] = await queryRows<{ weight: number }>(
-    db,
-    sql`
-      select case when identifications_accepted >= ${trustedAfter} then ${trusted}::int else 1 end as weight
-      from users where id = ${userId}`,
-  );
-  return row?.weight ?? 1;
-}
-
 export interface VoteRow {
   vote: 'confirm' | 'reject';
   weight: number;
-}
-
-export async function findVote(db: Db, id: number, userId: number): Promise<VoteRow | undefined> {
-  const [row] = await queryRows<VoteRow>(
-    db,
-    sql`
-      select vote, weight from identification_votes where identification_id = ${id} and user_id = ${userId}`,
-  );
-  return row;
 }
 
 export async function putVote(db: Db, id: number, userId: number, vote: VoteRow | null): Promise<void> {

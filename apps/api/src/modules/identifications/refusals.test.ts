@@ -17,7 +17,11 @@ let idTrack: number;
 let released: number;
 
 beforeAll(async () => {
-  app = await buildTestApp(authOverrides({ limits: { proposal: { max: 3, windowS: 3600 } } }));
+  app = await buildTestApp(
+    authOverrides({
+      limits: { proposal: { max: 3, windowS: 3600 }, vote: { max: 2, windowS: 3600 } },
+    }),
+  );
   await seedCatalogue(app);
   api = calls(app);
   [user, other] = (await crowd(app, 2)) as [CrowdUser, CrowdUser];
@@ -103,6 +107,32 @@ describe('a proposal refused', () => {
   });
 });
 
+describe('duplicates', () => {
+  it('takes two mixes of one title as two suggestions, and the same mix written differently as one', async () => {
+    const [a, b, c, d, e] = await crowd(app, 5);
+    if (!a || !b || !c || !d || !e) throw new Error('crowd');
+    const id = await freshId(app);
+    const original = (
+      await api.propose(a, id, { artist: 'Mixer', title: 'Tide', mix_name: 'Original Mix' })
+    ).json();
+    const dub = (await api.propose(b, id, { artist: 'Mixer', title: 'Tide', mix_name: 'Dub Mix' })).json();
+    expect(original.id).toBeGreaterThan(0);
+    expect(dub.id).toBeGreaterThan(original.id);
+    // no mix name reads as the original mix
+    const plain = await api.propose(c, id, { artist: 'Mixer', title: 'Tide' });
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json().identification_id).toBe(original.id);
+    const sameDub = await api.propose(d, id, { artist: 'MIXER', title: 'Tide', mix_name: 'dub-mix' });
+    expect(sameDub.statusCode).toBe(409);
+    expect(sameDub.json().identification_id).toBe(dub.id);
+    // a catalogue track is compared by its own mix name
+    const remix = await freshTrack(app, 'Tide');
+    await app.db.execute(sql`update tracks set artist = 'Mixer', mix_name = 'Remix B' where id = ${remix}`);
+    expect((await api.propose(e, id, { track_meta_id: remix })).statusCode).toBe(201);
+    expect((await api.list(a, id)).json().pagination.total).toBe(3);
+  });
+});
+
 describe('votes and withdrawals refused', () => {
   it('refuses a bad vote, a vote on an unknown proposal, and someone else’s withdrawal', async () => {
     const p = (await api.propose(user, await freshId(app), { artist: 'Keep', title: 'Me' })).json();
@@ -125,6 +155,28 @@ describe('votes and withdrawals refused', () => {
       `select 1 as id from identifications where id = ${p.id} and status = 'open'`,
     );
     expect(status).toBe(1);
+  });
+
+  it('limits votes per user, counting only the votes taken: 429 with Retry-After, nothing written', async () => {
+    const [author, voter] = (await crowd(app, 2)) as [CrowdUser, CrowdUser];
+    const own = (await api.propose(voter, await freshId(app), { artist: 'Own', title: 'Tune' })).json();
+    const targets = [];
+    for (let i = 0; i < 3; i++) {
+      targets.push(
+        (await api.propose(author, await freshId(app), { artist: 'Vote', title: `V${i}` })).json(),
+      );
+    }
+    // refused votes (one's own proposal, an unknown one) are rolled back with their hit
+    for (let i = 0; i < 3; i++) expect((await api.vote(voter, own.id, 'confirm')).statusCode).toBe(403);
+    expect((await api.vote(voter, 2_000_000_000, 'confirm')).statusCode).toBe(404);
+    expect((await api.vote(voter, targets[0].id, 'confirm')).json()).toMatchObject({ confirm_count: 1 });
+    expect((await api.vote(voter, targets[1].id, 'reject')).json()).toMatchObject({ reject_count: 1 });
+    const before = await written();
+    const refused = await api.vote(voter, targets[2].id, 'confirm');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toBe('You have voted many times in a short time. Please try again later.');
+    expect(await written()).toBe(before);
   });
 
   it('needs a signed-in user', async () => {

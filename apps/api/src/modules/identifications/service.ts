@@ -90,29 +90,39 @@ export async function propose(
     labelName: body.label_name ?? null,
     url: body.url ?? null,
   };
-  const id = await q.findTrack(ctx.db, idTrackId);
-  if (!id) throw notFound('Track');
-  if (id.mix_type !== 'ID') {
-    throw unprocessable({ id_track_id: ['Only an ID (an unreleased track) takes suggestions.'] });
-  }
-  if (values.trackId !== null) {
-    const named = await q.findTrack(ctx.db, values.trackId);
-    if (!named) throw unprocessable({ track_meta_id: ['No track has this id.'] });
-    if (named.mix_type === 'ID') {
-      throw unprocessable({ track_meta_id: ['Suggest a released track or a description, not another ID.'] });
-    }
-  }
-  const taken = await limits.take(
-    ctx.db,
-    [{ bucket: 'identification:proposal', key: String(ctx.userId), limit: ctx.config.auth.limits.proposal }],
-    'You have made many suggestions in a short time. Please try again later.',
-  );
   try {
-    const proposalId = await ctx.db.transaction(async (tx) => {
-      const locked = await q.lockIdTrack(tx, idTrackId);
+    // One connection and one transaction: the rate limit's hit is rolled back with a refused proposal.
+    return await ctx.db.transaction(async (db) => {
+      const tx = { ...ctx, db };
+      const id = await q.findTrack(db, idTrackId);
+      if (!id) throw notFound('Track');
+      if (id.mix_type !== 'ID') {
+        throw unprocessable({ id_track_id: ['Only an ID (an unreleased track) takes suggestions.'] });
+      }
+      if (values.trackId !== null) {
+        const named = await q.findTrack(db, values.trackId);
+        if (!named) throw unprocessable({ track_meta_id: ['No track has this id.'] });
+        if (named.mix_type === 'ID') {
+          throw unprocessable({
+            track_meta_id: ['Suggest a released track or a description, not another ID.'],
+          });
+        }
+      }
+      await limits.take(
+        db,
+        [
+          {
+            bucket: 'identification:proposal',
+            key: String(ctx.userId),
+            limit: ctx.config.auth.limits.proposal,
+          },
+        ],
+        'You have made many suggestions in a short time. Please try again later.',
+      );
+      const locked = await q.lockIdTrack(db, idTrackId);
       const closed = locked && closedId(locked);
       if (closed) throw conflict(closed);
-      const blocking = await q.findBlockingOpen(tx, idTrackId, ctx.userId, values);
+      const blocking = await q.findBlockingOpen(db, idTrackId, ctx.userId, values);
       if (blocking?.own) {
         throw conflict(
           'You already have an open suggestion for this ID: withdraw it to suggest something else.',
@@ -121,14 +131,12 @@ export async function propose(
       }
       if (blocking)
         throw conflict('This has already been suggested: vote on that suggestion instead.', blocking.id);
-      const created = await q.insertProposal(tx, idTrackId, ctx.userId, values);
-      await out.notify(tx, out.watchersBut(idTrackId, ctx.userId), idTrackId, 'proposal_on_watched', created);
-      await out.insertIdentificationEvent(tx, created, 'created');
-      return created;
+      const created = await q.insertProposal(db, idTrackId, ctx.userId, values);
+      await out.notify(db, out.watchersBut(idTrackId, ctx.userId), idTrackId, 'proposal_on_watched', created);
+      await out.insertIdentificationEvent(db, created, 'created');
+      return load(tx, created);
     });
-    return await load(ctx, proposalId);
   } catch (error) {
-    await limits.giveBack(ctx.db, taken);
     if (q.uniqueViolation(error))
       throw conflict('This has already been suggested: vote on that suggestion instead.');
     throw error;
@@ -137,80 +145,69 @@ export async function propose(
 
 /**
  * Locks the proposal's ID and then the proposal, in the caller's transaction; refuses when the
- * proposal no longer takes votes.
+ * proposal no longer takes votes. `voterId` also reads that voter's vote and weight.
  */
-async function lockOpen(tx: ServiceContext, id: number): Promise<q.ProposalRow> {
-  const idTrackId = await q.idTrackOf(tx.db, id);
-  if (idTrackId === undefined) throw notFound('Suggestion');
-  const idRow = await q.lockIdTrack(tx.db, idTrackId);
-  const proposal = await q.lockProposal(tx.db, id);
+async function lockOpen(tx: ServiceContext, id: number, voterId = 0): Promise<q.VotingRow> {
+  const idRow = await q.lockIdTrackOf(tx.db, id);
+  if (!idRow) throw notFound('Suggestion');
+  const proposal = await q.lockForVote(tx.db, id, voterId, RULES.trustedAfterAccepted, RULES.trustedWeight);
   if (!proposal) throw notFound('Suggestion');
   if (proposal.status !== 'open')
     throw conflict(`This suggestion is ${proposal.status} and takes no more votes.`);
   // an operator may have released the ID meanwhile
-  const closed = idRow && closedId(idRow);
+  const closed = closedId(idRow);
   if (closed) throw conflict(closed);
   return proposal;
 }
 
+/**
+ * A vote holds one pooled connection for one transaction: the rate limit is counted in it (a refused
+ * vote rolls its hit back, so it does not count against the limit), and the answer is read in it.
+ */
 export async function vote(ctx: UserContext, id: number, body: VoteBody): Promise<Identification> {
-  const taken = await limits.take(
-    ctx.db,
-    [{ bucket: 'identification:vote', key: String(ctx.userId), limit: ctx.config.auth.limits.vote }],
-    'You have voted many times in a short time. Please try again later.',
-  );
-  try {
-    await castVote(ctx, id, body);
-  } catch (error) {
-    // a refused vote does not count against the limit
-    await limits.giveBack(ctx.db, taken);
-    throw error;
-  }
-  return load(ctx, id);
-}
-
-async function castVote(ctx: UserContext, id: number, body: VoteBody): Promise<void> {
-  await ctx.db.transaction(async (db) => {
+  return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const proposal = await lockOpen(tx, id);
-    if (proposal.author_id === ctx.userId) throw forbidden('You cannot vote on your own suggestion.');
-    const before = await q.findVote(db, id, ctx.userId);
-    const after: q.VoteRow | null =
-      body.vote === null
-        ? null
-        : {
-            vote: body.vote,
-            weight: await q.voteWeight(db, ctx.userId, RULES.trustedAfterAccepted, RULES.trustedWeight),
-          };
-    if (before?.vote === after?.vote && before?.weight === after?.weight) return;
-    await q.putVote(db, id, ctx.userId, after);
-    const signed = (v: q.VoteRow | null | undefined) =>
-      v ? (v.vote === 'confirm' ? v.weight : -v.weight) : 0;
-    const counts = (v: q.VoteRow | null | undefined, which: q.VoteRow['vote']) => (v?.vote === which ? 1 : 0);
-    const score = await q.moveCounts(db, id, {
-      confirm: counts(after, 'confirm') - counts(before, 'confirm'),
-      reject: counts(after, 'reject') - counts(before, 'reject'),
-      score: signed(after) - signed(before),
-    });
-    if (score >= RULES.decisionMargin) await decide(tx, proposal, 'accepted');
-    else if (score <= -RULES.decisionMargin) await decide(tx, proposal, 'rejected');
-    else await out.insertIdentificationEvent(db, id, 'voted');
+    await limits.take(
+      db,
+      [{ bucket: 'identification:vote', key: String(ctx.userId), limit: ctx.config.auth.limits.vote }],
+      'You have voted many times in a short time. Please try again later.',
+    );
+    await castVote(tx, id, body);
+    return load(tx, id);
   });
 }
 
+async function castVote(tx: UserContext, id: number, body: VoteBody): Promise<void> {
+  const { db } = tx;
+  const proposal = await lockOpen(tx, id, tx.userId);
+  if (proposal.author_id === tx.userId) throw forbidden('You cannot vote on your own suggestion.');
+  const before = proposal.before;
+  const after: q.VoteRow | null = body.vote === null ? null : { vote: body.vote, weight: proposal.weight };
+  if (before?.vote === after?.vote && before?.weight === after?.weight) return;
+  await q.putVote(db, id, tx.userId, after);
+  const signed = (v: q.VoteRow | null) => (v ? (v.vote === 'confirm' ? v.weight : -v.weight) : 0);
+  const counts = (v: q.VoteRow | null, which: q.VoteRow['vote']) => (v?.vote === which ? 1 : 0);
+  const score = await q.moveCounts(db, id, {
+    confirm: counts(after, 'confirm') - counts(before, 'confirm'),
+    reject: counts(after, 'reject') - counts(before, 'reject'),
+    score: signed(after) - signed(before),
+  });
+  if (score >= RULES.decisionMargin) await decide(tx, proposal, 'accepted');
+  else if (score <= -RULES.decisionMargin) await decide(tx, proposal, 'rejected');
+  else await out.insertIdentificationEvent(db, id, 'voted');
+}
+
 export async function withdraw(ctx: UserContext, id: number): Promise<Identification> {
-  await ctx.db.transaction(async (db) => {
-    const idTrackId = await q.idTrackOf(db, id);
-    if (idTrackId === undefined) throw notFound('Suggestion');
-    await q.lockIdTrack(db, idTrackId);
+  return ctx.db.transaction(async (db) => {
+    if (!(await q.lockIdTrackOf(db, id))) throw notFound('Suggestion');
     const proposal = await q.lockProposal(db, id);
     if (!proposal) throw notFound('Suggestion');
     if (proposal.author_id !== ctx.userId) throw forbidden('Only its author may withdraw a suggestion.');
     if (proposal.status !== 'open') throw conflict(`This suggestion is already ${proposal.status}.`);
     await q.setStatus(db, id, 'withdrawn');
     await out.insertIdentificationEvent(db, id, 'withdrawn');
+    return load({ ...ctx, db }, id);
   });
-  return load(ctx, id);
 }
 
 /** An operator's decision (cratedig identification accept|reject): the same transaction as a vote's. */

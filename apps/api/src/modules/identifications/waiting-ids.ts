@@ -9,6 +9,7 @@ import {
 } from '@cratedig/contract/identifications-api';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
+import * as catalogue from '../../db/read-models/catalogue-ids';
 import { trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
@@ -32,7 +33,7 @@ export async function listWaitingIds(ctx: UserContext, query: WaitingIdListQuery
   const direction = query.order_direction ?? defaultDirection(query.order_by);
   const conditions: SQL[] = [
     sql`w.mix_type = 'ID'`,
-    sql`not exists (select 1 from id_releases r where r.id_track_id = w.id)`,
+    sql`not ${catalogue.isReleased(sql`w.id`)}`,
     sql`not exists (select 1 from identifications a where a.id_track_id = w.id and a.status = 'accepted')`,
   ];
   if (query.state === 'proposed' || query.state === 'unidentified') {
@@ -43,9 +44,7 @@ export async function listWaitingIds(ctx: UserContext, query: WaitingIdListQuery
   if (query.search)
     conditions.push(sql`w.id in (select x.id from tracks x where ${searchPredicate('ids', query.search)})`);
   if (query.followed_filter) {
-    conditions.push(
-      sql`w.id in (select f.track_id from user_track_favs f where f.user_id = ${ctx.userId} and (f.is_fav or f.show_likes))`,
-    );
+    conditions.push(sql`w.id in (${catalogue.watchedBy(ctx.userId)})`);
   }
   const where = sql.join(conditions, sql` and `);
   let beyond: SQL = sql`true`;

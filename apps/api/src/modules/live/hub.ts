@@ -12,8 +12,11 @@ export interface LiveClient {
   tracks: number[];
   send(type: string, data: unknown, id: number): void;
   pending: q.LiveEventRow[] | null;
-  /** The newest event id this stream has been sent. */
-  sentUpTo: number;
+  /**
+   * The ids this stream was sent lately (at most SENT_REMEMBERED, oldest first): an event is sent
+   * once, yet one that committed late still goes out after a higher id. Empty for an idle stream.
+   */
+  sent: Set<number>;
 }
 
 const CHANNEL = 'cratedig_live';
@@ -22,6 +25,8 @@ const PRUNE_EVERY_MS = 60_000;
 const START_RETRY_MS = 5_000;
 /** How many events a reconnect or a reconnected instance catches up on at most. */
 export const CATCH_UP_MAX = 500;
+/** Enough for a catch-up's worth of events and the late commits that follow it. */
+const SENT_REMEMBERED = CATCH_UP_MAX + 100;
 
 export class LiveHub {
   private readonly byUser = new Map<number, Set<LiveClient>>();
@@ -97,8 +102,12 @@ export class LiveHub {
 
   /** Sends an event to a stream that has caught up, or buffers it while it catches up. */
   sendTo(client: LiveClient, type: string, data: unknown, id: number): void {
-    if (id <= client.sentUpTo) return;
-    client.sentUpTo = id;
+    if (client.sent.has(id)) return;
+    client.sent.add(id);
+    if (client.sent.size > SENT_REMEMBERED) {
+      const [oldest] = client.sent;
+      if (oldest !== undefined) client.sent.delete(oldest);
+    }
     client.send(type, data, id);
   }
 

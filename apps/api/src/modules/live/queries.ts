@@ -48,17 +48,33 @@ export async function eventsByIds(db: Db, ids: number[]): Promise<LiveEventRow[]
   );
 }
 
+/**
+ * How long a transaction that writes live events may last. Event ids are taken when a row is
+ * inserted, not when its transaction commits, so an event may become visible after one with a higher
+ * id. It can only be missed by a reader that stood at id N if its transaction was already running
+ * when event N was written: at most this long before N's created_dt. Readers that resume from N
+ * re-read that window behind N too (and skip by id what they already had).
+ */
+export const LATE_COMMIT_S = 60;
+
+/** Events after `afterId`, and those that may have committed after it (the late-commit window). */
+function afterOrLate(afterId: number) {
+  return sql`(id > ${afterId} or (id < ${afterId} and created_dt >= (
+    select n.created_dt - make_interval(secs => ${LATE_COMMIT_S}) from live_events n where n.id = ${afterId})))`;
+}
+
 /** Events after `afterId` (any listener's; a reconnected instance catches up on these). */
 export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<LiveEventRow[]> {
   return await queryRows<LiveEventRow>(
     db,
-    sql`select ${COLUMNS} from live_events where id > ${afterId} order by id limit ${limit}`,
+    sql`select ${COLUMNS} from live_events where ${afterOrLate(afterId)} order by id limit ${limit}`,
   );
 }
 
 /**
- * What a reconnecting stream missed since `afterId`: the user's events and those of its tracks, and
- * whether some may have been dropped already (kept only for a while).
+ * What a reconnecting stream missed since `afterId`: the user's events and those of its tracks
+ * (with the late-commit window behind `afterId`, which the client may partly have had), and whether
+ * some may have been dropped already (kept only for a while).
  */
 export async function eventsSince(
   db: Db,
@@ -78,7 +94,7 @@ export async function eventsSince(
     db,
     sql`
       select ${COLUMNS} from live_events
-      where id > ${afterId} and (user_id = ${userId} or ${onTracks})
+      where ${afterOrLate(afterId)} and (user_id = ${userId} or ${onTracks})
       order by id limit ${limit + 1}`,
   );
   const [oldest] = await queryRows<{ id: number | null }>(

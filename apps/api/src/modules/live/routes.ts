@@ -105,7 +105,7 @@ async function openStream(
     userId: options.userId,
     tracks: options.tracks,
     pending: [],
-    sentUpTo: 0,
+    sent: new Set(),
     send: (type, data, id) => {
       if (session.isConnected) session.push(data, type, String(id));
     },
@@ -124,15 +124,14 @@ async function openStream(
       );
       missed = since.missed;
       session.push({ missed }, 'ready', String(options.resumeFrom));
-      client.sentUpTo = options.resumeFrom;
       for (const row of since.events) {
         const payload = await hub.payloadOf(row);
         if (payload !== undefined) hub.sendTo(client, row.type, payload, row.id);
       }
     } else {
       const last = await q.lastId(app.db);
+      // the id the stream stands at: a reconnect resumes from it even before any other event
       session.push({ missed }, 'ready', String(last));
-      client.sentUpTo = last;
     }
     await hub.release(client);
   } catch (error) {

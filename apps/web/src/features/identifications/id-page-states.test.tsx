@@ -33,10 +33,10 @@ function makeId(identification: TrackIdentification, overrides: Partial<TrackDet
   };
 }
 
-function renderId(track: TrackDetail, proposals: Identification[] = []) {
+function renderId(track: TrackDetail, proposals: Identification[] = [], trackHeldUntil?: Promise<unknown>) {
   const api = (request: FakeRequest): FakeResponse | undefined => {
     if (request.path === '/queue') return { body: [] };
-    if (request.path === `/tracks/${track.id}`) return { body: track };
+    if (request.path === `/tracks/${track.id}`) return { body: track, heldUntil: trackHeldUntil };
     if (request.path === `/tracks/${track.id}/identifications`) {
       return {
         body: {
@@ -55,6 +55,24 @@ function renderId(track: TrackDetail, proposals: Identification[] = []) {
 const state = () => screen.findByRole('status', { name: 'Identification' }, { timeout: 40_000 });
 
 describe("an ID's identification", () => {
+  it('asks for the proposals at the same time as the ID, not once the ID has arrived', async () => {
+    let answer: (value?: unknown) => void = () => {};
+    const held = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const mine = makeIdentification(70);
+    const { requests } = renderId(
+      makeId({ status: 'proposed', open_count: 1, accepted: null }),
+      [mine],
+      held,
+    );
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/tracks/12'), { timeout: 40_000 });
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/tracks/12/identifications'));
+    expect(screen.queryByRole('status', { name: 'Identification' })).toBeNull();
+    answer();
+    expect((await state()).textContent).toBe('1 suggestion');
+  }, 60_000);
+
   it('invites the first suggestion when nobody has made one, and plays the moment', async () => {
     renderId(makeId({ status: 'unidentified', open_count: 0, accepted: null }));
     expect((await state()).textContent).toBe('Nobody has suggested what this is yet');

@@ -2,3 +2,4 @@
 // embed. Everything else in this folder is its own business.
 export { IdentificationPanel, ProfileSuggestionsTab } from './lazy-parts';
 export { useLiveIdentifications } from './live-identifications';
+export { usePrefetchTrackIdentifications } from './track-identifications-api';

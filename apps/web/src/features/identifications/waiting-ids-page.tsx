@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { TrackCard } from '../../components/entity-cards';
 import { PageBanner } from '../../components/page-banner';
 import { PagedList } from '../../components/paged-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { WaitingIdCard } from './waiting-id-card';
 import { useWaitingIds } from './waiting-ids-api';
 import { waitingIdColumns } from './waiting-ids-columns';
 import { useWaitingParams } from './waiting-ids-params';
@@ -62,7 +62,7 @@ export function WaitingIdsPage() {
         query={query}
         label="IDs waiting to be named"
         columns={waitingIdColumns}
-        renderCard={(track) => <TrackCard track={track} size="small" />}
+        renderCard={(track) => <WaitingIdCard track={track} />}
         sort={params.sort}
         onSort={params.toggleSort}
         rowLink={(track) => `/tracks/${track.id}`}

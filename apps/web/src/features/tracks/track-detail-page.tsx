@@ -14,7 +14,7 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
-import { IdentificationPanel } from '../identifications';
+import { IdentificationPanel, usePrefetchTrackIdentifications } from '../identifications';
 import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
 import { TrackPlayButton } from '../player';
 import { FirstHeardNote, IdStatusNote } from './id-release-notes';
@@ -25,6 +25,8 @@ import { TrackSetsTab } from './track-sets-tab';
 export function TrackDetailPage() {
   const id = useRouteId();
   const { data: track, isPending, isError } = useTrackDetail(id);
+  // an ID's proposals load alongside the track, not one round trip after it
+  usePrefetchTrackIdentifications(id);
   usePageMeta(track ? trackPageTitle(track) : null, track ? resolveMediaUrl(track.art_url_xl) : null);
 
   if (isError || id === 0) return <DetailUnavailable kind="track" listPath="/tracks" />;
