@@ -3,6 +3,7 @@ import type { Command } from './command';
 import { digestsCommand } from './commands/digests';
 import { exportCommand } from './commands/export';
 import { featureCommand } from './commands/feature';
+import { fingerprintsCommand } from './commands/fingerprints';
 import { identificationCommand, identificationsCommand } from './commands/identifications';
 import { importCommand } from './commands/import';
 import { releaseCommand } from './commands/release';
@@ -15,4 +16,5 @@ export const commands: Command[] = [
   digestsCommand,
   identificationsCommand,
   identificationCommand,
+  fingerprintsCommand,
 ];
