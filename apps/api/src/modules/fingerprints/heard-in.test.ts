@@ -1,25 +1,28 @@
-// Where a track's audio is heard: the job reads real MP3s made by the demo's audio synthesis, then
-// GET /tracks/{id}/heard-in and GET /sets/{id}/heard-tracks answer from the index.
+// Where a track's audio is heard: the job reads audio files made by the demo's own synthesis (WAV,
+// to spare the tests the MP3 encoder; fpcalc reads both alike), then GET /tracks/{id}/heard-in and
+// GET /sets/{id}/heard-tracks answer from the index.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HeardInList, SetSuggestionList } from '@cratedig/contract/fingerprints-api';
+import type { Identification } from '@cratedig/contract/identification';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintsCommand } from '../../cli/commands/fingerprints';
-import { renderSetAudio, type SetAudioSegment } from '../../db/seed/media/audio';
 import { buildTestApp } from '../../test/app';
 import { runCommand } from '../../test/commands';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { createSet, createTrack } from '../../test/factories';
 import { query } from '../../test/sql';
 import { runFingerprints } from './job';
+import { type MixSegment, writeWav } from './test-mix';
 
 let app: FastifyInstance;
 let listener: CrowdUser;
+let crowdOf: CrowdUser[];
 const made = `${Date.now().toString(36)}`;
-const sound = (name: string, startS: number, endS: number): SetAudioSegment => ({
-  startS,
+const sound = (name: string, startS: number, endS: number): MixSegment & { endS: number } => ({
+  seconds: endS - startS,
   endS,
   seed: `fp-test:${made}:${name}`,
   genre: 'Techno',
@@ -28,17 +31,14 @@ const sound = (name: string, startS: number, endS: number): SetAudioSegment => (
 
 async function setWithAudio(
   name: string,
-  segments: SetAudioSegment[],
+  segments: (MixSegment & { endS: number })[],
   entries: [number, number][],
   trackIds: number[],
 ) {
-  const audioPath = `/media/audio/sets/fp-${made}-${name}.mp3`;
+  const audioPath = `/media/audio/sets/fp-${made}-${name}.wav`;
   const durationMs = (segments.at(-1)?.endS ?? 0) * 1000;
-  await renderSetAudio({
-    outPath: join(app.config.mediaDir, audioPath.slice('/media/'.length)),
-    durationMs,
-    segments,
-  });
+  await mkdir(join(app.config.mediaDir, 'audio/sets'), { recursive: true });
+  await writeWav(join(app.config.mediaDir, audioPath.slice('/media/'.length)), segments);
   return createSet(app, {
     name: `Fingerprint ${name} ${made}`,
     tracks: entries,
@@ -57,9 +57,10 @@ let setC: number;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  [listener] = (await crowd(app, 1)) as [CrowdUser];
-  idA = await createTrack(app, { isId: true });
-  idB = await createTrack(app, { isId: true });
+  crowdOf = await crowd(app, 6);
+  listener = crowdOf[0] as CrowdUser;
+  idA = await createTrack(app, { mixType: 'ID' });
+  idB = await createTrack(app, { mixType: 'ID' });
   released = await createTrack(app);
   const [opener, closer, other] = [await createTrack(app), await createTrack(app), await createTrack(app)];
   // The same unreleased track, listed as two different ID entries: 40-90 s in A, 25-75 s in B.
@@ -101,7 +102,6 @@ beforeAll(async () => {
   ).id;
   // D's audio is not an MP3 at all.
   const broken = `/media/audio/sets/fp-${made}-broken.mp3`;
-  await mkdir(join(app.config.mediaDir, 'audio/sets'), { recursive: true });
   await writeFile(join(app.config.mediaDir, broken.slice('/media/'.length)), 'not audio');
   await createSet(app, { name: `Fingerprint broken ${made}`, audioPath: broken });
   await runFingerprints(app.db, { mediaDir: app.config.mediaDir });
@@ -201,5 +201,44 @@ describe('GET /sets/{id}/heard-tracks', () => {
   it('suggests nothing for a set whose tracklist covers its audio', async () => {
     expect((await get<SetSuggestionList>(`/api/sets/${setA}/heard-tracks`)).data).toEqual([]);
     expect((await get<SetSuggestionList>(`/api/sets/${setB}/heard-tracks`)).data).toEqual([]);
+  });
+});
+
+describe('naming an ID heard in two sets', () => {
+  it('proposes the same name for the other ID entry, and tells its watchers', async () => {
+    const [author, watcher, ...voters] = crowdOf.slice(1) as CrowdUser[];
+    if (!author || !watcher) throw new Error('crowd');
+    const send = (method: 'POST' | 'PUT', url: string, user: CrowdUser, payload: object) =>
+      app.inject({ method, url, headers: user.headers, payload });
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/favs/track/${idB}/likes-toggle`,
+          headers: watcher.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const proposed = await send('POST', `/api/tracks/${idA}/identifications`, author, {
+      artist: 'Mira Sol',
+      title: 'Glasshouse',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    for (const voter of voters) {
+      const voted = await send('PUT', `/api/identifications/${proposed.json().id}/vote`, voter, {
+        vote: 'confirm',
+      });
+      expect(voted.statusCode, voted.body).toBe(200);
+    }
+    const copy = await get<{
+      data: Identification[];
+    }>(`/api/tracks/${idB}/identifications`);
+    expect(copy.data.map((p) => [p.proposal.artist, p.proposal.title, p.status, p.author.username])).toEqual([
+      ['Mira Sol', 'Glasshouse', 'open', 'cratedig_listens'],
+    ]);
+    const told = await app.inject({ method: 'GET', url: '/api/notifications', headers: watcher.headers });
+    expect(told.json().data.map((n: { kind: string; id_track_id?: number }) => n.kind)).toContain(
+      'proposal_on_watched',
+    );
   });
 });

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { queryRow, queryRows } from '../../db/rows';
 import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { type NamedId, proposeForCopy } from '../identifications/service';
 import { ITEM_S } from './fpcalc';
 import { findMatches, type Match, type MatcherSource, type MatchOptions } from './matcher';
 import { fingerprintStatus, loadFingerprint, lookupPostings } from './store';
@@ -211,4 +212,18 @@ export function gapsOf(entries: { start: number; end: number }[], durationS: num
   }
   if (durationS - at >= MIN_GAP_S) gaps.push({ start: at, end: durationS });
   return gaps;
+}
+
+/**
+ * When an ID is named: every copy of its audio listed under another ID entry gets a proposal naming
+ * the same, for the crowd to confirm; answers the new proposals' ids.
+ */
+export async function proposeForCopies(ctx: ServiceContext, named: NamedId): Promise<number[]> {
+  const created: number[] = [];
+  for (const copy of await copiesOf(ctx.db, named.idTrackId)) {
+    if (copy.set_track_id === null || copy.set_track_id === named.idTrackId) continue;
+    const id = await proposeForCopy(ctx, copy.set_track_id, named.values);
+    if (id !== undefined) created.push(id);
+  }
+  return created;
 }

@@ -44,3 +44,22 @@ export async function writeMix(path: string, segments: MixSegment[]): Promise<vo
   const pcm = mixPcm(segments);
   await writeFile(path, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
 }
+
+/** The mix as a WAV file (what a set's audio may be): fpcalc reads it like any other audio. */
+export async function writeWav(path: string, segments: MixSegment[]): Promise<void> {
+  const pcm = mixPcm(segments);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + pcm.byteLength, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(MIX_RATE, 24);
+  header.writeUInt32LE(MIX_RATE * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(pcm.byteLength, 40);
+  await writeFile(path, Buffer.concat([header, Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)]));
+}

@@ -16,9 +16,12 @@ import type {
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import * as limits from '../accounts/rate-limit-service';
+import { announceNamed } from './copies';
 import { type Decision, type DecisionResult, decide } from './decide';
 import * as out from './outcome-queries';
 import * as q from './queries';
+
+export { CRATEDIG_LISTENS, type NamedId, proposeForCopy, whenIdNamed } from './copies';
 
 const RULES = IDENTIFICATION_RULES;
 
@@ -159,18 +162,23 @@ export async function vote(ctx: UserContext, id: number, body: VoteBody): Promis
     [{ bucket: 'identification:vote', key: String(ctx.userId), limit: ctx.config.auth.limits.vote }],
     'You have voted many times in a short time. Please try again later.',
   );
+  let decided: Decision | undefined;
   try {
-    await castVote(ctx, id, body);
+    decided = await castVote(ctx, id, body);
   } catch (error) {
     // a refused vote does not count against the limit
     await limits.giveBack(ctx.db, taken);
     throw error;
   }
+  if (decided === 'accepted') await announceNamed(ctx, id, warnListener);
   return load(ctx, id);
 }
 
-async function castVote(ctx: UserContext, id: number, body: VoteBody): Promise<void> {
-  await ctx.db.transaction(async (db) => {
+const warnListener = (error: unknown) => console.warn('after an ID was named:', error);
+
+/** Answers the decision when the vote decided the proposal. */
+async function castVote(ctx: UserContext, id: number, body: VoteBody): Promise<Decision | undefined> {
+  return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const proposal = await lockOpen(tx, id);
     if (proposal.author_id === ctx.userId) throw forbidden('You cannot vote on your own suggestion.');
@@ -182,7 +190,7 @@ async function castVote(ctx: UserContext, id: number, body: VoteBody): Promise<v
             vote: body.vote,
             weight: await q.voteWeight(db, ctx.userId, RULES.trustedAfterAccepted, RULES.trustedWeight),
           };
-    if (before?.vote === after?.vote && before?.weight === after?.weight) return;
+    if (before?.vote === after?.vote && before?.weight === after?.weight) return undefined;
     await q.putVote(db, id, ctx.userId, after);
     const signed = (v: q.VoteRow | null | undefined) =>
       v ? (v.vote === 'confirm' ? v.weight : -v.weight) : 0;
@@ -192,9 +200,10 @@ async function castVote(ctx: UserContext, id: number, body: VoteBody): Promise<v
       reject: counts(after, 'reject') - counts(before, 'reject'),
       score: signed(after) - signed(before),
     });
-    if (score >= RULES.decisionMargin) await decide(tx, proposal, 'accepted');
-    else if (score <= -RULES.decisionMargin) await decide(tx, proposal, 'rejected');
-    else await out.insertIdentificationEvent(db, id, 'voted');
+    if (score >= RULES.decisionMargin) return (await decide(tx, proposal, 'accepted')).decision;
+    if (score <= -RULES.decisionMargin) return (await decide(tx, proposal, 'rejected')).decision;
+    await out.insertIdentificationEvent(db, id, 'voted');
+    return undefined;
   });
 }
 
@@ -227,11 +236,13 @@ export async function decideByOperator(
   decision: Decision,
 ): Promise<DecisionResult> {
   try {
-    return await ctx.db.transaction(async (db) => {
+    const result = await ctx.db.transaction(async (db) => {
       const tx = { ...ctx, db };
       const proposal = await lockOpen(tx, id);
       return decide(tx, proposal, decision);
     });
+    if (result.decision === 'accepted') await announceNamed(ctx, id, warnListener);
+    return result;
   } catch (error) {
     if (error instanceof HttpError) throw new DecisionRefused(error.message);
     throw error;
