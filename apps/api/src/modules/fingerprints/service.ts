@@ -59,7 +59,7 @@ interface Anchor {
 }
 
 /** The track's longest tracklist entry in a fingerprinted set: the audio its copies are looked for by. */
-async function anchorOf(db: Db, trackId: number): Promise<Anchor | undefined> {
+export async function anchorOf(db: Db, trackId: number): Promise<Anchor | undefined> {
   return queryRow<Anchor>(
     db,
     sql`select st.set_id as "setId", st.start_time as "startTime", st.end_time as "endTime"
