@@ -11,7 +11,7 @@ import { createRandom } from './media/random';
 
 /** IDs the demo's crowd already discusses (demo-identifications.ts takes the first four). */
 const DISCUSSED_IDS = 4;
-const FIRST_DAY = Date.UTC(2025, 9, 2);
+const LAST_DAY = Date.UTC(2025, 8, 1);
 const MINUTES = 16;
 const SLOTS = 9;
 
@@ -37,9 +37,21 @@ export function buildListeningSets(
   ];
   plans.forEach((plan, index) => {
     const setId = built.sets.length + 1;
-    const dateMs = FIRST_DAY + index * 4 * DAY_MS;
     const lead = plan.copies[0] ?? r.pick(openIds);
     const original = built.sets.find((s) => s.row.id === lead.foundInSetId);
+    // after every set that first played what it copies, away from the newest sets of the demo
+    const heardFirst = Math.max(
+      ...plan.copies.map((c) =>
+        Date.parse(built.sets.find((s) => s.row.id === c.foundInSetId)?.row.releaseDate ?? '2023-01-01'),
+      ),
+      Date.parse('2023-03-01'),
+    );
+    const dateMs = Math.min(heardFirst + (30 + index * 9) * DAY_MS, LAST_DAY);
+    const month = new Date(dateMs).toLocaleString('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const genre = (lead.genre ?? original?.row.genre ?? 'Techno') as Genre;
     const performerId =
       built.setArtists.find((a) => a.setId === original?.row.id && a.position === 1)?.artistId ?? 1;
@@ -47,8 +59,8 @@ export function buildListeningSets(
     const name = performer?.name ?? 'Unknown';
     const setName =
       plan.unlisted.length > 0
-        ? `${name} – Late Night Mix, October 2025`
-        : `${name} – ${index === 0 ? 'Warehouse Session' : 'Rooftop Session'} October 2025`;
+        ? `${name} – Late Night Mix, ${month}`
+        : `${name} – ${index === 0 ? 'Warehouse Session' : 'Rooftop Session'} ${month}`;
     const slots: DemoSet['slots'] = [];
     const used = new Set<number>();
     const pool = (book.pools.get(genre) ?? []).filter((id) => {
