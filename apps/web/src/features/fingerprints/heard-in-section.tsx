@@ -62,7 +62,7 @@ function HeardInRow({ item, isId }: { item: HeardIn; isId: boolean }) {
         startIcon={<PlayArrowRounded />}
         aria-label={`Play ${item.set_meta.set_name} from ${at}, where it is heard`}
         onClick={() => void player.playSetFrom(item.set_meta.id, item.start_time)}
-        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0 }}
+        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0, whiteSpace: 'nowrap' }}
       >
         {at}
       </Button>

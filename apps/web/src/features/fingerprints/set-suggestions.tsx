@@ -21,7 +21,7 @@ function SuggestionRow({ setId, item }: { setId: number; item: SetSuggestion }) 
       component="li"
       sx={{
         display: 'grid',
-        gridTemplateColumns: '64px 40px minmax(0, 1fr)',
+        gridTemplateColumns: 'auto 40px minmax(0, 1fr)',
         alignItems: 'center',
         gap: 1.5,
         py: 1,
@@ -34,7 +34,7 @@ function SuggestionRow({ setId, item }: { setId: number; item: SetSuggestion }) 
         startIcon={<PlayArrowRounded />}
         aria-label={`Play from ${at}, where ${item.track_meta.title} is heard`}
         onClick={() => void player.playSetFrom(setId, item.start_time)}
-        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0, justifySelf: 'start' }}
+        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0, whiteSpace: 'nowrap' }}
       >
         {at}
       </Button>
