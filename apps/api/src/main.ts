@@ -19,6 +19,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { queryRow } from './db/rows';
 import { registerConnectionDrain } from './lib/connection-drain';
+import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
   let closing = false;
   let jobs: JobEngine | undefined;
+  let fingerprints: { stop(): void } | undefined;
 
   closeWithGrace(
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
       // accepting, waits for in-flight requests and drops idle sockets (forceCloseConnections: 'idle').
       if (app.server.listening) await connections.drain(DRAIN_WINDOW_MS);
       await app.close();
+      fingerprints?.stop();
       await jobs?.stop();
       await control?.close();
       await database.close();
@@ -101,6 +104,8 @@ async function main(): Promise<void> {
       runCommandLine(request.argv, { database, config, out: teeToLog(app, out), cwd: request.cwd }),
     );
     jobs = await startJobEngine({ database, config, log: app.log });
+    // after the server is up: the first start never waits for the audio to be read
+    fingerprints = await startFingerprintJobs({ boss: jobs.boss, database, config, log: app.log });
   } catch (err) {
     // A signal during start-up closes the database under the seed; close-with-grace exits then.
     if (closing) return;

@@ -127,6 +127,11 @@ export const routes = {
     ofUser: { method: 'GET', path: '/api/users/:id/identifications', auth: 'user' },
     waiting: { method: 'GET', path: '/api/ids', auth: 'user' },
   },
+  fingerprints: {
+    heardIn: { method: 'GET', path: '/api/tracks/:id/heard-in', auth: 'user' },
+    setSuggestions: { method: 'GET', path: '/api/sets/:id/heard-tracks', auth: 'user' },
+    status: { method: 'GET', path: '/api/fingerprints/status', auth: 'user' },
+  },
   live: {
     ticket: { method: 'POST', path: '/api/events/ticket', auth: 'user' },
   },

@@ -4,6 +4,7 @@ import { backupCommand, restoreCommand } from './commands/backup';
 import { digestsCommand } from './commands/digests';
 import { exportCommand } from './commands/export';
 import { featureCommand } from './commands/feature';
+import { fingerprintsCommand } from './commands/fingerprints';
 import { identificationCommand, identificationsCommand } from './commands/identifications';
 import { importCommand } from './commands/import';
 import { releaseCommand } from './commands/release';
@@ -18,4 +19,5 @@ export const commands: Command[] = [
   identificationCommand,
   backupCommand,
   restoreCommand,
+  fingerprintsCommand,
 ];

@@ -7,6 +7,7 @@ export * from './catalogue-relations';
 export * from './comments';
 export * from './featured';
 export * from './festivals';
+export * from './fingerprints';
 export * from './genres';
 export * from './identifications';
 export * from './labels';

@@ -21,6 +21,7 @@ import { artistFacts, buildArtists } from './demo-artists';
 import { type ArtJob, createDemoBuild } from './demo-build';
 import { buildFeatured } from './demo-featured';
 import { buildLabels } from './demo-labels';
+import { buildListeningSets } from './demo-listening';
 import { buildFestivals, buildVenues } from './demo-places';
 import { buildSets } from './demo-sets';
 import { buildReleasedTracks, createTrackBook } from './demo-tracks';
@@ -29,7 +30,16 @@ export interface DemoSet {
   row: typeof sets.$inferInsert & { id: number; durationMs: number; genre: Genre };
   audioBaseName: string;
   /** Relative lengths of the set tracks; times are tiled from them once the real duration is known. */
-  slots: { trackId: number; weight: number; genre: Genre; bpm: number }[];
+  slots: {
+    trackId: number;
+    weight: number;
+    genre: Genre;
+    bpm: number;
+    /** The audio of another track plays here (an ID heard before, listed under an ID of its own). */
+    audioTrackId?: number;
+    /** The audio plays but the tracklist does not name it (an incomplete tracklist). */
+    unlisted?: boolean;
+  }[];
 }
 
 export interface DemoCatalogue {
@@ -89,6 +99,9 @@ export function buildDemoCatalogue(): DemoCatalogue {
     { perGenre: SETS_PER_GENRE, minutes: SET_MINUTES, tracks: SET_TRACKS },
   );
   const featured = buildFeatured({ sets, tracks: book.tracks, setArtists, labels, festivals, venues });
+  // after everything else, so that adding them changed none of the rows above
+  const built = { sets, setArtists, setSponsors, idReleases };
+  buildListeningSets(build, book, built, artists);
   return {
     artists,
     labels,

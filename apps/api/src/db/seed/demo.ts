@@ -81,7 +81,10 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   await database.db.execute(sql`select refresh_search_documents()`);
   const tDone = Date.now();
 
-  const setTrackCount = catalogue.sets.reduce((n, s) => n + s.slots.length, 0);
+  const setTrackCount = catalogue.sets.reduce(
+    (n, s) => n + s.slots.filter((slot) => !slot.unlisted).length,
+    0,
+  );
   const report: SeedReport = {
     counts: {
       artists: catalogue.artists.length,
@@ -126,6 +129,13 @@ async function renderMedia(
   // Audio is encoded on worker threads (one per core) while this thread drives the artwork, whose
   // rendering sharp does on its own threads.
   const pool = createAudioPool();
+  // A track sounds the same in every set that plays it: the genre and tempo of its first slot.
+  const soundOf = new Map<number, { genre: string; bpm: number }>();
+  for (const set of catalogue.sets) {
+    for (const slot of set.slots) {
+      if (!soundOf.has(slot.trackId)) soundOf.set(slot.trackId, { genre: slot.genre, bpm: slot.bpm });
+    }
+  }
   const audio = catalogue.sets.map(async (set) => {
     const tiles = tileTimes(
       set.slots.map((s) => s.weight),
@@ -134,14 +144,17 @@ async function renderMedia(
     const result = await pool.render({
       outPath: join(opts.mediaDir, audioPath(set.audioBaseName)),
       durationMs: set.row.durationMs,
-      segments: set.slots.map((slot, i) => ({
-        startS: tiles[i]?.start ?? 0,
-        endS: tiles[i]?.end ?? 0,
-        // the same track sounds the same in every set that plays it
-        seed: `track:${slot.trackId}`,
-        genre: slot.genre,
-        bpm: slot.bpm,
-      })),
+      segments: set.slots.map((slot, i) => {
+        const heard = slot.audioTrackId ?? slot.trackId;
+        const sound = soundOf.get(heard) ?? slot;
+        return {
+          startS: tiles[i]?.start ?? 0,
+          endS: tiles[i]?.end ?? 0,
+          seed: `track:${heard}`,
+          genre: sound.genre,
+          bpm: sound.bpm,
+        };
+      }),
     });
     durations.set(set.row.id, result.durationMs);
     media.audioFiles += 1;
@@ -257,19 +270,22 @@ async function writeCatalogue(tx: Tx, c: DemoCatalogue, durations: Map<number, n
       s.slots.map((slot) => slot.weight),
       durations.get(s.row.id) ?? s.row.durationMs,
     );
-    return s.slots.map((slot, i) => ({
-      setId: s.row.id,
-      trackPosition: i + 1,
-      trackId: slot.trackId,
-      startTime: tiles[i]?.start ?? 0,
-      endTime: tiles[i]?.end ?? 1,
-    }));
+    // an unlisted slot plays in the audio but has no entry: the positions skip nothing
+    return s.slots
+      .map((slot, i) => ({ slot, tile: tiles[i] }))
+      .filter(({ slot }) => !slot.unlisted)
+      .map(({ slot, tile }, i) => ({
+        setId: s.row.id,
+        trackPosition: i + 1,
+        trackId: slot.trackId,
+        startTime: tile?.start ?? 0,
+        endTime: tile?.end ?? 1,
+      }));
   });
   // Drop positions beyond a set's current length (only matters if the demo definition changed).
   for (const s of c.sets) {
-    await tx.execute(
-      sql`delete from set_tracks where set_id = ${s.row.id} and track_position > ${s.slots.length}`,
-    );
+    const listed = s.slots.filter((slot) => !slot.unlisted).length;
+    await tx.execute(sql`delete from set_tracks where set_id = ${s.row.id} and track_position > ${listed}`);
   }
   await upsert(
     tx,

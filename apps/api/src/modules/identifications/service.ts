@@ -16,9 +16,12 @@ import type {
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import * as limits from '../accounts/rate-limit-service';
+import { announceNamed } from './copies';
 import { type Decision, type DecisionResult, decide } from './decide';
 import * as out from './outcome-queries';
 import * as q from './queries';
+
+export { CRATEDIG_LISTENS, type NamedId, proposeForCopy, whenIdNamed } from './copies';
 
 const RULES = IDENTIFICATION_RULES;
 
@@ -165,25 +168,31 @@ async function lockOpen(tx: ServiceContext, id: number, voterId = 0): Promise<q.
  * vote rolls its hit back, so it does not count against the limit), and the answer is read in it.
  */
 export async function vote(ctx: UserContext, id: number, body: VoteBody): Promise<Identification> {
-  return ctx.db.transaction(async (db) => {
+  const { decided, answer } = await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await limits.take(
       db,
       [{ bucket: 'identification:vote', key: String(ctx.userId), limit: ctx.config.auth.limits.vote }],
       'You have voted many times in a short time. Please try again later.',
     );
-    await castVote(tx, id, body);
-    return load(tx, id);
+    const decided = await castVote(tx, id, body);
+    return { decided, answer: await load(tx, id) };
   });
+  // After the commit: the same name is proposed for the ID's copies heard in other sets.
+  if (decided === 'accepted') await announceNamed(ctx, id, warnListener);
+  return answer;
 }
 
-async function castVote(tx: UserContext, id: number, body: VoteBody): Promise<void> {
+const warnListener = (error: unknown) => console.warn('after an ID was named:', error);
+
+/** Answers the decision when the vote decided the proposal. */
+async function castVote(tx: UserContext, id: number, body: VoteBody): Promise<Decision | undefined> {
   const { db } = tx;
   const proposal = await lockOpen(tx, id, tx.userId);
   if (proposal.author_id === tx.userId) throw forbidden('You cannot vote on your own suggestion.');
   const before = proposal.before;
   const after: q.VoteRow | null = body.vote === null ? null : { vote: body.vote, weight: proposal.weight };
-  if (before?.vote === after?.vote && before?.weight === after?.weight) return;
+  if (before?.vote === after?.vote && before?.weight === after?.weight) return undefined;
   await q.putVote(db, id, tx.userId, after);
   const signed = (v: q.VoteRow | null) => (v ? (v.vote === 'confirm' ? v.weight : -v.weight) : 0);
   const counts = (v: q.VoteRow | null, which: q.VoteRow['vote']) => (v?.vote === which ? 1 : 0);
@@ -192,9 +201,10 @@ async function castVote(tx: UserContext, id: number, body: VoteBody): Promise<vo
     reject: counts(after, 'reject') - counts(before, 'reject'),
     score: signed(after) - signed(before),
   });
-  if (score >= RULES.decisionMargin) await decide(tx, proposal, 'accepted');
-  else if (score <= -RULES.decisionMargin) await decide(tx, proposal, 'rejected');
-  else await out.insertIdentificationEvent(db, id, 'voted');
+  if (score >= RULES.decisionMargin) return (await decide(tx, proposal, 'accepted')).decision;
+  if (score <= -RULES.decisionMargin) return (await decide(tx, proposal, 'rejected')).decision;
+  await out.insertIdentificationEvent(db, id, 'voted');
+  return undefined;
 }
 
 export async function withdraw(ctx: UserContext, id: number): Promise<Identification> {
@@ -224,11 +234,13 @@ export async function decideByOperator(
   decision: Decision,
 ): Promise<DecisionResult> {
   try {
-    return await ctx.db.transaction(async (db) => {
+    const result = await ctx.db.transaction(async (db) => {
       const tx = { ...ctx, db };
       const proposal = await lockOpen(tx, id);
       return decide(tx, proposal, decision);
     });
+    if (result.decision === 'accepted') await announceNamed(ctx, id, warnListener);
+    return result;
   } catch (error) {
     if (error instanceof HttpError) throw new DecisionRefused(error.message);
     throw error;

@@ -84,14 +84,14 @@ describe('export then import', () => {
 
     const exported = await runCommand(exportCommand, database, app.config, ['demo.json'], dir);
     expect(exported.err).toEqual([]);
-    expect(exported.out.join('\n')).toMatch(/exported 40 sets/);
+    expect(exported.out.join('\n')).toMatch(/exported 43 sets/);
     const file = JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8'));
     expect(file.format).toBe('cratedig-catalogue');
 
     await resetDatabase();
     const imported = await runCommand(importCommand, database, app.config, ['demo.json'], dir);
     expect(imported.err).toEqual([]);
-    expect(imported.out.join('\n')).toMatch(/created: 40 sets/);
+    expect(imported.out.join('\n')).toMatch(/created: 43 sets/);
     const bob = await createUserWithToken(app);
     const after = await snapshot(bob);
     expect([...after.keys()]).toEqual([...before.keys()]);

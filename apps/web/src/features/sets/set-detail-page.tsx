@@ -13,6 +13,7 @@ import { formatDate, formatDurationMs } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { SetSuggestions } from '../fingerprints';
 import { CommentsTab, SetFavouriteToggle, SetLikesToggle } from '../library';
 import { AddToQueueButton, SetPlayButton } from '../player';
 import { useSetDetail } from './set-detail-api';
@@ -86,6 +87,7 @@ export function SetDetailPage() {
         </Box>
       </DetailHero>
       <SetMoments set={set} />
+      <SetSuggestions setId={set.id} />
       <DetailTabs
         label="Set"
         tabs={[

@@ -14,6 +14,7 @@ import { resolveMediaUrl } from '../../lib/media-url';
 import { trackDisplayTitle, trackPageTitle } from '../../lib/track-title';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { HeardInSection } from '../fingerprints';
 import { IdentificationPanel, usePrefetchTrackIdentifications } from '../identifications';
 import { CommentsTab, PurchaseButton, TrackFavouriteToggle, TrackLikesToggle } from '../library';
 import { TrackPlayButton } from '../player';
@@ -107,6 +108,7 @@ export function TrackDetailPage() {
       )}
       {!isId && track.first_heard && <FirstHeardNote firstHeard={track.first_heard} />}
       <FactList facts={facts} />
+      <HeardInSection trackId={track.id} isId={isId} />
       <DetailTabs
         label="Track"
         tabs={[

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sets } from './sets';
+
+/** Raw bytes: a fingerprint is stored as little-endian 32-bit values, 4 bytes per 0.124 s of audio. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * One row per set whose audio the fingerprint job has seen (docs/fingerprints.md): pending until the
+ * job reads it, then done with the whole fingerprint, or failed with the reason the audio could not be
+ * read. The audio path is remembered so a set whose audio changes is fingerprinted again.
+ */
+export const setFingerprints = pgTable(
+  'set_fingerprints',
+  {
+    setId: integer('set_id')
+      .primaryKey()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    audioPath: text('audio_path').notNull(),
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    items: integer('items').notNull().default(0),
+    fingerprint: bytea('fingerprint'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('set_fingerprints_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+    index('set_fingerprints_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * The index over fingerprint values: every 4th value of every done set, with where it sits. A query
+ * looks up each of its own values here and gets candidate sets and offsets without reading any
+ * fingerprint; only the candidates are then compared bit by bit.
+ */
+export const fingerprintPostings = pgTable(
+  'fingerprint_postings',
+  {
+    key: integer('key').notNull(),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    pos: integer('pos').notNull(),
+  },
+  (t) => [index('fingerprint_postings_key_idx').on(t.key), index('fingerprint_postings_set_idx').on(t.setId)],
+);

@@ -1,0 +1,244 @@
+// Where a track's audio is heard: the job reads audio files made by the demo's own synthesis (WAV,
+// to spare the tests the MP3 encoder; fpcalc reads both alike), then GET /tracks/{id}/heard-in and
+// GET /sets/{id}/heard-tracks answer from the index.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { HeardInList, SetSuggestionList } from '@cratedig/contract/fingerprints-api';
+import type { Identification } from '@cratedig/contract/identification';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprintsCommand } from '../../cli/commands/fingerprints';
+import { buildTestApp } from '../../test/app';
+import { runCommand } from '../../test/commands';
+import { type CrowdUser, crowd } from '../../test/crowd';
+import { createSet, createTrack } from '../../test/factories';
+import { query } from '../../test/sql';
+import { runFingerprints } from './job';
+import { type MixSegment, writeWav } from './test-mix';
+
+let app: FastifyInstance;
+let listener: CrowdUser;
+let crowdOf: CrowdUser[];
+const made = `${Date.now().toString(36)}`;
+const sound = (name: string, startS: number, endS: number): MixSegment & { endS: number } => ({
+  seconds: endS - startS,
+  endS,
+  seed: `fp-test:${made}:${name}`,
+  genre: 'Techno',
+  bpm: 126,
+});
+
+async function setWithAudio(
+  name: string,
+  segments: (MixSegment & { endS: number })[],
+  entries: [number, number][],
+  trackIds: number[],
+) {
+  const audioPath = `/media/audio/sets/fp-${made}-${name}.wav`;
+  const durationMs = (segments.at(-1)?.endS ?? 0) * 1000;
+  await mkdir(join(app.config.mediaDir, 'audio/sets'), { recursive: true });
+  await writeWav(join(app.config.mediaDir, audioPath.slice('/media/'.length)), segments);
+  return createSet(app, {
+    name: `Fingerprint ${name} ${made}`,
+    tracks: entries,
+    trackIds,
+    audioPath,
+    durationMs,
+  });
+}
+
+let idA: number;
+let idB: number;
+let released: number;
+let setA: number;
+let setB: number;
+let setC: number;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  crowdOf = await crowd(app, 6);
+  listener = crowdOf[0] as CrowdUser;
+  idA = await createTrack(app, { mixType: 'ID' });
+  idB = await createTrack(app, { mixType: 'ID' });
+  released = await createTrack(app);
+  const [opener, closer, other] = [await createTrack(app), await createTrack(app), await createTrack(app)];
+  // The same unreleased track, listed as two different ID entries: 40-90 s in A, 25-75 s in B.
+  setA = (
+    await setWithAudio(
+      'a',
+      [sound('opener', 0, 40), sound('the-id', 40, 90), sound('released', 90, 130)],
+      [
+        [0, 40],
+        [40, 90],
+        [90, 130],
+      ],
+      [opener, idA, released],
+    )
+  ).id;
+  setB = (
+    await setWithAudio(
+      'b',
+      [sound('other', 0, 25), sound('the-id', 25, 75), sound('closer', 75, 115)],
+      [
+        [0, 25],
+        [25, 75],
+        [75, 115],
+      ],
+      [other, idB, closer],
+    )
+  ).id;
+  // C plays the released track from 30 to 80 s, where its tracklist says nothing.
+  setC = (
+    await setWithAudio(
+      'c',
+      [sound('closer', 0, 30), sound('released', 30, 80), sound('other', 80, 120)],
+      [
+        [0, 30],
+        [80, 120],
+      ],
+      [closer, other],
+    )
+  ).id;
+  // D's audio is not an MP3 at all.
+  const broken = `/media/audio/sets/fp-${made}-broken.mp3`;
+  await writeFile(join(app.config.mediaDir, broken.slice('/media/'.length)), 'not audio');
+  await createSet(app, { name: `Fingerprint broken ${made}`, audioPath: broken });
+  await runFingerprints(app.db, { mediaDir: app.config.mediaDir });
+}, 180_000);
+afterAll(async () => {
+  await app.close();
+});
+
+const get = <T>(url: string) =>
+  app.inject({ method: 'GET', url, headers: listener.headers }).then((r) => {
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as T;
+  });
+
+describe('the fingerprint job', () => {
+  it('stores every readable set and reports the one it could not decode, blocking nothing', async () => {
+    const rows = await query<{ set_name: string; status: string; error: string | null; items: number }>(
+      app,
+      sql`select s.set_name, f.status, f.error, f.items from set_fingerprints f join sets s on s.id = f.set_id
+          where s.set_name like ${`Fingerprint % ${made}`} order by s.id`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'failed']);
+    expect(rows[0]?.items).toBeGreaterThan(900); // 130 s at ~8 values a second
+    expect(rows[3]?.error).toMatch(/could not be decoded/);
+  });
+
+  it('is idempotent: a second run reads nothing again', async () => {
+    const again = await runFingerprints(app.db, { mediaDir: app.config.mediaDir });
+    expect(again.done).toBe(0);
+  });
+
+  it('reports its progress to the operator with --status', async () => {
+    const run = await runCommand(fingerprintsCommand, app.database, app.config, ['--status'], process.cwd());
+    expect(run.out[0]).toMatch(/^fingerprints: \d+\/\d+ sets done, \d+ waiting, \d+ failed; /);
+    expect(run.out.join('\n')).toContain(`"Fingerprint broken ${made}": the audio could not be decoded`);
+    expect(run.code).toBe(1);
+    const bad = await runCommand(fingerprintsCommand, app.database, app.config, ['--nope'], process.cwd());
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe('GET /tracks/{id}/heard-in', () => {
+  it('finds an ID under another ID entry, at that set’s own times, not marked as in its tracklist', async () => {
+    const list = await get<HeardInList>(`/api/tracks/${idA}/heard-in`);
+    expect(list.data).toHaveLength(1);
+    const [copy] = list.data;
+    expect(copy?.set_meta.id).toBe(setB);
+    expect(copy?.start_time).toBeGreaterThanOrEqual(24);
+    expect(copy?.start_time).toBeLessThanOrEqual(30);
+    expect(copy?.end_time).toBeGreaterThanOrEqual(70);
+    expect(copy?.end_time).toBeLessThanOrEqual(77);
+    expect(copy?.similarity).toBeGreaterThan(0.9);
+    expect(copy).toMatchObject({ in_tracklist: false, set_track_position: 2, set_track_id: idB });
+    expect(list.pagination).toEqual({ offset: 0, count: 1, total: 1 });
+  });
+
+  it('finds a released track where a tracklist leaves it out', async () => {
+    const list = await get<HeardInList>(`/api/tracks/${released}/heard-in`);
+    expect(list.data.map((h) => [h.set_meta.id, h.in_tracklist, h.set_track_position])).toEqual([
+      [setC, false, null],
+    ]);
+  });
+
+  it('answers an empty page for a track never heard in fingerprinted audio, and 404 for no track', async () => {
+    const lonely = await createTrack(app);
+    expect((await get<HeardInList>(`/api/tracks/${lonely}/heard-in`)).data).toEqual([]);
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/tracks/2147483000/heard-in',
+      headers: listener.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/api/tracks/${idA}/heard-in?limit=0`,
+      headers: listener.headers,
+    });
+    expect(bad.statusCode).toBe(422);
+    const anonymous = await app.inject({ method: 'GET', url: `/api/tracks/${idA}/heard-in` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('GET /sets/{id}/heard-tracks', () => {
+  it('suggests the released track heard in the stretch the tracklist leaves unnamed, with its times', async () => {
+    const found = await get<SetSuggestionList>(`/api/sets/${setC}/heard-tracks`);
+    expect(found.data).toHaveLength(1);
+    const [s] = found.data;
+    expect(s?.track_meta.id).toBe(released);
+    expect(s?.heard_in.id).toBe(setA);
+    expect(s?.start_time).toBeGreaterThanOrEqual(28);
+    expect(s?.start_time).toBeLessThanOrEqual(35);
+    expect(s?.end_time).toBeGreaterThanOrEqual(75);
+    expect(s?.end_time).toBeLessThanOrEqual(82);
+  });
+
+  it('suggests nothing for a set whose tracklist covers its audio', async () => {
+    expect((await get<SetSuggestionList>(`/api/sets/${setA}/heard-tracks`)).data).toEqual([]);
+    expect((await get<SetSuggestionList>(`/api/sets/${setB}/heard-tracks`)).data).toEqual([]);
+  });
+});
+
+describe('naming an ID heard in two sets', () => {
+  it('proposes the same name for the other ID entry, and tells its watchers', async () => {
+    const [author, watcher, ...voters] = crowdOf.slice(1) as CrowdUser[];
+    if (!author || !watcher) throw new Error('crowd');
+    const send = (method: 'POST' | 'PUT', url: string, user: CrowdUser, payload: object) =>
+      app.inject({ method, url, headers: user.headers, payload });
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/favs/track/${idB}/likes-toggle`,
+          headers: watcher.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const proposed = await send('POST', `/api/tracks/${idA}/identifications`, author, {
+      artist: 'Mira Sol',
+      title: 'Glasshouse',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    for (const voter of voters) {
+      const voted = await send('PUT', `/api/identifications/${proposed.json().id}/vote`, voter, {
+        vote: 'confirm',
+      });
+      expect(voted.statusCode, voted.body).toBe(200);
+    }
+    const copy = await get<{
+      data: Identification[];
+    }>(`/api/tracks/${idB}/identifications`);
+    expect(copy.data.map((p) => [p.proposal.artist, p.proposal.title, p.status, p.author.username])).toEqual([
+      ['Mira Sol', 'Glasshouse', 'open', 'cratedig_listens'],
+    ]);
+    const told = await app.inject({ method: 'GET', url: '/api/notifications', headers: watcher.headers });
+    expect(told.json().data.map((n: { kind: string; id_track_id?: number }) => n.kind)).toContain(
+      'proposal_on_watched',
+    );
+  });
+});
