@@ -3,28 +3,10 @@
 // client imports it at run time and its first-load budget has no room for zod.
 // How to add a call: docs/decisions/0017-one-table-of-calls.md.
 import type { RouteTable } from './call';
+import { accountRoutes } from './routes-accounts';
 
 export const routes = {
-  health: {
-    check: { method: 'GET', path: '/api/health', auth: 'none' },
-  },
-  accounts: {
-    clientConfig: { method: 'GET', path: '/api/client-config', auth: 'none' },
-    me: { method: 'GET', path: '/api/me', auth: 'user' },
-    login: { method: 'POST', path: '/api/tokens', auth: 'none' },
-    refresh: { method: 'PUT', path: '/api/tokens', auth: 'none' },
-    endSession: { method: 'DELETE', path: '/api/tokens', auth: 'user' },
-    endEverySession: { method: 'DELETE', path: '/api/me/sessions', auth: 'user' },
-    lookupUsername: { method: 'GET', path: '/api/users/un/:username', auth: 'none' },
-    byEmail: { method: 'GET', path: '/api/users/:email', auth: 'firebase' },
-    create: { method: 'POST', path: '/api/users', auth: 'optional' },
-    linkAuthId: { method: 'PUT', path: '/api/users/auth-id', auth: 'firebase' },
-    requestReset: { method: 'POST', path: '/api/tokens/reset', auth: 'none' },
-    resetPassword: { method: 'PUT', path: '/api/tokens/reset', auth: 'none' },
-    notificationPreferences: { method: 'PUT', path: '/api/me/notification-preferences', auth: 'user' },
-    updateProfile: { method: 'PUT', path: '/api/me/profile-update', auth: 'user' },
-    completeOnboarding: { method: 'POST', path: '/api/me/onboarding', auth: 'user' },
-  },
+  ...accountRoutes,
   sets: {
     list: { method: 'GET', path: '/api/sets', auth: 'user' },
     favs: { method: 'GET', path: '/api/sets/favs', auth: 'user' },

@@ -9,7 +9,7 @@
  * 5xx, an already-ended session) leaves the person signed out here all the same.
  */
 import { AUTH } from '@cratedig/contract/constants';
-import { routes } from '@cratedig/contract/routes';
+import { accountRoutes } from '@cratedig/contract/routes-accounts';
 import { jwtExpiry, type TokenManager } from './token-manager';
 
 export interface EndSessionDeps {
@@ -37,8 +37,8 @@ export async function endSession(tokens: TokenManager, deps: EndSessionDeps = {}
   const timer = setTimeout(() => controller.abort(), deps.timeoutMs ?? END_SESSION_TIMEOUT_MS);
   // Both calls share the path /api/tokens (the table of calls); the base may be another origin's.
   const send = (call: 'refresh' | 'endSession', body: object, bearer?: string) =>
-    doFetch(`${apiBase}${routes.accounts[call].path.slice('/api'.length)}`, {
-      method: routes.accounts[call].method,
+    doFetch(`${apiBase}${accountRoutes.accounts[call].path.slice('/api'.length)}`, {
+      method: accountRoutes.accounts[call].method,
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',

@@ -10,9 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { accountsClient } from '../../api/accounts-client';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
-import { apiClient } from '../../api/client';
 import { onTokensRemovedElsewhere } from '../../api/token-storage';
 import type { Api } from '../../api/transport';
 import { clearRuntimeCaches } from '../../lib/offline-caches';
@@ -88,7 +88,7 @@ export async function loadSessionFromApi(api: Api, onProviderSignedOut: () => vo
     }
   }
   try {
-    return await apiClient(api.transport).accounts.me();
+    return await accountsClient(api.transport).accounts.me();
   } catch (error) {
     // Unreachable is not signed out: the stored tokens stay, and the provider tries again.
     if (isApiError(error) && error.kind === 'network') throw error;

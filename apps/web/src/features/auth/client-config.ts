@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@cratedig/contract/accounts';
-import { apiClient } from '../../api/client';
+import { accountsClient } from '../../api/accounts-client';
 import type { Api } from '../../api/transport';
 
 // One fetch per page load: the settings only change with a server restart.
@@ -9,7 +9,7 @@ const cache = new WeakMap<Api, Promise<ClientConfig>>();
 export function getClientConfig(api: Api): Promise<ClientConfig> {
   let pending = cache.get(api);
   if (!pending) {
-    pending = apiClient(api.transport).accounts.clientConfig();
+    pending = accountsClient(api.transport).accounts.clientConfig();
     // A failed fetch is not cached, so the next click tries again.
     pending.catch(() => cache.delete(api));
     cache.set(api, pending);

@@ -23,8 +23,8 @@ import {
   signInWithPopup,
   signOut,
 } from 'firebase/auth';
+import { accountsClient } from '../../api/accounts-client';
 import { isApiError } from '../../api/api-error';
-import { apiClient } from '../../api/client';
 import { sleep } from '../../api/error-recovery';
 import type { Api } from '../../api/transport';
 import { SESSION_MESSAGES, SOCIAL_LOGIN_MESSAGES } from './auth-messages';
@@ -160,12 +160,12 @@ export async function socialSignIn(
 
   let existing: User;
   try {
-    existing = await apiClient(api.transport).accounts.byEmail({ params: { email } });
+    existing = await accountsClient(api.transport).accounts.byEmail({ params: { email } });
   } catch (error) {
     if (isApiError(error) && error.status === 404) {
       // Step 4: first sign-in creates the account (docs/accounts.md: username and email are the email).
       try {
-        const created = await apiClient(api.transport).accounts.create({
+        const created = await accountsClient(api.transport).accounts.create({
           body: {
             firebase_uid: firebaseUser.uid,
             username: email,
@@ -197,7 +197,7 @@ export async function socialSignIn(
   if (existing.firebase_uid === firebaseUser.uid) return { kind: 'signed-in', user: existing };
   // Step 3: the account exists but this sign-in is new to it: link it.
   try {
-    const linked = await apiClient(api.transport).accounts.linkAuthId({
+    const linked = await accountsClient(api.transport).accounts.linkAuthId({
       body: {
         id: String(existing.id),
         firebase_uid: firebaseUser.uid,

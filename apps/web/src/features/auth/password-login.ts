@@ -1,8 +1,8 @@
 import type { TokenPair, UsernameLookup } from '@cratedig/contract/accounts';
 import { AUTH } from '@cratedig/contract/constants';
 import type { User } from '@cratedig/contract/user';
+import { accountsClient } from '../../api/accounts-client';
 import { isApiError } from '../../api/api-error';
-import { apiClient } from '../../api/client';
 import { sleep } from '../../api/error-recovery';
 import { type Api, basicAuth } from '../../api/transport';
 import { PASSWORD_LOGIN_MESSAGES, socialAccountMessage } from './auth-messages';
@@ -23,7 +23,7 @@ export class SignInError extends Error {
 export async function passwordLogin(api: Api, username: string, password: string): Promise<User> {
   let lookup: UsernameLookup;
   try {
-    lookup = await apiClient(api.transport).accounts.lookupUsername({ params: { username } });
+    lookup = await accountsClient(api.transport).accounts.lookupUsername({ params: { username } });
   } catch (error) {
     if (isApiError(error) && error.status === 429)
       throw new SignInError(PASSWORD_LOGIN_MESSAGES.tooManyAttempts);
@@ -34,7 +34,7 @@ export async function passwordLogin(api: Api, username: string, password: string
   let tokens: TokenPair;
   try {
     // docs/accounts.md: login is sent without a token and without retry.
-    tokens = await apiClient(api.transport).accounts.login({
+    tokens = await accountsClient(api.transport).accounts.login({
       headers: { authorization: basicAuth(username, password) },
     });
   } catch (error) {
@@ -48,7 +48,7 @@ export async function passwordLogin(api: Api, username: string, password: string
 
   await sleep(AUTH.postLoginWaitMs);
   try {
-    return await apiClient(api.transport).accounts.me();
+    return await accountsClient(api.transport).accounts.me();
   } catch {
     api.tokens.clearSession();
     throw new SignInError(PASSWORD_LOGIN_MESSAGES.failed);
