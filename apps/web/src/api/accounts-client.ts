@@ -9,14 +9,7 @@ import type { Transport } from './transport';
 
 export type AccountsClient = Pick<ApiClient, keyof typeof accountRoutes>;
 
-const clients = new WeakMap<Transport, AccountsClient>();
-
 /** The accounts' client over `transport` (one per transport, made on first use). */
 export function accountsClient(transport: Transport): AccountsClient {
-  let client = clients.get(transport);
-  if (!client) {
-    client = tableClient<AccountsClient>(transport, accountRoutes);
-    clients.set(transport, client);
-  }
-  return client;
+  return tableClient<AccountsClient>(transport, accountRoutes);
 }

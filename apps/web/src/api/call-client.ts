@@ -1,5 +1,6 @@
 /**
- * The client of the API, typed from the contract's table of calls: one function per call, named as in
+ * How a client of the API is made from the contract's table of calls (client.ts for the whole table,
+ * accounts-client.ts for the first screen's part): one function per call, named as in
  * the table, going through the transport (tokens, refresh, retries: transport.ts). No path and no
  * answer type is written by hand; a changed schema breaks the build here
  * (docs/decisions/0017-one-table-of-calls.md).
@@ -70,13 +71,30 @@ function clientCall(transport: Transport, route: CallRoute) {
   return Object.assign(call, { path });
 }
 
-/** A client of some groups of the table over `transport`: one function per call. */
-export function tableClient<T>(transport: Transport, table: Record<string, Record<string, CallRoute>>): T {
-  const client: Record<string, Record<string, unknown>> = {};
-  for (const [group, named] of Object.entries(table)) {
-    const calls: Record<string, unknown> = {};
-    for (const [name, route] of Object.entries(named)) calls[name] = clientCall(transport, route);
-    client[group] = calls;
+type Table = Record<string, Record<string, CallRoute>>;
+
+const made = new WeakMap<Transport, WeakMap<Table, unknown>>();
+
+/**
+ * A client of some groups of the table over `transport`: one function per call, made once per
+ * transport and table.
+ */
+export function tableClient<T>(transport: Transport, table: Table): T {
+  let byTable = made.get(transport);
+  if (!byTable) {
+    byTable = new WeakMap();
+    made.set(transport, byTable);
   }
-  return client as T;
+  let client = byTable.get(table) as T | undefined;
+  if (!client) {
+    const groups: Record<string, Record<string, unknown>> = {};
+    for (const [group, named] of Object.entries(table)) {
+      const calls: Record<string, unknown> = {};
+      for (const [name, route] of Object.entries(named)) calls[name] = clientCall(transport, route);
+      groups[group] = calls;
+    }
+    client = groups as T;
+    byTable.set(table, client);
+  }
+  return client;
 }

@@ -8,14 +8,7 @@ import type { Transport } from './transport';
 
 export type { ApiClient, CallArgs, ClientCall } from './call-client';
 
-const clients = new WeakMap<Transport, ApiClient>();
-
 /** The client over `transport` (one per transport, made on first use). */
 export function apiClient(transport: Transport): ApiClient {
-  let client = clients.get(transport);
-  if (!client) {
-    client = tableClient<ApiClient>(transport, routes);
-    clients.set(transport, client);
-  }
-  return client;
+  return tableClient<ApiClient>(transport, routes);
 }
