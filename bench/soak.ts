@@ -86,6 +86,8 @@ interface Soaker {
   token: string;
   likes: { ok: number; uncertain: number };
   plays: { ok: number; uncertain: number };
+  /** sets whose play was answered 200: each must have a stored play (one an hour is counted) */
+  playedSets: Set<number>;
   queueAdds: { ok: number; uncertain: number };
   /** proposal id -> last vote answered 200 (undefined after an uncertain one). */
   votes: Map<number, string | null | 'unknown'>;
@@ -109,6 +111,7 @@ async function main() {
       token: await signAccessToken(signer, id),
       likes: { ok: 0, uncertain: 0 },
       plays: { ok: 0, uncertain: 0 },
+      playedSets: new Set<number>(),
       queueAdds: { ok: 0, uncertain: 0 },
       votes: new Map(),
     })),
@@ -120,6 +123,16 @@ async function main() {
   const proposals = (
     await db.query<{ id: number }>(`select id from identifications where status = 'open'`)
   ).rows.map((r) => r.id);
+  // Every soak user watches every ID with an open proposal, so a proposal the votes accept must tell
+  // each of them exactly once (reconciled at the end).
+  await db.query(
+    `insert into user_track_favs (user_id, track_id, show_likes)
+     select u, p.id_track_id, true from unnest($1::int[]) u,
+       (select distinct id_track_id from identifications where status = 'open') p
+     on conflict (user_id, track_id) do update set show_likes = true`,
+    [made.rows.map((r) => r.id)],
+  );
+  const soakStart = new Date();
   const words = ['night', 'deep', 'tiber', 'house', 'techno', 'sun', 'm', 'love', 'drive'];
   const ids = soakers.map((s) => s.id);
   const before = await counters(ids);
@@ -137,11 +150,10 @@ async function main() {
     [
       10,
       async (s) => {
-        const r = await send('PUT', '/api/plays', s.token, {
-          set_meta_id: pick(setIds),
-          current_timestamp: 60,
-        });
+        const setId = pick(setIds);
+        const r = await send('PUT', '/api/plays', s.token, { set_meta_id: setId, current_timestamp: 60 });
         if (r.outcome !== 'refused') s.plays[r.outcome] += 1;
+        if (r.outcome === 'ok') s.playedSets.add(setId);
       },
     ],
     [
@@ -233,6 +245,7 @@ async function main() {
   await faults;
   const after = await counters(ids);
   const problems = await reconcile(soakers, before, after);
+  problems.push(...(await reconcileNotifications(soakers, soakStart)));
   console.log(
     JSON.stringify(
       {
@@ -284,6 +297,7 @@ async function counters(ids: number[]) {
   return {
     likes: await q(`select user_id, count(*)::int n from set_likes where user_id = any($1) group by 1`),
     plays: await q(`select user_id, count(*)::int n from plays where user_id = any($1) group by 1`),
+    playedSets: await q(`select distinct user_id, set_id from plays where user_id = any($1)`),
     queue: await q(
       `select user_id, array_agg("order" order by "order") orders from queue_items where user_id = any($1) group by 1`,
     ),
@@ -314,7 +328,14 @@ async function reconcile(soakers: Soaker[], _before: Counters, after: Counters):
     const plays = of(after.plays, s.id);
     if (plays > s.plays.ok + s.plays.uncertain)
       problems.push(`user ${s.id}: ${plays} plays stored for ${s.plays.ok} answered (+${s.plays.uncertain})`);
+    for (const setId of s.playedSets)
+      if (!after.playedSets.some((r) => r.user_id === s.id && r.set_id === setId))
+        problems.push(`user ${s.id}: a play of set ${setId} was answered 200 but none is stored`);
     const orders = ((after.queue.find((r) => r.user_id === s.id)?.orders ?? []) as number[]).map(Number);
+    if (orders.length < s.queueAdds.ok || orders.length > s.queueAdds.ok + s.queueAdds.uncertain)
+      problems.push(
+        `user ${s.id}: ${orders.length} queue items for ${s.queueAdds.ok} adds answered (+${s.queueAdds.uncertain})`,
+      );
     if (orders.some((o, i) => o !== i + 1))
       problems.push(`user ${s.id}: queue orders ${orders.join(',')} are not 1..${orders.length}`);
     for (const [proposal, vote] of s.votes) {
@@ -329,6 +350,42 @@ async function reconcile(soakers: Soaker[], _before: Counters, after: Counters):
     problems.push(`set ${row.set_id}: moment-like slots do not add up to its likes`);
   for (const row of after.playCountsVsPlays)
     problems.push(`set ${row.set_id}: play count differs from its plays`);
+  return problems;
+}
+
+/**
+ * Every proposal the soak's votes accepted told each soak user (all watch its ID) once, as
+ * 'identified' or, when it named a released track, 'release'; and its author once.
+ */
+async function reconcileNotifications(soakers: Soaker[], since: Date): Promise<string[]> {
+  const problems: string[] = [];
+  const decided = (
+    await db.query<{ id: number; id_track_id: number; author_id: number }>(
+      `select id, id_track_id, author_id from identifications where status = 'accepted' and decided_dt >= $1`,
+      [since],
+    )
+  ).rows;
+  const ids = soakers.map((s) => s.id);
+  for (const p of decided) {
+    const told = (
+      await db.query<{ user_id: number; n: number }>(
+        `select user_id, count(*)::int n from notifications
+         where id_track_id = $1 and kind in ('identified', 'release') and user_id = any($2) group by 1`,
+        [p.id_track_id, ids],
+      )
+    ).rows;
+    for (const id of ids) {
+      const n = told.find((r) => r.user_id === id)?.n ?? 0;
+      if (n !== 1) problems.push(`user ${id}: told ${n} times that ID ${p.id_track_id} was named`);
+    }
+    const author = await db.query(
+      `select 1 from notifications where user_id = $1 and identification_id = $2 and kind = 'proposal_accepted'`,
+      [p.author_id, p.id],
+    );
+    if (author.rowCount !== 1)
+      problems.push(`proposal ${p.id}: its author was told ${author.rowCount} times`);
+  }
+  console.log(`notifications: ${decided.length} proposals accepted during the soak, each reconciled`);
   return problems;
 }
 

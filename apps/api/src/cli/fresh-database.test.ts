@@ -9,12 +9,16 @@ import { makeTempDir } from '../test/app';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-function cratedig(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
+function cratedig(
+  dataDir: string,
+  args: string[],
+  databaseUrl = '',
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const env = {
       ...process.env,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       CRATEDIG_ENV: 'test',
     };
@@ -47,5 +51,21 @@ describe('a command on a data folder without a database', () => {
     expect(created.code).toBe(0);
     const again = await cratedig(dataDir, ['feature', 'venues']);
     expect(again.code).toBe(0);
-  }, 120_000);
+    // three processes that each start tsx and open PGlite (the second creates and migrates it)
+  }, 300_000);
+});
+
+describe('a command on a PostgreSQL server it cannot reach', () => {
+  it('says so in one line, without the password or a stack trace, and exits 1', async () => {
+    // nothing listens on port 1 of the loopback: the connection is refused at once
+    const result = await cratedig(
+      makeTempDir('cratedig-unreachable-'),
+      ['feature', 'venues'],
+      'postgres://ops:s3cret-pw@127.0.0.1:1/cratedig',
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('Cannot reach the database at postgres://ops:***@127.0.0.1:1/cratedig:');
+    expect(result.output).not.toContain('s3cret-pw');
+    expect(result.output).not.toMatch(/\n\s+at /);
+  }, 60_000);
 });

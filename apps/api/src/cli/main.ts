@@ -61,7 +61,16 @@ async function main(commandLine: string[]): Promise<number> {
       listenUrl: config.databaseListenUrl,
     });
     try {
-      const fresh = await database.executeSql(`select to_regclass('public.sets') is null as fresh`);
+      let fresh: Awaited<ReturnType<typeof database.executeSql>>;
+      try {
+        fresh = await database.executeSql(`select to_regclass('public.sets') is null as fresh`);
+      } catch (error) {
+        // a refused connection, a wrong password or an unknown database: said in one line, no trace
+        out.error(
+          `Cannot reach the database at ${shownUrl(config.databaseUrl)}: ${(error as Error).message}`,
+        );
+        return 1;
+      }
       if ((fresh.rows[0] as { fresh?: boolean } | undefined)?.fresh && !create) {
         out.error(noDatabase(shownUrl(config.databaseUrl), 'DATABASE_URL'));
         return 1;
