@@ -7,7 +7,7 @@ import { createSet } from './factories';
 import { ids } from './sql';
 
 /** PGlite starting and migrating on a busy machine takes longer than the default hook timeout. */
-export const SETUP_TIMEOUT_MS = 120_000;
+export const SETUP_TIMEOUT_MS = 240_000;
 
 /** Empties the database and creates the set every fresh ID is first heard in (two tracks already). */
 export async function setUpIdCatalogue(app: FastifyInstance): Promise<number> {
