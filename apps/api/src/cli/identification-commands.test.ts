@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app';
 import { type CrowdUser, crowd } from '../test/crowd';
-import { seedCatalogue } from '../test/demo-catalogue';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../test/identifications';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS, setUpIdCatalogue } from '../test/identifications';
 import type { CommandOutput } from './command';
 import { runCommandLine } from './run-command';
 
@@ -15,7 +14,7 @@ let api: ReturnType<typeof calls>;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
+  await setUpIdCatalogue(app);
   api = calls(app);
 }, SETUP_TIMEOUT_MS);
 afterAll(async () => {

@@ -1,13 +1,48 @@
 // A module owns its tables; the catalogue's are read through the catalogue read layer in
 // src/db/read-models/ (docs/database.md: who reads which tables). This holds that line for the
-// modules that keep to it: none of them names a catalogue table in its own SQL.
+// modules that keep to it: none of them names a catalogue table in its own SQL, but for the writes
+// listed below, each with its reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_TABLES } from '../db/catalogue-tables';
 
-const MODULES = ['accounts', 'comments', 'health', 'library', 'live', 'notifications', 'player', 'share'];
+const MODULES = [
+  'accounts',
+  'comments',
+  'health',
+  'identifications',
+  'import',
+  'library',
+  'live',
+  'notifications',
+  'player',
+  'share',
+];
 const NAMING = new RegExp(`\\b(from|join|update|into)\\s+(${CATALOGUE_TABLES.join('|')})\\b`, 'i');
+const WRITING = new RegExp(
+  `\\b(delete\\s+from|update|insert\\s+into)\\s+(${CATALOGUE_TABLES.join('|')})\\b`,
+  'i',
+);
+
+/**
+ * Files allowed to write catalogue tables (never to read them): `writes`. Or to read them as well,
+ * for a reason a read model would not serve: `reads`.
+ */
+const EXCEPTIONS: Record<string, { writes?: string[]; reads?: string[] }> = {
+  // a decision counts the set's confirmed tracks in the transaction that names the ID
+  identifications: { writes: ['identifications/outcome-queries.ts'] },
+  // the import is the catalogue's writer (docs/import.md); the export dumps every catalogue table
+  // into the catalogue file, column by column, as the import reads it back
+  import: { writes: ['import/queries.ts'], reads: ['import/export-service.ts'] },
+};
+
+function allowed(module: string, at: string, line: string): boolean {
+  const file = at.slice(0, at.lastIndexOf(':'));
+  const exception = EXCEPTIONS[module];
+  if (exception?.reads?.includes(file)) return true;
+  return (exception?.writes?.includes(file) ?? false) && WRITING.test(line);
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -24,6 +59,7 @@ describe('modules other than the catalogue', () => {
         .split('\n')
         .map((line, i) => ({ line: line.trim(), at: `${file.split('/modules/')[1]}:${i + 1}` }))
         .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && NAMING.test(line))
+        .filter(({ line, at }) => !allowed(module, at, line))
         .map(({ line, at }) => `${at}: ${line}`),
     );
     expect(found).toEqual([]);

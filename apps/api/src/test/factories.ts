@@ -6,7 +6,17 @@
 import type { Genre, MixType } from '@cratedig/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { artists, festivals, labels, setArtists, sets, setTracks, trackArtists, tracks } from '../db/schema';
+import {
+  artists,
+  festivals,
+  labels,
+  setArtists,
+  sets,
+  setTracks,
+  trackArtists,
+  tracks,
+  venues,
+} from '../db/schema';
 
 type App = Pick<FastifyInstance, 'db'>;
 
@@ -118,6 +128,8 @@ export interface SetOverrides {
   durationMs?: number;
   /** The festival it was recorded at, created under this name. */
   festival?: string;
+  /** The venue it was recorded at, created under this name. */
+  venue?: string;
 }
 
 export interface CreatedSet {
@@ -141,6 +153,7 @@ export async function createSet(app: App, overrides: SetOverrides = {}): Promise
         durationMs: overrides.durationMs ?? 3_600_000,
         audioPath: overrides.audioPath ?? null,
         festivalId: overrides.festival === undefined ? null : await createFestival(app, overrides.festival),
+        venueId: overrides.venue === undefined ? null : await createVenue(app, overrides.venue),
       })
       .returning({ id: sets.id }),
   );
@@ -175,6 +188,50 @@ export async function appendSetTrack(
 async function createFestival(app: App, name: string): Promise<number> {
   const row = inserted(await app.db.insert(festivals).values({ name }).returning({ id: festivals.id }));
   return row.id;
+}
+
+async function createVenue(app: App, name: string): Promise<number> {
+  const row = inserted(await app.db.insert(venues).values({ name }).returning({ id: venues.id }));
+  return row.id;
+}
+
+export interface SampleCatalogue {
+  labelIds: number[];
+  artistIds: number[];
+  /** An ID (unreleased track) credited to the first artist, heard in the first set: track id 1. */
+  idTrackId: number;
+  trackIds: number[];
+  setIds: number[];
+}
+
+/**
+ * A small catalogue where ids 1 to 3 name a label, an artist, a set, a festival and a venue each, and
+ * track 1 is an ID: for tests that address items by plain ids on a just-emptied database.
+ */
+export async function createSampleCatalogue(app: App): Promise<SampleCatalogue> {
+  const labelIds = await several(3, () => createLabel(app));
+  const artistIds = await several(3, () => createArtist(app));
+  const idTrackId = await createTrack(app, { mixType: 'ID', artistId: artistIds[0] });
+  const trackIds: number[] = [];
+  const setIds: number[] = [];
+  for (const [index, artistId] of artistIds.entries()) {
+    const made = await several(2, () =>
+      createTrack(app, { artistId, label: labelIds[index], genre: index === 1 ? 'House' : 'Techno' }),
+    );
+    trackIds.push(...made);
+    const played = index === 0 ? [idTrackId, ...made] : made;
+    const set = await createSet(app, {
+      artistId,
+      festival: `Festival ${index + 1}`,
+      venue: `Venue ${index + 1}`,
+      tracks: played.map((_, i): [number, number] => [i * 300, (i + 1) * 300]),
+      trackIds: played,
+    });
+    setIds.push(set.id);
+  }
+  await app.db.update(tracks).set({ foundInSetId: setIds[0] }).where(eq(tracks.id, idTrackId));
+  await refreshCatalogue(app);
+  return { labelIds, artistIds, idTrackId, trackIds, setIds };
 }
 
 /** `n` items made one after the other (ids in creation order), e.g. `several(4, () => createLabel(app))`. */

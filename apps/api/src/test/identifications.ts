@@ -1,16 +1,30 @@
-// Shared by the identification tests: fresh IDs and released tracks from the demo catalogue, and the
-// calls a listener makes.
+// Shared by the identification tests: an empty catalogue but for the one set its IDs are heard in,
+// fresh IDs and released tracks, and the calls a listener makes.
 import type { FastifyInstance } from 'fastify';
+import type { CrowdUser } from './crowd';
+import { resetDatabase } from './database';
+import { createSet } from './factories';
+import { ids } from './sql';
 
-/** Loading the demo catalogue on a busy machine takes longer than the default hook timeout. */
+/** PGlite starting and migrating on a busy machine takes longer than the default hook timeout. */
 export const SETUP_TIMEOUT_MS = 240_000;
 
-import type { CrowdUser } from './crowd';
-import { ids } from './sql';
+/** Empties the database and creates the set every fresh ID is first heard in (two tracks already). */
+export async function setUpIdCatalogue(app: FastifyInstance): Promise<number> {
+  await resetDatabase(app.database);
+  const set = await createSet(app, {
+    name: 'Where the IDs Play',
+    tracks: [
+      [0, 300],
+      [300, 600],
+    ],
+  });
+  return set.id;
+}
 
 let made = 0;
 
-/** A new ID heard in the first set (its set track appended), never used by another test. */
+/** A new ID heard in the first set (setUpIdCatalogue's), its set track appended; never used by another test. */
 export async function freshId(app: FastifyInstance): Promise<number> {
   made += 1;
   const [id] = await ids(

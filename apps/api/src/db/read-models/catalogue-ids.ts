@@ -48,3 +48,32 @@ export function watchedBy(userId: number): SQL {
 export function setsPlaying(trackId: number): SQL {
   return sql`select set_id, count(*)::int as n from set_tracks where track_id = ${trackId} group by set_id`;
 }
+
+/** The ID tracks (`x`) an SQL predicate over a track row `x` holds for, as an SQL condition on `w`. */
+export function idTrackMatches(predicate: SQL): SQL {
+  return sql`w.id in (select x.id from tracks x where ${predicate})`;
+}
+
+export interface IdTrackPage {
+  /** Conditions over the track row `w` (its id, mix_type, sort columns). */
+  where: SQL;
+  /** Beyond the keyset cursor, over `w`; `true` without one. */
+  beyond: SQL;
+  /** The order over `w`, ending in `w.id` so that it is total. */
+  order: SQL;
+  /** Each track's JSON, built over `w` (trackItem(userId, 'w').json). */
+  item: SQL;
+  limit: number;
+  offset: number;
+}
+
+/** One page of tracks `w` meeting `where`, as `data` (JSON, in order) and the `total` meeting it. */
+export function idTrackPage(page: IdTrackPage): SQL {
+  return sql`
+    select (select count(*)::int from tracks w where ${page.where}) as total,
+      (select json_agg(p.item order by p.n) from (
+        select ${page.item} as item, row_number() over (order by ${page.order}) as n
+        from tracks w where ${page.where} and ${page.beyond}
+        order by ${page.order}
+        limit ${page.limit} offset ${page.offset}) p) as data`;
+}

@@ -1,21 +1,41 @@
-// The detail tabs read maintained relations (migration 0007): on the demo catalogue, each relation holds
-// exactly the rows its definition gathers from the catalogue (the union the tabs used to compute per
-// request), with the listed items' current sort keys; each tab pages through exactly those rows with an
-// exact total; a filtered tab still counts exactly; and refreshing for a few sets keeps all of it exact.
+// The detail tabs read maintained relations (migration 0007): on a catalogue built for it (an artist
+// playing ten sets, a label on nine tracks, a remixer, a guest, a label boss and a sponsor), each
+// relation holds exactly the rows its definition gathers from the catalogue (the union the tabs used to
+// compute per request), with the listed items' current sort keys; each tab pages through exactly those
+// rows with an exact total; a filtered tab still counts exactly; and refreshing for a few sets keeps all
+// of it exact.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { seedDemo } from '../../db/seed/demo';
-import { buildTestApp, makeTempDir } from '../../test/app';
+import { labelBosses, setSponsors, trackArtists } from '../../db/schema';
+import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { getTestDatabase, resetDatabase } from '../../test/database';
+import {
+  createArtist,
+  createLabel,
+  createSet,
+  createTrack,
+  refreshCatalogue,
+  several,
+} from '../../test/factories';
 
 type Page = { data: { id: number }[]; pagination: { offset: number; count: number; total: number } };
 
 let app: FastifyInstance;
 let database: Database;
 let alice: SignedInUser;
+/** What the catalogue below is made of, by role. */
+let made: {
+  labels: number[];
+  performer: number;
+  guest: number;
+  remixer: number;
+  anthem: number;
+  tracks: number[];
+  sets: number[];
+};
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -112,11 +132,54 @@ async function allPages(url: string): Promise<{ ids: number[]; total: number }> 
   return { ids, total };
 }
 
+/**
+ * Three labels; a performer producing an anthem (label 1) and ten tracks (label 2 on the 5th and 10th,
+ * label 1 otherwise), two of them IDs; a guest featured on tracks 1-3 and boss of label 3; a remixer on
+ * tracks 1-9; ten sets by the performer (House on every third), each playing the anthem then one track,
+ * the first also both IDs and sponsored by label 3.
+ */
+async function buildCatalogue(app: FastifyInstance): Promise<typeof made> {
+  const labels = await several(3, () => createLabel(app));
+  const [l1, l2, l3] = labels as [number, number, number];
+  const [performer, guest, remixer] = (await several(3, () => createArtist(app))) as [number, number, number];
+  const anthem = await createTrack(app, { artistId: performer, label: l1 });
+  const tracks: number[] = [];
+  for (let i = 1; i <= 10; i++) {
+    tracks.push(
+      await createTrack(app, { artistId: performer, label: i % 5 === 0 ? l2 : l1, genre: 'Techno' }),
+    );
+  }
+  const idTracks = await several(2, () => createTrack(app, { mixType: 'ID', artistId: performer }));
+  for (const [i, trackId] of tracks.entries()) {
+    if (i < 3)
+      await app.db.insert(trackArtists).values({ trackId, artistId: guest, role: 'feat', position: 2 });
+    if (i < 9)
+      await app.db.insert(trackArtists).values({ trackId, artistId: remixer, role: 'mixer', position: 3 });
+  }
+  await app.db.insert(labelBosses).values({ labelId: l3, artistId: guest });
+  const sets: number[] = [];
+  for (const [i, trackId] of tracks.entries()) {
+    const played = i === 0 ? [anthem, trackId, ...idTracks] : [anthem, trackId];
+    const set = await createSet(app, {
+      artistId: performer,
+      genre: i % 3 === 0 ? 'House' : 'Techno',
+      tracks: played.map((_, n): [number, number] => [n * 300, (n + 1) * 300]),
+      trackIds: played,
+    });
+    sets.push(set.id);
+  }
+  await app.db
+    .insert(setSponsors)
+    .values({ setId: sets[0] as number, position: 1, sponsorType: 'label', labelId: l3 });
+  await refreshCatalogue(app);
+  return { labels, performer, guest, remixer, anthem, tracks, sets };
+}
+
 beforeAll(async () => {
   database = await getTestDatabase();
   await resetDatabase();
-  await seedDemo(database, { mediaDir: makeTempDir(), media: false });
   app = await buildTestApp();
+  made = await buildCatalogue(app);
   alice = await createUserWithToken(app);
 });
 
@@ -137,47 +200,114 @@ describe('maintained tab relations', () => {
     for (const size of Object.values(sizes ?? {})) expect(size).toBeGreaterThan(0);
   });
 
+  // Each tab of the owner the catalogue gives the most rows, with the total the construction implies.
   const TABS = [
-    { path: 'labels/{id}/sets', owner: 'labels', relation: 'label_sets' },
-    { path: 'labels/{id}/artists', owner: 'labels', relation: 'label_artists' },
-    { path: 'labels/{id}/tracks', owner: 'labels', relation: 'label_tracks' },
-    { path: 'artists/{id}/sets', owner: 'artists', relation: 'artist_sets' },
-    { path: 'artists/{id}/tracks', owner: 'artists', relation: 'artist_tracks' },
-    { path: 'artists/{id}/remixes', owner: 'artists', relation: 'artist_remixes' },
-    { path: 'artists/{id}/ids', owner: 'artists', relation: 'artist_ids' },
-    { path: 'artists/{id}/labels', owner: 'artists', relation: 'artist_labels' },
-    { path: 'tracks/{id}/sets', owner: 'tracks', relation: 'track_sets' },
+    {
+      path: 'labels/{id}/sets',
+      relation: 'label_sets',
+      who: 'label 1',
+      owner: () => made.labels[0],
+      total: 10,
+    },
+    {
+      path: 'labels/{id}/artists',
+      relation: 'label_artists',
+      who: 'label 1',
+      owner: () => made.labels[0],
+      total: 3,
+    },
+    {
+      path: 'labels/{id}/tracks',
+      relation: 'label_tracks',
+      who: 'label 1',
+      owner: () => made.labels[0],
+      total: 9,
+    },
+    {
+      path: 'labels/{id}/sets',
+      relation: 'label_sets',
+      who: 'label 3',
+      owner: () => made.labels[2],
+      total: 1,
+    },
+    {
+      path: 'artists/{id}/sets',
+      relation: 'artist_sets',
+      who: 'the performer',
+      owner: () => made.performer,
+      total: 10,
+    },
+    {
+      path: 'artists/{id}/tracks',
+      relation: 'artist_tracks',
+      who: 'the performer',
+      owner: () => made.performer,
+      total: 11,
+    },
+    {
+      path: 'artists/{id}/tracks',
+      relation: 'artist_tracks',
+      who: 'the guest',
+      owner: () => made.guest,
+      total: 3,
+    },
+    {
+      path: 'artists/{id}/remixes',
+      relation: 'artist_remixes',
+      who: 'the remixer',
+      owner: () => made.remixer,
+      total: 9,
+    },
+    {
+      path: 'artists/{id}/ids',
+      relation: 'artist_ids',
+      who: 'the performer',
+      owner: () => made.performer,
+      total: 2,
+    },
+    {
+      path: 'artists/{id}/labels',
+      relation: 'artist_labels',
+      who: 'the performer',
+      owner: () => made.performer,
+      total: 2,
+    },
+    {
+      path: 'artists/{id}/labels',
+      relation: 'artist_labels',
+      who: 'the guest',
+      owner: () => made.guest,
+      total: 2,
+    },
+    {
+      path: 'tracks/{id}/sets',
+      relation: 'track_sets',
+      who: 'the anthem',
+      owner: () => made.anthem,
+      total: 10,
+    },
   ] as const;
 
   for (const tab of TABS) {
-    it(`GET /api/${tab.path} of the largest owner pages through exactly its union, with its exact total`, async () => {
+    it(`GET /api/${tab.path} of ${tab.who} pages through exactly its union (${tab.total} rows), with its exact total`, async () => {
+      const owner = tab.owner() as number;
       const definition = DEFINITIONS[tab.relation] as string;
-      const [largest] = await rows<{ owner_id: number; n: number }>(
-        sql.raw(`select owner_id, count(distinct id)::int as n from (${definition}) d(owner_id, id)
-          group by owner_id order by n desc, owner_id limit 1`),
-      );
-      expect(largest?.n).toBeGreaterThan(1);
       const expected = await rows<{ id: number }>(
-        sql.raw(
-          `select distinct id from (${definition}) d(owner_id, id) where owner_id = ${largest?.owner_id}`,
-        ),
+        sql.raw(`select distinct id from (${definition}) d(owner_id, id) where owner_id = ${owner}`),
       );
-      const { ids, total } = await allPages(`/api/${tab.path.replace('{id}', String(largest?.owner_id))}`);
-      expect(total).toBe(largest?.n);
+      expect(expected.length).toBe(tab.total);
+      const { ids, total } = await allPages(`/api/${tab.path.replace('{id}', String(owner))}`);
+      expect(total).toBe(tab.total);
       expect(new Set(ids).size).toBe(ids.length);
       expect([...ids].sort((a, b) => a - b)).toEqual(expected.map((row) => row.id).sort((a, b) => a - b));
     });
   }
 
   it('a filtered tab (search, genre) counts its matching rows exactly', async () => {
-    const [label] = await rows<{ owner_id: number; genre: string; n: number }>(
-      sql`select owner_id, genre, count(*)::int as n from label_sets group by owner_id, genre
-          order by n desc, owner_id, genre limit 1`,
-    );
-    const url = `/api/labels/${label?.owner_id}/sets?genre=${encodeURIComponent(label?.genre ?? '')}`;
-    const { ids, total } = await allPages(url);
-    expect(total).toBe(label?.n);
-    expect(ids.length).toBe(label?.n);
+    // every third set is House: the 1st, 4th, 7th and 10th, all playing the anthem on label 1
+    const { ids, total } = await allPages(`/api/labels/${made.labels[0]}/sets?genre=House`);
+    expect(total).toBe(4);
+    expect(ids.sort((a, b) => a - b)).toEqual([0, 3, 6, 9].map((i) => made.sets[i]));
   });
 
   it('answer 404 for a missing owner, also when filtered', async () => {
@@ -188,47 +318,41 @@ describe('maintained tab relations', () => {
   });
 
   it('refresh_catalogue_relations(set ids) keeps every relation exact after sets, credits and labels change', async () => {
-    // A new set by an artist playing tracks of several labels, and an existing set losing a track.
-    const [artist] = await rows<{ id: number }>(
-      sql`select id from artists order by set_count desc, id limit 1`,
-    );
+    // A new set by the performer playing tracks of two labels, and an existing set losing its last track.
+    const [l1, , l3] = made.labels as [number, number, number];
     const [newSet] = await rows<{
       id: number;
     }>(sql`insert into sets (set_name, artist, genre, release_date, duration_ms)
       values ('Warehouse Closing', 'Someone', 'Techno', '2026-11-01', 3600000) returning id`);
     await database.db.execute(
-      sql`insert into set_artists (set_id, artist_id, position) values (${newSet?.id}, ${artist?.id}, 1)`,
+      sql`insert into set_artists (set_id, artist_id, position) values (${newSet?.id}, ${made.performer}, 1)`,
     );
     await database.db.execute(sql`insert into set_tracks (set_id, track_position, track_id, start_time, end_time)
-      select ${newSet?.id}, row_number() over (order by t.id), t.id, (row_number() over (order by t.id) - 1) * 300, row_number() over (order by t.id) * 300
-      from (select distinct on (label_id) id from tracks where label_id is not null order by label_id, id limit 5) t`);
-    const [changed] = await rows<{ set_id: number }>(
-      sql`select set_id from set_tracks group by set_id having count(*) > 1 order by set_id limit 1`,
-    );
-    await database.db.execute(sql`delete from set_tracks where set_id = ${changed?.set_id}
-      and track_position = (select max(track_position) from set_tracks where set_id = ${changed?.set_id})`);
-    await database.db.execute(sql`update sets set set_name = 'Renamed' where id = ${changed?.set_id}`);
-    // One of its tracks gains a feat credit, another moves to a label with no track of it yet.
-    const [played] = await rows<{ a: number; b: number }>(sql`select min(track_id) as a, max(track_id) as b
-      from set_tracks where set_id = ${changed?.set_id}`);
-    const [guest] = await rows<{ id: number }>(sql`select id from artists a where not exists (
-      select 1 from track_artists ta where ta.artist_id = a.id and ta.track_id = ${played?.a}) order by id desc limit 1`);
+      values (${newSet?.id}, 1, ${made.tracks[3]}, 0, 300), (${newSet?.id}, 2, ${made.tracks[4]}, 300, 600)`);
+    const changed = made.sets[1] as number;
+    const [first, last] = [made.anthem, made.tracks[1] as number];
+    await database.db.execute(sql`delete from set_tracks where set_id = ${changed} and track_position = 2`);
+    await database.db.execute(sql`update sets set set_name = 'Renamed' where id = ${changed}`);
+    // The set's remaining track gains a feat credit, the dropped one moves to a label with no track yet.
     await database.db.execute(sql`insert into track_artists (track_id, artist_id, role, position)
-      values (${played?.a}, ${guest?.id}, 'feat', 9)`);
-    const [otherLabel] = await rows<{ id: number; name: string }>(sql`select id, name from labels
-      where id is distinct from (select label_id from tracks where id = ${played?.b}) order by track_count, id limit 1`);
-    await database.db.execute(sql`update tracks set label_id = ${otherLabel?.id}, label_name = ${otherLabel?.name}
-      where id = ${played?.b}`);
+      values (${first}, ${made.guest}, 'feat', 9)`);
+    await database.db.execute(sql`update tracks set label_id = ${l3}, label_name = (select name from labels
+      where id = ${l3}) where id = ${last}`);
+    expect(l1).not.toBe(l3);
 
     await database.db.execute(sql`select refresh_catalogue_stats()`);
     await database.db.execute(
-      sql`select refresh_catalogue_relations(array[${newSet?.id}, ${changed?.set_id}]::int[])`,
+      sql`select refresh_catalogue_relations(array[${newSet?.id}, ${changed}]::int[])`,
     );
     expect(await drift()).toEqual(EXACT);
 
     const page = (await (
-      await app.inject({ method: 'GET', url: `/api/artists/${artist?.id}/sets`, headers: alice.headers })
+      await app.inject({ method: 'GET', url: `/api/artists/${made.performer}/sets`, headers: alice.headers })
     ).json()) as Page;
     expect(page.data[0]?.id).toBe(newSet?.id);
+    const renamed = (await (
+      await app.inject({ method: 'GET', url: `/api/tracks/${first}/sets?limit=50`, headers: alice.headers })
+    ).json()) as { data: { id: number; set_name: string }[] };
+    expect(renamed.data.find((set) => set.id === changed)?.set_name).toBe('Renamed');
   });
 });

@@ -10,8 +10,7 @@ import { buildTestApp } from '../../test/app';
 import { authOverrides } from '../../test/auth-overrides';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { workerDatabaseUrl } from '../../test/database';
-import { seedCatalogue } from '../../test/demo-catalogue';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS, setUpIdCatalogue } from '../../test/identifications';
 import { openSse } from '../live/sse-reader';
 
 // one signing key, so a token works on either instance as it would behind a load balancer
@@ -24,7 +23,7 @@ beforeAll(async () => {
   const url = workerDatabaseUrl();
   if (!url) throw new Error('server tests need TEST_DATABASE_URL');
   first = await buildTestApp(shared);
-  await seedCatalogue(first);
+  await setUpIdCatalogue(first);
   secondDatabase = await openDatabase({ databaseUrl: url, poolMax: 4 });
   second = await buildTestApp(shared, { database: secondDatabase });
 }, SETUP_TIMEOUT_MS);

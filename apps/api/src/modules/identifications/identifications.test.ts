@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
-import { seedCatalogue } from '../../test/demo-catalogue';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
+import { refreshCatalogue } from '../../test/factories';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS, setUpIdCatalogue } from '../../test/identifications';
 import { ids, oneId } from '../../test/sql';
 
 let app: FastifyInstance;
@@ -15,7 +15,7 @@ let api: ReturnType<typeof calls>;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
+  await setUpIdCatalogue(app);
   api = calls(app);
 }, SETUP_TIMEOUT_MS);
 afterAll(async () => {
@@ -277,6 +277,18 @@ describe('lists', () => {
       headers: other.headers,
     });
     expect(theirs.statusCode).toBe(403);
+  });
+
+  it('finds a waiting ID by its artist in the list of IDs', async () => {
+    const [a] = await crowd(app, 1);
+    if (!a) throw new Error('crowd');
+    const id = await freshId(app);
+    const { artist } = (await api.track(a, id)).json() as { artist: string };
+    await refreshCatalogue(app);
+    const url = `/api/ids?search=${encodeURIComponent(artist)}`;
+    const found = (await app.inject({ method: 'GET', url, headers: a.headers })).json();
+    expect(found.data.map((t: { id: number }) => t.id)).toEqual([id]);
+    expect(found.pagination.total).toBe(1);
   });
 
   it('lists the IDs waiting to be named, most watched first, without named ones', async () => {

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { authOverrides } from '../../test/auth-overrides';
 import { type CrowdUser, crowd } from '../../test/crowd';
-import { seedCatalogue } from '../../test/demo-catalogue';
-import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS } from '../../test/identifications';
+import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS, setUpIdCatalogue } from '../../test/identifications';
 import { oneId } from '../../test/sql';
 
 let app: FastifyInstance;
@@ -22,7 +21,7 @@ beforeAll(async () => {
       limits: { proposal: { max: 3, windowS: 3600 }, vote: { max: 2, windowS: 3600 } },
     }),
   );
-  await seedCatalogue(app);
+  await setUpIdCatalogue(app);
   api = calls(app);
   [user, other] = (await crowd(app, 2)) as [CrowdUser, CrowdUser];
   idTrack = await freshId(app);

@@ -41,8 +41,7 @@ export async function listWaitingIds(ctx: UserContext, query: WaitingIdListQuery
     conditions.push(query.state === 'proposed' ? open : sql`not ${open}`);
   }
   // the catalogue's search predicate reads its row as `x`
-  if (query.search)
-    conditions.push(sql`w.id in (select x.id from tracks x where ${searchPredicate('ids', query.search)})`);
+  if (query.search) conditions.push(catalogue.idTrackMatches(searchPredicate('ids', query.search)));
   if (query.followed_filter) {
     conditions.push(sql`w.id in (${catalogue.watchedBy(ctx.userId)})`);
   }
@@ -66,13 +65,14 @@ export async function listWaitingIds(ctx: UserContext, query: WaitingIdListQuery
   try {
     const [row] = await queryRows<{ data: TrackMeta[] | null; total: number }>(
       ctx.db,
-      sql`
-        select (select count(*)::int from tracks w where ${where}) as total,
-          (select json_agg(p.item order by p.n) from (
-            select ${item.json} as item, row_number() over (order by ${sort.column} ${order}, w.id ${order}) as n
-            from tracks w where ${where} and ${beyond}
-            order by ${sort.column} ${order}, w.id ${order}
-            limit ${query.limit} offset ${query.offset}) p) as data`,
+      catalogue.idTrackPage({
+        where,
+        beyond,
+        order: sql`${sort.column} ${order}, w.id ${order}`,
+        item: item.json,
+        limit: query.limit,
+        offset: query.offset,
+      }),
     );
     const data = row?.data ?? [];
     return { data, pagination: { offset: query.offset, count: data.length, total: row?.total ?? 0 } };

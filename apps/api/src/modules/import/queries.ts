@@ -1,32 +1,25 @@
-// The import's SQL: reading what the catalogue already has (by name) and adding new rows. An import
-// only adds; existing rows are reused as they are.
-import { type SQL, sql } from 'drizzle-orm';
+// The import's SQL: what the catalogue already has (read through the catalogue read layer,
+// db/read-models/catalogue-lookups.ts, and keyed here) and adding new rows. An import only adds;
+// existing rows are reused as they are. The import is the catalogue's writer (docs/import.md), so its
+// inserts name the catalogue's tables.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import * as lookups from '../../db/read-models/catalogue-lookups';
+import { type ExistingTrack, intArray, type NamedKind } from '../../db/read-models/catalogue-lookups';
 import { queryRows } from '../../db/rows';
 import { normaliseName, normaliseTitle } from './normalise';
 
-/** An int[] parameter (drizzle would expand a JS array into a row constructor). */
-export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
-
-export type NamedKind = 'artists' | 'labels' | 'festivals' | 'venues';
+export { type ExistingTrack, intArray, type NamedKind } from '../../db/read-models/catalogue-lookups';
 
 /**
- * The catalogue's items of one kind whose normalised name (cd_normalise_name, the search's
- * normalisation) equals one of `names`' keys, keyed by that key (lowest id first). Artists, labels and
- * tracks are looked up through the search documents' name index; festivals and venues are few.
+ * The catalogue's items of one kind whose normalised name equals one of `names`' keys, keyed by that
+ * key (lowest id first).
  */
 export async function findByNames(db: Db, kind: NamedKind, names: string[]): Promise<Map<string, number>> {
   const index = new Map<string, number>();
   const keys = [...new Set(names.map(normaliseName))].filter((k) => k !== '');
   if (keys.length === 0) return index;
-  const wanted = sql`${`{${keys.map(pgQuote).join(',')}}`}::text[]`;
-  const statement =
-    kind === 'artists' || kind === 'labels'
-      ? sql`select d.item_id as id, d.name as key from search_documents d
-          where d.kind = ${kind} and d.name = any(${wanted}) order by d.item_id`
-      : sql`select id, cd_normalise_name(name) as key from ${sql.raw(kind)}
-          where cd_normalise_name(name) = any(${wanted}) order by id`;
-  for (const row of await queryRows<{ id: number; key: string }>(db, statement)) {
+  for (const row of await lookups.itemsNamed(db, kind, keys)) {
     if (!index.has(row.key)) index.set(row.key, row.id);
   }
   return index;
@@ -36,24 +29,11 @@ export async function findByNames(db: Db, kind: NamedKind, names: string[]): Pro
 export async function findSetsByDates(db: Db, dates: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   if (dates.length === 0) return found;
-  const rows = await queryRows<{ id: number; set_name: string; release_date: string }>(
-    db,
-    sql`select id, set_name, to_char(release_date, 'YYYY-MM-DD') as release_date from sets
-      where release_date = any(${`{${dates.join(',')}}`}::date[]) order by id`,
-  );
-  for (const row of rows) {
+  for (const row of await lookups.setsRecordedOn(db, dates)) {
     const key = `${normaliseName(row.set_name)}|${row.release_date}`;
     if (!found.has(key)) found.set(key, row.id);
   }
   return found;
-}
-
-export interface ExistingTrack {
-  id: number;
-  title: string;
-  artist: string;
-  mix_type: string;
-  credits: { name: string; role: string }[] | null;
 }
 
 /** Tracks credited to any of `artistIds`, or titled one of `titles`, with their credits by name. */
@@ -63,31 +43,12 @@ export async function findTrackCandidates(
   titles: string[],
 ): Promise<ExistingTrack[]> {
   if (artistIds.length === 0 && titles.length === 0) return [];
-  return await queryRows<ExistingTrack>(
-    db,
-    sql`
-      with c as (
-        select ta.track_id as id from track_artists ta where ta.artist_id = any(${intArray(artistIds)})
-        union select t.id from tracks t where t.title = any(${`{${titles.map(pgQuote).join(',')}}`}::text[])
-      )
-      select t.id, t.title, t.artist, t.mix_type,
-        (select json_agg(json_build_object('name', a.name, 'role', ta.role))
-         from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id) as credits
-      from c join tracks t on t.id = c.id where t.mix_type <> 'ID' order by t.id`,
-  );
+  return lookups.trackCandidates(db, artistIds, titles);
 }
 
 /** IDs first heard in an existing set, oldest first, with their artist line. */
-export async function findSetIds(db: Db, setId: number): Promise<{ id: number; artist: string }[]> {
-  return queryRows<{ id: number; artist: string }>(
-    db,
-    sql`select id, artist from tracks where found_in_set_id = ${setId} and mix_type = 'ID' order by id`,
-  );
-}
-
-/** Quotes one element of a text[] literal. */
-function pgQuote(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+export function findSetIds(db: Db, setId: number): Promise<{ id: number; artist: string }[]> {
+  return lookups.idsFirstHeardIn(db, setId);
 }
 
 /** The comparison key of a track: its artists by role, title and mix (normalised). */
@@ -171,14 +132,7 @@ export async function refreshStatsFor(
   // The tabs' relations copy the stats as sort keys, so they follow the stats. A refresh scoped to the
   // imported sets covers their tracks, artists and labels; a track no imported set plays, or a label
   // founder, is reached only by the whole refresh (which writes only the rows that changed).
-  const outside = await queryRows<{ n: number }>(
-    db,
-    sql`select (
-      select count(*) from unnest(${intArray(created.tracks)}) t(id)
-      where not exists (select 1 from set_tracks st where st.track_id = t.id and st.set_id = any(${intArray(created.sets)}))
-    ) + (select count(*) from label_bosses where label_id = any(${intArray(created.labels)}))::int as n`,
-  );
-  const scoped = Number(outside[0]?.n ?? 0) === 0;
+  const scoped = (await lookups.reachedOutsideSets(db, created)) === 0;
   await db.execute(
     sql`select refresh_catalogue_relations(${scoped ? intArray(created.sets) : sql`null::int[]`})`,
   );

@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
-import { seedCatalogue } from '../../test/demo-catalogue';
-import { calls, freshId, SETUP_TIMEOUT_MS } from '../../test/identifications';
+import { calls, freshId, SETUP_TIMEOUT_MS, setUpIdCatalogue } from '../../test/identifications';
 import { openSse, type SseStream } from './sse-reader';
 
 let app: FastifyInstance;
@@ -17,7 +16,7 @@ const streams: SseStream[] = [];
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
+  await setUpIdCatalogue(app);
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   api = calls(app);
 }, SETUP_TIMEOUT_MS);

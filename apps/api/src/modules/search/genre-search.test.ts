@@ -1,14 +1,13 @@
-// Searching a genre's name on the demo catalogue: besides the Genres the web shows, the Sets and Tracks
+// Searching a genre's name on a few Techno and House items, some named for their genre: besides the Genres the web shows, the Sets and Tracks
 // sections list that genre's items, as word matches ranked below the items whose own name matches,
 // and a typo of the genre finds them too.
 import type { SearchResponse } from '@cratedig/contract/search';
 import { normaliseName } from '@cratedig/contract/search-normalise';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed/demo';
-import { buildTestApp, makeTempDir } from '../../test/app';
+import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
-import { getTestDatabase, resetDatabase } from '../../test/database';
+import { resetDatabase } from '../../test/database';
 import { createSet, createTrack, refreshCatalogue } from '../../test/factories';
 
 let app: FastifyInstance;
@@ -28,10 +27,17 @@ const RANK_ORDER = ['exact', 'prefix', 'word', 'fuzzy'];
 const words = (text: string | null | undefined) => ` ${normaliseName(text ?? '')} `;
 
 beforeAll(async () => {
-  const database = await getTestDatabase();
-  await resetDatabase();
-  await seedDemo(database, { mediaDir: makeTempDir(), media: false });
   app = await buildTestApp();
+  await resetDatabase(app.database);
+  // one item of each kind named for its genre, two that are only of it
+  await createTrack(app, { title: 'Techno Anthem', genre: 'Techno' });
+  await createTrack(app, { title: 'Steel Forge', genre: 'Techno' });
+  await createTrack(app, { title: 'Iron Lung', genre: 'Techno' });
+  await createTrack(app, { title: 'Warm Room', genre: 'House' });
+  await createSet(app, { name: 'Techno Marathon', genre: 'Techno' });
+  await createSet(app, { name: 'Night Shift', genre: 'Techno' });
+  await createSet(app, { name: 'Sunday Dance', genre: 'House' });
+  await refreshCatalogue(app);
   user = await createUserWithToken(app);
 });
 
