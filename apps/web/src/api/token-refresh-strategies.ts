@@ -14,6 +14,7 @@
  *   a dead account is dead; anything else is transient.
  */
 import { AUTH } from '@cratedig/contract/constants';
+import { accountRoutes } from '@cratedig/contract/routes-accounts';
 import type { CrossTabLock } from './cross-tab-lock';
 import type { TokenStorage } from './token-storage';
 
@@ -77,8 +78,10 @@ async function exchange(
 ): Promise<RefreshOutcome> {
   let response: Response;
   try {
-    response = await deps.fetch(`${deps.apiBase}/tokens`, {
-      method: 'PUT',
+    // the path and method of the table of calls; the base may be another origin's
+    const { method, path } = accountRoutes.accounts.refresh;
+    response = await deps.fetch(`${deps.apiBase}${path.slice('/api'.length)}`, {
+      method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ access_token: accessToken ?? '', refresh_token: refreshToken }),
     });
