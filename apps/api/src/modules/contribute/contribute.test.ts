@@ -126,6 +126,21 @@ describe('the preview of a pasted tracklist', () => {
     expect(preview.lines[5]?.note).toBe("the set's list has 5 tracks, and this is entry 6");
   });
 
+  it('lands a time a little off on the row that starts nearest to it', async () => {
+    const text = [
+      '04:45 A Person - Early Tune',
+      '08:00 B Person - Middle Tune',
+      '09:40 C Person - Late Tune',
+    ].join('\n');
+    const preview = (await paste.preview(alice, set.setId, text)).json<TracklistPreview>();
+    expect(preview.lines.map((l) => [l.outcome, l.set_row?.start_time])).toEqual([
+      ['suggestion', 300],
+      ['new', 300],
+      ['suggestion', 600],
+    ]);
+    expect(preview.lines[1]?.note).toBe('Line 1 already names the ID here: nothing more is suggested.');
+  });
+
   it('names an untimed line in a timed list and a time that goes backwards', async () => {
     const text = [
       '05:00 A Person - One Tune',

@@ -54,7 +54,14 @@ function landing(rows: SetRow[], entry: PastedEntry, nth: number, timed: boolean
   if (!last) return "the set's list is empty";
   if (start >= end)
     return `it starts at ${formatTime(start)}, after the set's list ends (${formatTime(end)})`;
-  const at = rows.filter((r) => r.start_time <= start + EARLY_S).pop() ?? rows[0];
+  // The row that starts nearest to the pasted time, among those starting no later than EARLY_S after
+  // it: pasted times are often a few seconds off the set's, either way.
+  const near = rows.filter((r) => r.start_time <= start + EARLY_S);
+  const at =
+    near.reduce<SetRow | undefined>(
+      (best, r) => (!best || Math.abs(r.start_time - start) < Math.abs(best.start_time - start) ? r : best),
+      undefined,
+    ) ?? rows[0];
   return rows.filter((r) => r.start_time === at?.start_time);
 }
 
