@@ -101,7 +101,7 @@ function api(preview: TracklistPreview | FakeResponse) {
 }
 
 // The page is its own lazy chunk: its first render waits for the import.
-const PAGE = { timeout: 15_000 };
+const PAGE = { timeout: 30_000 };
 
 const sent = (requests: FakeRequest[], path: string) => requests.filter((r) => r.path === path);
 
@@ -112,7 +112,7 @@ describe('suggest a tracklist', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByText('Paste a tracklist first: one track a line.')).toBeTruthy();
     expect(sent(requests, '/sets/1/tracklist-preview')).toHaveLength(0);
-  }, 30_000);
+  }, 60_000);
 
   it('previews each line, sends the suggestions and links to the IDs they are for', async () => {
     const { user, requests, location } = renderApp('/sets/1/tracklist', {
@@ -149,7 +149,7 @@ describe('suggest a tracklist', () => {
     );
     await user.click(screen.getByRole('link', { name: "Back to the set's IDs" }));
     await waitFor(() => expect(location()).toBe('/sets/1'));
-  }, 30_000);
+  }, 60_000);
 
   it('names every problem and sends nothing while there are problems', async () => {
     const { user, requests } = renderApp('/sets/1/tracklist', { api: api(BAD), session: makeUser() });
@@ -163,7 +163,7 @@ describe('suggest a tracklist', () => {
     await user.type(screen.getByRole('textbox', { name: 'Tracklist' }), ' ');
     expect(screen.queryByRole('list', { name: 'Pasted lines' })).toBeNull();
     expect(sent(requests, '/sets/1/tracklist-proposals')).toHaveLength(0);
-  }, 30_000);
+  }, 60_000);
 
   it('says when to try again after too many tracklists', async () => {
     const limited = {
@@ -177,5 +177,5 @@ describe('suggest a tracklist', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'You have sent many tracklists in a short time. Try again in 2 minutes.',
     );
-  }, 30_000);
+  }, 60_000);
 });
