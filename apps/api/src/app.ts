@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client';
 import { accountsRoutes } from './modules/accounts/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
+import { contributeRoutes } from './modules/contribute/routes';
 import { fingerprintsRoutes } from './modules/fingerprints/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identificationsRoutes } from './modules/identifications/routes';
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(libraryRoutes);
   await app.register(commentsRoutes);
   await app.register(identificationsRoutes);
+  await app.register(contributeRoutes);
   await app.register(fingerprintsRoutes);
   await registerLive(app);
   await app.register(notificationsRoutes);

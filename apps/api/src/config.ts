@@ -114,6 +114,8 @@ export interface AuthConfig {
     eventTicket: RateLimit;
     /** Searches (the search box and a list's search) per user. */
     search: RateLimit;
+    /** Pasted tracklists (previews and submissions together) per user. */
+    tracklist: RateLimit;
   };
 }
 
@@ -217,6 +219,8 @@ const envSchema = z.object({
   EVENT_TICKET_WINDOW_S: limitVar(300),
   SEARCH_MAX: limitVar(120),
   SEARCH_WINDOW_S: limitVar(60),
+  TRACKLIST_MAX: limitVar(30),
+  TRACKLIST_WINDOW_S: limitVar(600),
   READ_STATEMENT_TIMEOUT_MS: millisecondsVar(5_000),
   WRITE_STATEMENT_TIMEOUT_MS: millisecondsVar(10_000),
   SEARCH_STATEMENT_TIMEOUT_MS: millisecondsVar(3_000),
@@ -339,6 +343,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
         vote: { max: vars.VOTE_MAX, windowS: vars.VOTE_WINDOW_S },
         eventTicket: { max: vars.EVENT_TICKET_MAX, windowS: vars.EVENT_TICKET_WINDOW_S },
         search: { max: vars.SEARCH_MAX, windowS: vars.SEARCH_WINDOW_S },
+        tracklist: { max: vars.TRACKLIST_MAX, windowS: vars.TRACKLIST_WINDOW_S },
       },
     },
   };

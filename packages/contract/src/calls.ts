@@ -6,6 +6,7 @@
 import { joinCalls } from './call';
 import { accountCalls, healthCalls } from './calls/accounts';
 import { artistCalls, featuredCalls, labelCalls, setCalls, trackCalls } from './calls/catalogue';
+import { contributeCalls } from './calls/contribute';
 import { fingerprintCalls } from './calls/fingerprints';
 import { identificationCalls, liveCalls } from './calls/identifications';
 import { favCalls, notificationCalls, postCalls, searchCalls, userCalls } from './calls/library';
@@ -29,6 +30,7 @@ export const calls = joinCalls(routes, {
   posts: postCalls,
   notifications: notificationCalls,
   identifications: identificationCalls,
+  contribute: contributeCalls,
   fingerprints: fingerprintCalls,
   live: liveCalls,
 });

@@ -109,6 +109,10 @@ export const routes = {
     ofUser: { method: 'GET', path: '/api/users/:id/identifications', auth: 'user' },
     waiting: { method: 'GET', path: '/api/ids', auth: 'user' },
   },
+  contribute: {
+    preview: { method: 'POST', path: '/api/sets/:id/tracklist-preview', auth: 'user' },
+    submit: { method: 'POST', path: '/api/sets/:id/tracklist-proposals', auth: 'user' },
+  },
   fingerprints: {
     heardIn: { method: 'GET', path: '/api/tracks/:id/heard-in', auth: 'user' },
     setSuggestions: { method: 'GET', path: '/api/sets/:id/heard-tracks', auth: 'user' },

@@ -72,6 +72,9 @@ export const appRoutes: RouteObject[] = [
               page('home', () => import('../features/home/home-page').then((m) => m.HomePage)),
               page('sets', () => import('../features/sets/sets-page').then((m) => m.SetsPage)),
               page('sets/:id', () => import('../features/sets/set-detail-page').then((m) => m.SetDetailPage)),
+              page('sets/:id/tracklist', () =>
+                import('../features/contribute/suggest-tracklist-page').then((m) => m.SuggestTracklistPage),
+              ),
               page('tracks', () => import('../features/tracks/tracks-page').then((m) => m.TracksPage)),
               page('tracks/:id', () =>
                 import('../features/tracks/track-detail-page').then((m) => m.TrackDetailPage),

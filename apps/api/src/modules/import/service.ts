@@ -131,3 +131,5 @@ export async function importFiles(
   if (!report) throw new Error('import finished without a report');
   return report;
 }
+
+export { EARLY_S, type PastedPreview, type PastedSuggestion, previewPastedTracklist } from './contribute';

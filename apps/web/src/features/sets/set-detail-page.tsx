@@ -13,6 +13,7 @@ import { formatDate, formatDurationMs } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
+import { SuggestTracklistLink } from '../contribute';
 import { SetSuggestions } from '../fingerprints';
 import { CommentsTab, SetFavouriteToggle, SetLikesToggle } from '../library';
 import { AddToQueueButton, SetPlayButton } from '../player';
@@ -85,6 +86,7 @@ export function SetDetailPage() {
             <GenreChipLink key={genre} genre={genre} list="sets" />
           ))}
         </Box>
+        <SuggestTracklistLink set={set} />
       </DetailHero>
       <SetMoments set={set} />
       <SetSuggestions setId={set.id} />
