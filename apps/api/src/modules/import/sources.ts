@@ -191,6 +191,12 @@ function cueStarts(set: SetInput, problems: string[]): boolean {
  */
 function checkTimes(set: SetInput, problems: string[]): void {
   const durationS = set.durationMs === undefined ? undefined : set.durationMs / 1000;
+  if (set.untimed) {
+    // Nothing says where an entry plays: each spans the recording, so the set plays as one piece.
+    const end = Math.max(1, Math.floor(durationS ?? 1));
+    for (const st of set.tracks) Object.assign(st, { start: 0, end, untimed: true });
+    return;
+  }
   let previousEnd = 0;
   let previousStart = -1;
   let lastIndex = set.tracks.length - 1;
