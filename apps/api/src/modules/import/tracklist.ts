@@ -155,6 +155,8 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
       mixType: parsed.mixType,
       mixName: parsed.mixName,
       labelName: parsed.labelName,
+      ...(parsed.bpm ? { bpm: parsed.bpm } : {}),
+      ...(parsed.key ? { key: parsed.key } : {}),
       origin: at(row.line),
       ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre: facts.genre } : {}),
     };
