@@ -38,6 +38,9 @@ export const setTrack = z
     end_time: seconds,
     // moment likes that fell in this track (the track list's Likes column, docs/player.md)
     likes: count,
+    // present (true) on an entry of a list imported without times: its start_time/end_time span the
+    // whole recording, it never counts as the track playing, and the app shows it without a time
+    untimed: z.literal(true).optional(),
     track_meta: trackMeta,
   })
   .meta({ id: 'SetTrack' });
@@ -55,7 +58,8 @@ export const setMeta = z
     art_url_xl: mediaUrl.nullable(),
     // the recorded date (docs/web-app.md Set detail 'Recorded')
     release_date: isoDate,
-    genre: z.enum(GENRES),
+    // null for an imported set whose source named none of the genres; genre sorts put it last
+    genre: z.enum(GENRES).nullable(),
     // genres of the set's identified tracks; cards show the first 3 (docs/catalogue.md)
     track_genres: z.array(z.enum(GENRES)),
     // docs/player.md: a link signed for the requesting user with an expiry; null without audio

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { capCount, truncate } from '../lib/format';
 import { asDesktop } from '../test/media-query';
 import { ArtistCard, PlaceCard, SetCard } from './entity-cards';
+import { setColumns } from './entity-columns';
 
 const artist: Artist = {
   id: 4,
@@ -103,6 +104,31 @@ describe('cards', () => {
       </MemoryRouter>,
     );
     expect(title()).toBe('Boiler Room Berlin Wareh…');
+  });
+
+  it('a set without a genre shows no empty chip, nor "null", on its card and in the Sets table', () => {
+    const bare: SetMeta = { ...set, genre: null, track_genres: [] };
+    const genreCell = setColumns.find((c) => c.key === 'genre');
+    render(
+      <MemoryRouter>
+        <SetCard set={bare} size="small" />
+        <div data-testid="genre-cell">{genreCell?.render(bare)}</div>
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ });
+    expect(card.querySelectorAll('.MuiChip-root')).toHaveLength(0);
+    expect(card.textContent).not.toMatch(/null/);
+    expect(screen.getByTestId('genre-cell').textContent).toBe('—');
+  });
+
+  it("a set without a genre of its own still shows its identified tracks' genres", () => {
+    render(
+      <MemoryRouter>
+        <SetCard set={{ ...set, genre: null, track_genres: ['House'] }} size="small" />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ });
+    expect(within(card).getByText('House')).toBeTruthy();
   });
 
   it('a default card cuts a title at 25 characters', () => {

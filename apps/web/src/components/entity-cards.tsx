@@ -8,6 +8,7 @@ import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import Box from '@mui/material/Box';
 import { formatDate, formatNumber, truncate } from '../lib/format';
+import { setGenres } from '../lib/set-genres';
 import { trackDisplayTitle } from '../lib/track-title';
 import { LikesCount } from './count-badge';
 import { CardChips } from './genre-chip';
@@ -52,7 +53,7 @@ export function SetCard({
   highlight?: CardHighlight;
 }) {
   const size = useCardSize(asked);
-  const genres = set.track_genres.length > 0 ? set.track_genres : [set.genre];
+  const genres = setGenres(set);
   return (
     <MediaCard
       to={`/sets/${set.id}`}

@@ -127,7 +127,7 @@ export const setColumns: Column<SetMeta>[] = [
     key: 'genre',
     header: 'Genre',
     sortField: SORTS.sets.genre,
-    render: (s) => <GenreChipLink genre={s.genre} list="sets" />,
+    render: (s) => (s.genre ? <GenreChipLink genre={s.genre} list="sets" /> : muted('—')),
   },
   {
     key: 'recorded',

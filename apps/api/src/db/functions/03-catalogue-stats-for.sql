@@ -220,7 +220,7 @@ BEGIN
   ) u GROUP BY g;
 
   INSERT INTO import_genre_delta (list, genre, n)
-  SELECT 'sets', genre, count(*) FROM sets WHERE id = ANY (p_sets) GROUP BY genre
+  SELECT 'sets', genre, count(*) FROM sets WHERE id = ANY (p_sets) AND genre IS NOT NULL GROUP BY genre
   UNION ALL SELECT 'sets', '', cardinality(p_sets)
   UNION ALL SELECT 'tracks', genre, count(*) FROM tracks WHERE id = ANY (p_tracks) AND genre IS NOT NULL GROUP BY genre
   UNION ALL SELECT 'tracks', '', cardinality(p_tracks)

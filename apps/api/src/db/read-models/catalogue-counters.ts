@@ -32,7 +32,7 @@ export const raiseSetLikes = (setId: number): SQL =>
 export const raisePlayingTrackLikes = (setId: number, t: number): SQL =>
   sql`update set_tracks x set likes = x.likes + 1
       from (select track_position from set_tracks
-            where set_id = ${setId} and start_time <= ${t}::float8 and end_time > ${t}::float8
+            where set_id = ${setId} and not untimed and start_time <= ${t}::float8 and end_time > ${t}::float8
             order by start_time desc, track_position desc limit 1) playing
       where x.set_id = ${setId} and x.track_position = playing.track_position
       returning x.track_position, x.track_id`;

@@ -9,11 +9,13 @@ const MOMENT_TRACK = sql`json_build_object('track_position', st.track_position, 
 
 /**
  * The MomentTrack playing at second `position` of set `setId` (SQL expressions): the latest started
- * one with start_time <= position < end_time, as a moment like is attributed.
+ * one with start_time <= position < end_time, as a moment like is attributed (an untimed entry, which
+ * spans the whole recording, never is).
  */
 export function momentTrackAt(setId: SQL, position: SQL): SQL {
   return sql`(select ${MOMENT_TRACK} from set_tracks st join tracks t on t.id = st.track_id
-    where st.set_id = ${setId} and st.start_time <= ${position} and st.end_time > ${position}
+    where st.set_id = ${setId} and not st.untimed
+      and st.start_time <= ${position} and st.end_time > ${position}
     order by st.start_time desc, st.track_position desc limit 1)`;
 }
 

@@ -48,7 +48,7 @@ const setKeys = () => ({
   artist: text('artist').notNull(),
   setName: text('set_name').notNull(),
   curator: text('curator'),
-  genre: text('genre').notNull(),
+  genre: text('genre'),
   releaseDate: date('release_date', { mode: 'string' }).notNull(),
 });
 const trackKeys = () => ({
@@ -68,11 +68,11 @@ const artistKeys = () => ({
 });
 
 /** Sets the artist performs. */
-export const artistSets = relationTable('artist_sets', setKeys(), ['curator']);
+export const artistSets = relationTable('artist_sets', setKeys(), ['curator', 'genre']);
 /** Sets playing one of the label's tracks or curated by it. */
-export const labelSets = relationTable('label_sets', setKeys(), ['curator']);
+export const labelSets = relationTable('label_sets', setKeys(), ['curator', 'genre']);
 /** Sets playing the track. */
-export const trackSets = relationTable('track_sets', setKeys(), ['curator']);
+export const trackSets = relationTable('track_sets', setKeys(), ['curator', 'genre']);
 /** Released tracks the artist is credited on as producer or feat. */
 export const artistTracks = relationTable('artist_tracks', trackKeys(), trackNullable);
 /** Released tracks the artist is credited on as mixer. */

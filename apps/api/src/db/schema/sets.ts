@@ -1,6 +1,16 @@
 import { SPONSOR_TYPES } from '@cratedig/contract/constants';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { artists } from './artists';
 import { festivals } from './festivals';
 import { genres } from './genres';
@@ -18,9 +28,8 @@ export const sets = pgTable(
     artist: text('artist').notNull(),
     // display name of the first sponsor; the sort key of set_meta.curator
     curator: text('curator'),
-    genre: text('genre')
-      .notNull()
-      .references(() => genres.name, { onUpdate: 'cascade' }),
+    // null when the source named none of the catalogue's genres (docs/import.md); sorts last
+    genre: text('genre').references(() => genres.name, { onUpdate: 'cascade' }),
     // the recorded date (docs/web-app.md 'Recorded')
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     durationMs: integer('duration_ms').notNull(),
@@ -53,6 +62,7 @@ export const sets = pgTable(
     // NULLS FIRST twins, scanned backwards, give `col DESC NULLS LAST, id DESC` (see list-spec.ts).
     index('sets_curator_nf_idx').on(t.curator.asc().nullsFirst(), t.id),
     index('sets_genre_curator_nf_idx').on(t.genre, t.curator.asc().nullsFirst(), t.id),
+    index('sets_genre_nf_idx').on(t.genre.asc().nullsFirst(), t.id),
     index('sets_festival_idx').on(t.festivalId),
     index('sets_venue_idx').on(t.venueId),
     index('sets_set_name_trgm').using('gin', t.setName.op('gin_trgm_ops')),
@@ -127,6 +137,8 @@ export const setTracks = pgTable(
     endTime: integer('end_time').notNull(),
     // moment likes of this entry (the tracklist's Likes column, docs/player.md)
     likes: integer('likes').notNull().default(0),
+    // an entry of a list imported without times (docs/import.md): it spans the whole recording
+    untimed: boolean('untimed').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.setId, t.trackPosition] }),

@@ -36,7 +36,7 @@ export const SORT_COLUMNS: { [K in ItemKind]: SortMap<K> } = {
     'set_meta.artist': c('x.artist', 'text'),
     'set_meta.set_name': c('x.set_name', 'text'),
     'set_meta.curator': c('x.curator', 'text', true),
-    'set_meta.genre': c('x.genre', 'text'),
+    'set_meta.genre': c('x.genre', 'text', true),
     'set_meta.release_date': c('x.release_date', 'date'),
   },
   tracks: {

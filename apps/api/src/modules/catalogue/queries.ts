@@ -261,7 +261,9 @@ export function setDetailStatement(id: number, userId: number): SQL {
       select jsonb_agg(jsonb_build_object(
         'track_position', st.track_position, 'track_meta_id', st.track_id, 'set_meta_id', st.set_id,
         'start_time', st.start_time, 'end_time', st.end_time, 'likes', st.likes,
-        'track_meta', ${track.json}) order by st.track_position)
+        'track_meta', ${track.json})
+        || case when st.untimed then '{"untimed": true}'::jsonb else '{}'::jsonb end
+        order by st.track_position)
       from set_tracks st join tracks t on t.id = st.track_id ${track.joins}
       where st.set_id = i.id), '[]'::jsonb)) as item
     from sets i ${set.joins} where i.id = ${id}`);

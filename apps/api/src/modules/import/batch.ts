@@ -109,6 +109,8 @@ export interface SetTrackInput {
   end: number;
   /** Played together with the track before (a 1001Tracklists 'w/' line): it shares that track's times. */
   together?: boolean;
+  /** From a list without times: the entry spans the whole recording and is marked so. */
+  untimed?: boolean;
   origin: Origin;
 }
 
@@ -118,7 +120,8 @@ export interface SetInput {
   artistLine: string;
   artists: string[];
   date: string;
-  genre: Genre;
+  /** Null when neither the source, the command line nor the audio's tags name one of ours. */
+  genre: Genre | null;
   /** Milliseconds, when the source gives it (required unless the audio is a file to read). */
   durationMs?: number;
   audio: MediaSource | null;
@@ -129,6 +132,8 @@ export interface SetInput {
   tracks: SetTrackInput[];
   /** Set track times still to be closed by the audio's duration (CUE and tracklists: the last end). */
   lastEndsWithAudio: boolean;
+  /** A list without times: its entries are kept in order, each spanning the recording, marked untimed. */
+  untimed?: boolean;
   /**
    * Facts the source left out or wrote in a way the catalogue doesn't know, filled once the audio is
    * read (the command line's --genre/--date, then the audio's tags, then its file date) or refused.

@@ -21,6 +21,9 @@ export interface ParsedTrack {
   version: string | null;
   credits: Credit[];
   labelName: string | null;
+  /** From a DJ software's metadata beside the sheet (dj-sidecar.ts); never guessed from the text. */
+  bpm?: number | null;
+  key?: string | null;
 }
 
 /**

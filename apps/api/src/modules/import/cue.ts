@@ -203,6 +203,8 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
       mixType: parsed.mixType,
       mixName: parsed.mixName,
       labelName: parsed.labelName,
+      ...(parsed.bpm ? { bpm: parsed.bpm } : {}),
+      ...(parsed.key ? { key: parsed.key } : {}),
       origin: at(track.line),
       ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre: facts.genre } : {}),
     };

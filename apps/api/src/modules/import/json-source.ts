@@ -176,6 +176,7 @@ function readCatalogue(
         origin: at(stPath),
       };
     });
+    const untimed = s.set_tracks.length > 0 && s.set_tracks.every((st) => st.untimed === true);
     into.sets.push({
       ref: setRef(s.id),
       name: s.set_name,
@@ -191,6 +192,7 @@ function readCatalogue(
       venue: s.venue?.name ?? null,
       tracks,
       lastEndsWithAudio: false,
+      ...(untimed ? { untimed: true } : {}),
       origin: at(path),
     });
   });

@@ -1,8 +1,10 @@
 // A set's genre and recorded date when its source leaves them out, as most real sheets and tracklists
 // do: the source's own value when it is one the catalogue knows, else the command line's --genre /
 // --date, else the recording's tags (genre, date or year), else (date only) the recording's file date.
-// A date written but unreadable is refused rather than guessed around. Only when all of these fail is the set refused, with every such problem listed together.
-import { GENRES, type Genre } from '@cratedig/contract/constants';
+// A set none of these give a genre is imported without one (listed, sorted last). A genre or date
+// written but unreadable is refused rather than guessed around, as is a set with no date at all; every
+// such problem is listed together.
+import type { Genre } from '@cratedig/contract/constants';
 import { type Batch, type Origin, problem, type SetInput } from './batch';
 import { dateOf, genreOf } from './text-file';
 
@@ -15,8 +17,7 @@ export interface AudioTags {
   fileDate?: string;
 }
 
-// Placeholders until the audio is read; a set still missing a fact then is refused, never written.
-const NO_GENRE: Genre = GENRES[0];
+// Placeholder until the audio is read; a set still missing its date then is refused, never written.
 const NO_DATE = '1970-01-01';
 
 export function setFacts(
@@ -24,7 +25,7 @@ export function setFacts(
   origins: { genre: Origin; date: Origin },
   whole: Origin,
   defaults?: { genre?: Genre; date?: string },
-): { genre: Genre; date: string; missing?: SetInput['missing'] } {
+): { genre: Genre | null; date: string; missing?: SetInput['missing'] } {
   const missing: NonNullable<SetInput['missing']> = {};
   const genre = (written.genre ? genreOf(written.genre) : undefined) ?? defaults?.genre;
   if (!genre)
@@ -33,7 +34,7 @@ export function setFacts(
   if (!date)
     missing.date = written.date ? { origin: origins.date, written: written.date } : { origin: whole };
   return {
-    genre: genre ?? NO_GENRE,
+    genre: genre ?? null,
     date: date ?? NO_DATE,
     ...(missing.genre || missing.date ? { missing } : {}),
   };
@@ -59,10 +60,6 @@ export function fillFromAudio(
           missing.genre.origin,
           `unknown genre '${missing.genre.written}' (give one of the catalogue's with --genre)`,
         ),
-      );
-    } else {
-      problems.push(
-        problem(missing.genre.origin, 'no genre: the source, its audio tags and --genre name none of ours'),
       );
     }
   }

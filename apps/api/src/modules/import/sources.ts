@@ -6,6 +6,8 @@ import { type Batch, clockOf, emptyBatch, ImportRefusal, outOfOrder, problem, ty
 import { parseTrackText } from './credits';
 import { parseCue, type SourceContext } from './cue';
 import { indexStyleOf, secondsOf } from './cue-index';
+import type { DjTrack } from './dj-metadata';
+import { djSidecarOf, withDjMetadata } from './dj-sidecar';
 import { parseCatalogueJson } from './json-source';
 import { mediaPathFor, probeAudio, probeImage } from './media';
 import { normaliseName } from './normalise';
@@ -50,7 +52,7 @@ export async function readSources(
   defaults?: SourceContext['defaults'],
 ): Promise<ReadBatch> {
   const problems: string[] = [];
-  const texts: { path: string; name: string; text: string; parse: Parser }[] = [];
+  const texts: { path: string; name: string; text: string; parse: Parser; dj?: DjTrack[] }[] = [];
   for (const path of paths) {
     const name = relative(cwd, path) || path;
     const parse = parserFor(path);
@@ -61,7 +63,8 @@ export async function readSources(
       continue;
     }
     try {
-      texts.push({ path, name, text: await readTextFile(path), parse });
+      const dj = parse === parseCatalogueJson ? undefined : djSidecarOf(path);
+      texts.push({ path, name, text: await readTextFile(path), parse, ...(dj ? { dj } : {}) });
     } catch (error) {
       problems.push(
         problem({ file: name, at: '' }, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`),
@@ -75,11 +78,12 @@ export async function readSources(
       name: t.name,
       path: t.path,
       ...(defaults ? { defaults } : {}),
-      parseTrack: (text) =>
+      parseTrack: withDjMetadata(t.dj, (text) =>
         parseTrackText(text, (line) => {
           lines.add(line);
           return false;
         }),
+      ),
     };
     t.parse(t.text, source, emptyBatch(), []);
   }
@@ -94,7 +98,7 @@ export async function readSources(
         name: t.name,
         path: t.path,
         ...(defaults ? { defaults } : {}),
-        parseTrack: (text) => parseTrackText(text, isKnown),
+        parseTrack: withDjMetadata(t.dj, (text) => parseTrackText(text, isKnown)),
       },
       batch,
       problems,
@@ -191,6 +195,12 @@ function cueStarts(set: SetInput, problems: string[]): boolean {
  */
 function checkTimes(set: SetInput, problems: string[]): void {
   const durationS = set.durationMs === undefined ? undefined : set.durationMs / 1000;
+  if (set.untimed) {
+    // Nothing says where an entry plays: each spans the recording, so the set plays as one piece.
+    const end = Math.max(1, Math.floor(durationS ?? 1));
+    for (const st of set.tracks) Object.assign(st, { start: 0, end, untimed: true });
+    return;
+  }
   let previousEnd = 0;
   let previousStart = -1;
   let lastIndex = set.tracks.length - 1;

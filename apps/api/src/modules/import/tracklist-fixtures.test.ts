@@ -101,13 +101,48 @@ describe('pasted tracklists as the sites write them', () => {
     ]);
   });
 
-  it('refuses an untimed list line by line, and names a w/ line with nothing before it', async () => {
+  it('an untimed numbered list: entries in order, each untimed and spanning the set', async () => {
+    const { summary, rows } = await importFixture('numbered-untimed.txt', 600);
+    expect(summary).toMatchObject({ set_name: 'Crate Night at Vesper', genre: 'Deep House', track_count: 6 });
+    expect(rows).toEqual([
+      '0-600 Kerri Chandler | Rain | original_mix | -',
+      '0-600 Moodymanc feat. Lyra Jane | Set It Free | original_mix | -',
+      '0-600 Ada Holm | Lantern | original_mix | Nightwalk',
+      '0-600 Ben Roe & Tamsin Vey | Drift | remix | -',
+      '0-600 Ben Roe | Drift (Acapella) | original_mix | -',
+      '0-600 ID | ID | ID | -',
+    ]);
+    const detail = (
+      await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+    ).json();
+    expect(detail.set_tracks.map((st: { untimed?: boolean }) => st.untimed)).toEqual(Array(6).fill(true));
+    // a moment liked while it plays lights no entry: none says where it plays
+    const liked = await app.inject({
+      method: 'POST',
+      url: '/api/set-likes',
+      headers: user.headers,
+      payload: { set_meta_id: summary.id, set_timestamp: 120 },
+    });
+    expect(liked.statusCode).toBeLessThan(300);
+    const after = (
+      await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+    ).json();
+    expect(after.likes).toBe(1);
+    expect(after.set_tracks.map((st: { likes: number }) => st.likes)).toEqual(Array(6).fill(0));
+  });
+
+  it('refuses a list with times on some lines only, and names a w/ line with nothing before it', async () => {
     writeMp3(join(dir, 'u.mp3'), 300);
-    writeText(join(dir, 'u.txt'), 'Title: U\nArtist: A\nGenre: House\nDate: 2024\n\nw/ A - B\n1. A - One\n');
+    writeText(
+      join(dir, 'u.txt'),
+      'Title: U\nArtist: A\nGenre: House\nDate: 2024\n\nw/ A - B\n0:00 A - Zero\n1. A - One\n',
+    );
     const result = await run(['u.txt']);
     expect(result.code).toBe(1);
     expect(result.err.join('\n')).toMatch(/u\.txt: line 6: a 'w\/' line needs a track before it/);
-    expect(result.err.join('\n')).toMatch(/u\.txt: line 7: 'A - One' has no time/);
+    expect(result.err.join('\n')).toMatch(
+      /u\.txt: line 8: 'A - One' has no time, while other lines have one/,
+    );
   });
 
   it.each([

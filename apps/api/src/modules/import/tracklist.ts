@@ -18,7 +18,7 @@ import { splitArtists } from './credits';
 import type { SourceContext } from './cue';
 import { setFacts, writtenProblems } from './set-facts';
 import { linesOf } from './text-file';
-import { readTrackLine } from './tracklist-lines';
+import { readTrackLine, type TrackLine } from './tracklist-lines';
 
 const HEADER =
   /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator)\s*:\s*(.*)$/i;
@@ -27,31 +27,24 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
   const at = (line: number): Origin => ({ file: source.name, at: `line ${line}` });
   const whole: Origin = { file: source.name, at: '' };
   const header = new Map<string, { value: string; line: number }>();
-  const rows: { line: number; start: number; text: string; together: boolean }[] = [];
+  const rows: { line: number; start: number | undefined; text: string; together: boolean }[] = [];
   const before = problems.length;
   linesOf(text).forEach((raw, index) => {
     const line = index + 1;
     // Blank lines, comments and headings pasted with the list ('Tracklist:') say nothing.
     if (raw.trim() === '' || raw.trim().startsWith('#')) return;
     if (/^\s*[\p{L} ]{1,30}:\s*$/u.test(raw) && !HEADER.test(raw)) return;
-    const track = HEADER.test(raw) && rows.length === 0 ? undefined : readTrackLine(raw);
+    const track = HEADER.test(raw) && rows.length === 0 ? undefined : (readTrackLine(raw) ?? plainLine(raw));
     if (track) {
       const previous = rows[rows.length - 1];
       if (track.bad)
         problems.push(problem(at(line), `'${track.bad}' is not a time (mm:ss, h:mm:ss or mm.ss)`));
       else if (track.together && !previous)
         problems.push(problem(at(line), "a 'w/' line needs a track before it to be played with"));
-      else if (track.start === undefined && !track.together)
-        problems.push(
-          problem(
-            at(line),
-            `'${track.text}' has no time: the command imports timed tracklists ('12:34 Artist - Title')`,
-          ),
-        );
       else
         rows.push({
           line,
-          start: track.start ?? previous?.start ?? 0,
+          start: track.together ? previous?.start : track.start,
           text: track.text,
           together: track.together,
         });
@@ -87,6 +80,18 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     source.defaults,
   );
   if (rows.length === 0) problems.push(problem(whole, 'no track lines (e.g. "00:00 Artist - Title")'));
+  // A list is timed or untimed as a whole: with no time at all it is imported as it is written (the set
+  // then plays as one piece); a time on some lines only leaves the others' places unknown.
+  const untimed = rows.every((row) => row.start === undefined);
+  if (!untimed)
+    for (const row of rows)
+      if (row.start === undefined)
+        problems.push(
+          problem(
+            at(row.line),
+            `'${row.text}' has no time, while other lines have one: give every line a time, or none`,
+          ),
+        );
 
   const folder = dirname(source.path);
   const audioLine = header.get('audio');
@@ -101,10 +106,11 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
   if (problems.length > before || !title || !artist) {
     writtenProblems(facts.missing, problems);
     // No set to check later: its times are checked here, so their problems are listed too.
-    checkStartOrder(
-      rows.filter((row) => !row.together).map((row) => ({ start: row.start, origin: at(row.line) })),
-      problems,
-    );
+    if (!untimed)
+      checkStartOrder(
+        rows.filter((row) => !row.together).map((row) => ({ start: row.start, origin: at(row.line) })),
+        problems,
+      );
     return;
   }
 
@@ -127,6 +133,7 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     venue: header.get('venue')?.value || null,
     tracks: [],
     lastEndsWithAudio: true,
+    ...(untimed ? { untimed: true } : {}),
     origin: whole,
   };
   const artwork = header.get('artwork');
@@ -148,6 +155,8 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
       mixType: parsed.mixType,
       mixName: parsed.mixName,
       labelName: parsed.labelName,
+      ...(parsed.bpm ? { bpm: parsed.bpm } : {}),
+      ...(parsed.key ? { key: parsed.key } : {}),
       origin: at(row.line),
       ...(parsed.mixType === 'ID' ? { foundInSet: setRef, genre: facts.genre } : {}),
     };
@@ -156,13 +165,19 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     const next = rows.slice(i + 1).find((r) => !r.together);
     set.tracks.push({
       trackRef: input.ref,
-      start: row.start,
+      start: row.start ?? 0,
       end: next?.start ?? Number.NaN,
       ...(row.together ? { together: true } : {}),
       origin: at(row.line),
     });
   });
   into.sets.push(set);
+}
+
+/** A line that is only 'Artist - Title' (a plain or bulleted untimed list). */
+function plainLine(raw: string): (TrackLine & { bad?: string }) | undefined {
+  const text = raw.replace(/^\s*[-*•·]\s+/, '').trim();
+  return /\S\s[-–—]\s\S/.test(text) ? { text, together: false } : undefined;
 }
 
 function canonicalKey(key: string): string {

@@ -258,6 +258,7 @@ export async function writePlan(
       track_id: trackIds.get(plan.trackKeyOf.get(st.trackRef) ?? ''),
       start_time: st.start,
       end_time: st.end,
+      untimed: st.untimed === true,
     })),
   );
   await insertLinks(db, 'set_tracks', setTrackRows);

@@ -15,6 +15,7 @@ export {
   usePlayer,
   usePlayerState,
 } from './player-context';
+export { timedTracks } from './player-rules';
 export { PlayerStore } from './player-store';
 export { AddToQueueButton, SetPlayButton, TrackPlayButton } from './set-play-controls';
 export { PlayableTrackList, TrackStartCell } from './track-list-playback';

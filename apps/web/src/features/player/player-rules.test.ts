@@ -34,6 +34,19 @@ describe('the set track at a moment', () => {
   });
 });
 
+describe('a set whose list has no times (untimed entries span the set)', () => {
+  const untimed = [
+    { start_time: 0, end_time: 1000, untimed: true as const },
+    { start_time: 0, end_time: 1000, untimed: true as const },
+  ];
+
+  it('has no playing track, and previous/next go to the start or nowhere', () => {
+    expect(setTrackAt(untimed, 500)).toBeNull();
+    expect(neighbourStart(untimed, 500, 'next')).toBeNull();
+    expect(neighbourStart(untimed, 500, 'previous')).toBe(0);
+  });
+});
+
 describe('previous and next (docs/player.md: the neighbouring set track start_time)', () => {
   it('next jumps to the start of the following track', () => {
     expect(neighbourStart(tracks, 10, 'next')).toBe(300);

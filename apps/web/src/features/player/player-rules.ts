@@ -7,13 +7,21 @@ import { PLAYER } from '@cratedig/contract/constants';
 export interface TrackSpan {
   start_time: number;
   end_time: number;
+  /** An entry of a list without times: it spans the whole set and is never the one playing. */
+  untimed?: true;
+}
+
+/** The entries that say where they play (a list imported without times has none). */
+export function timedTracks<T extends TrackSpan>(tracks: readonly T[]): T[] {
+  return tracks.filter((track) => !track.untimed);
 }
 
 /**
- * The set track playing at second `t` (start_time <= t < end_time, as docs/player.md moment likes), or null.
+ * The set track playing at second `t` (start_time <= t < end_time, as docs/player.md moment likes), or
+ * null; an untimed entry never is, so a set whose list has no times plays as one piece.
  */
 export function setTrackAt<T extends TrackSpan>(tracks: readonly T[], t: number): T | null {
-  return tracks.find((track) => track.start_time <= t && t < track.end_time) ?? null;
+  return tracks.find((track) => !track.untimed && track.start_time <= t && t < track.end_time) ?? null;
 }
 
 /** Index of the track at `t`, or of the last track that started before `t` (gaps between tracks). */
@@ -35,7 +43,7 @@ export function neighbourStart(
   t: number,
   direction: 'next' | 'previous',
 ): number | null {
-  const sorted = [...tracks].sort((a, b) => a.start_time - b.start_time);
+  const sorted = timedTracks(tracks).sort((a, b) => a.start_time - b.start_time);
   const index = indexAt(sorted, t);
   if (direction === 'next') return sorted[index + 1]?.start_time ?? null;
   if (index <= 0) return 0;

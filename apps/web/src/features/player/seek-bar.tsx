@@ -7,12 +7,12 @@ import type { SetTrack } from '@cratedig/contract/set';
 import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { type MouseEvent, memo, useLayoutEffect, useRef, useState } from 'react';
+import { type MouseEvent, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SetHeatStrip } from '../../components/heat-strip';
 import { colors } from '../../lib/design-tokens';
 import { trackDisplayTitle } from '../../lib/track-title';
 import { usePlayer, usePlayerState } from './player-context';
-import { formatPlayerTime, setTrackAt } from './player-rules';
+import { formatPlayerTime, setTrackAt, timedTracks } from './player-rules';
 
 const heatSx = {
   position: 'absolute',
@@ -130,7 +130,7 @@ export function SeekBar() {
   const currentStart = usePlayerState((state) => state.track?.start_time ?? null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
-  const tracks = set?.set_tracks ?? [];
+  const tracks = useMemo(() => timedTracks(set?.set_tracks ?? []), [set]);
   const value = dragging ?? Math.min(progress, duration || progress);
 
   const onHover = (event: MouseEvent<HTMLElement>) => {

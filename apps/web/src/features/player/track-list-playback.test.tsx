@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeSet } from '../../test/factories';
-import { renderWithPlayer } from '../../test/render';
+import { makeSet, makeUser } from '../../test/factories';
+import { renderWithPlayer, renderWithProviders } from '../../test/render';
 import { PlayableTrackList, TrackStartCell } from './track-list-playback';
 
 const set = makeSet(1);
@@ -47,5 +47,44 @@ describe('the track list with the player', () => {
     await user.click(screen.getByRole('button', { name: 'Play from Artist 101 — Track 101 (0:00)' }));
     expect(audio.currentTime).toBe(0);
     expect(current()[0]?.textContent).toContain('Track 101');
+  });
+});
+
+describe('a track list without times', () => {
+  const untimed = makeSet(4, {
+    tracks: 3,
+    trackSeconds: 300,
+  });
+  untimed.set_tracks = untimed.set_tracks.map((entry) => ({
+    ...entry,
+    start_time: 0,
+    end_time: 900,
+    untimed: true as const,
+  }));
+
+  it('shows each entry by its place, not a time, and lights none while the set plays', async () => {
+    const { store } = renderWithProviders(
+      <PlayableTrackList>
+        <table aria-label="Track list">
+          <tbody>
+            {untimed.set_tracks.map((entry) => (
+              <tr key={entry.track_position}>
+                <td>
+                  <TrackStartCell entry={entry} />
+                </td>
+                <td>{entry.track_meta.title}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </PlayableTrackList>,
+      { session: makeUser(), player: { sets: [untimed] } },
+    );
+    const cells = [...document.querySelectorAll('tbody tr td:first-child')].map((td) => td.textContent);
+    expect(cells).toEqual(['1.', '2.', '3.']);
+    expect(screen.queryByText('0:00')).toBeNull();
+    await act(() => store.play(4, 310));
+    expect(store.getState().track).toBeNull();
+    expect(current()).toHaveLength(0);
   });
 });

@@ -17,6 +17,26 @@ import { useIsPlayingRow, usePlayer } from './player-context';
  * while that row plays, so the highlight reaches the whole row and assistive tech hears it too.
  */
 export function TrackStartCell({ entry }: { entry: SetTrack }) {
+  // A list without times says nothing of where an entry plays: it shows its place in the list
+  // instead of a time, and neither lights up nor seeks (the set plays as one piece).
+  if (entry.untimed) return <UntimedPosition entry={entry} />;
+  return <TimedStartCell entry={entry} />;
+}
+
+function UntimedPosition({ entry }: { entry: SetTrack }) {
+  return (
+    <Box
+      component="span"
+      data-untimed="true"
+      title="This track list has no times"
+      sx={{ fontSize: 14, fontVariantNumeric: 'tabular-nums', color: 'text.secondary', minWidth: 52 }}
+    >
+      {entry.track_position}.
+    </Box>
+  );
+}
+
+function TimedStartCell({ entry }: { entry: SetTrack }) {
   const player = usePlayer();
   const playing = useIsPlayingRow(entry.set_meta_id, entry.start_time, entry.end_time);
   const ref = useRef<HTMLButtonElement>(null);
@@ -81,6 +101,7 @@ export function PlayableTrackList({ children }: { children: ReactNode }) {
       onClick={onClick}
       sx={{
         '& tbody tr, & li': { cursor: 'pointer', transition: 'background-color 160ms ease' },
+        '& tbody tr:has([data-untimed]), & li:has([data-untimed])': { cursor: 'default' },
         '& [aria-current="true"]': {
           backgroundColor: 'rgba(198, 255, 58, 0.08)',
           boxShadow: `inset 3px 0 0 ${colors.acid}`,

@@ -11,6 +11,7 @@ import { DetailUnavailable } from '../../components/not-found';
 import { ShareButton } from '../../components/share-button';
 import { formatDate, formatDurationMs } from '../../lib/format';
 import { resolveMediaUrl } from '../../lib/media-url';
+import { setGenres } from '../../lib/set-genres';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useRouteId } from '../../lib/use-route-id';
 import { SuggestTracklistLink } from '../contribute';
@@ -48,10 +49,7 @@ export function SetDetailPage() {
   if (isError || id === 0) return <DetailUnavailable kind="set" listPath="/sets" />;
   if (isPending) return <DetailHeroSkeleton />;
 
-  const genres = (set.track_genres.length > 0 ? set.track_genres : [set.genre]).slice(
-    0,
-    DISPLAY.setGenreChips,
-  );
+  const genres = setGenres(set).slice(0, DISPLAY.setGenreChips);
   return (
     <>
       <DetailHero
@@ -81,11 +79,13 @@ export function SetDetailPage() {
         <span>
           Identified Tracks: {set.track_confirmed_count}/{set.track_count}
         </span>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
-          {genres.map((genre) => (
-            <GenreChipLink key={genre} genre={genre} list="sets" />
-          ))}
-        </Box>
+        {genres.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
+            {genres.map((genre) => (
+              <GenreChipLink key={genre} genre={genre} list="sets" />
+            ))}
+          </Box>
+        )}
         <SuggestTracklistLink set={set} />
       </DetailHero>
       <SetMoments set={set} />

@@ -15,7 +15,7 @@ import { formatClock, plural } from '../../lib/format';
 import { isFreeKeyPress, JUMP_TO_PEAK_KEY } from '../../lib/moment-shortcut';
 import { useSetHeat } from '../../lib/set-heat-query';
 import { useCommentMarkers } from '../library';
-import { useCurrentSetPosition, usePlayer } from '../player';
+import { timedTracks, useCurrentSetPosition, usePlayer } from '../player';
 import { CommentMarkers } from './comment-markers';
 
 /** Changes whenever a like lands on the set: the heat is fetched again with the set. */
@@ -120,7 +120,7 @@ export function SetMoments({ set }: { set: SetDetail }) {
         </Button>
       </Box>
       <Box sx={{ position: 'relative' }}>
-        <Segments tracks={set.set_tracks} durationS={durationS} />
+        <Segments tracks={timedTracks(set.set_tracks)} durationS={durationS} />
         {heat && (
           <HeatStrip
             buckets={heat.buckets}

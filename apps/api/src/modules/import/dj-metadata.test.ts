@@ -1,0 +1,129 @@
+// DJ software's playlist exports beside a recording (fixtures/*.nml, *.xml): read as the software
+// wrote them, and preferred to the sheet's or list's own text when a line's title matches.
+import { copyFileSync, readFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { importCommand } from '../../cli/commands/import';
+import type { Database } from '../../db/client';
+import { buildTestApp, makeTempDir } from '../../test/app';
+import { createUserWithToken, type SignedInUser } from '../../test/auth';
+import { runCommand } from '../../test/commands';
+import { getTestDatabase, resetDatabase } from '../../test/database';
+import { writeMp3 } from '../../test/import-fixtures';
+import { readNml, readRekordboxXml } from './dj-metadata';
+
+const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
+
+describe('reading the exports', () => {
+  it("Traktor's NML: the history playlist's tracks with label, remixer, BPM, key and start", () => {
+    const tracks = readNml(readFileSync(fixture('traktor-history.nml'), 'utf8'));
+    expect(tracks.map((t) => [t.artist, t.title, t.remixer, t.label, t.bpm, t.key, t.startedAt])).toEqual([
+      ['Ruin & Rebirth', 'Kiln (Extended Mix)', null, 'Oxide Tapes', 132, '4A', 79260],
+      ['Solace Bay', 'Tides', 'Vantablue', 'Stillwater', 131, 'A min', 79512],
+      ['Mira Kalt feat. Osei', 'Ember', null, 'Oxide Tapes', 133, null, 79785],
+      ['', 'untitled 7', null, null, null, null, 80010],
+    ]);
+  });
+
+  it("rekordbox's XML: the first playlist that lists tracks, with Mix and Remixer as a bracket", () => {
+    const tracks = readRekordboxXml(readFileSync(fixture('rekordbox-playlist.xml'), 'utf8'));
+    expect(tracks.map((t) => [t.artist, t.title, t.label, t.bpm, t.key])).toEqual([
+      ['Corvo', 'Salt Line (Original Mix)', 'Northlight', 122, 'Fm'],
+      ['Nadia Reyes', 'Lumen (Halvard Extended Remix)', 'Aurora & Ash', 123, 'Am'],
+      ['Fenn & Lowe', 'Arcadia', null, 124, 'Dm'],
+      ['Tove Arn', 'Spare Tool', null, 124, null],
+    ]);
+  });
+});
+
+let app: FastifyInstance;
+let database: Database;
+let user: SignedInUser;
+let dir: string;
+
+beforeAll(async () => {
+  database = await getTestDatabase();
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+beforeEach(async () => {
+  await resetDatabase();
+  user = await createUserWithToken(app);
+  dir = makeTempDir('cratedig-dj-metadata-');
+});
+
+const run = (args: string[]) => runCommand(importCommand, database, app.config, args, dir);
+
+type Row = {
+  start_time: number;
+  track_meta: {
+    artist: string;
+    title: string;
+    mix_type: string;
+    label_name: string | null;
+    bpm: number | null;
+    key: string | null;
+    mix_meta?: { name: string } | null;
+  };
+};
+
+const CASES = [
+  {
+    source: 'traktor-history.cue',
+    beside: 'traktor-history.nml',
+    audio: ['Harbour Lights Closing.mp3', 1000] as const,
+    set: { set_name: 'Harbour Lights Closing', artist: 'Ilse Moren', genre: null },
+    rows: [
+      '0 Ruin & Rebirth | Kiln | original_mix | - | Oxide Tapes | 132 | 4A',
+      '252 Solace Bay | Tides | remix | Vantablue | Stillwater | 131 | A min',
+      '525 Mira Kalt feat. Osei | Ember | original_mix | - | Oxide Tapes | 133 | -',
+      '750 ID | ID | ID | - | - | - | -',
+    ],
+    newArtists:
+      "new artists (7): 'Ilse Moren', 'Ruin', 'Rebirth', 'Solace Bay', 'Vantablue', 'Mira Kalt', 'Osei'",
+  },
+  {
+    source: 'rekordbox-playlist.txt',
+    beside: 'rekordbox-playlist.xml',
+    audio: ['rekordbox-playlist.mp3', 1200] as const,
+    set: { set_name: 'Dawn Shift at Kessel', artist: 'Tove Arn', genre: null },
+    rows: [
+      '0 Corvo | Salt Line | original_mix | - | Northlight | 122 | Fm',
+      '340 Nadia Reyes | Lumen | remix | Halvard | Aurora & Ash | 123 | Am',
+      '665 Fenn & Lowe | Arcadia | original_mix | - | - | 124 | Dm',
+      '990 Kessler Twins | Glass Hour | original_mix | - | - | - | -',
+    ],
+    newArtists:
+      "new artists (7): 'Tove Arn', 'Corvo', 'Nadia Reyes', 'Halvard', 'Fenn', 'Lowe', 'Kessler Twins'",
+  },
+];
+
+describe('an export beside the recording', () => {
+  it.each(CASES)('$beside gives the tracks of $source', async (c) => {
+    copyFileSync(fixture(c.source), join(dir, c.source));
+    copyFileSync(fixture(c.beside), join(dir, c.beside));
+    writeMp3(join(dir, c.audio[0]), c.audio[1]);
+    const fileDate = new Date('2024-03-09T23:00:00Z');
+    utimesSync(join(dir, c.audio[0]), fileDate, fileDate);
+    const dry = await run(['--dry-run', c.source]);
+    expect(dry.err).toEqual([]);
+    expect(dry.out).toContain(c.newArtists);
+    const result = await run([c.source]);
+    expect(result.err).toEqual([]);
+    const [summary] = (await app.inject({ method: 'GET', url: '/api/sets', headers: user.headers })).json()
+      .data;
+    expect(summary).toMatchObject(c.set);
+    const detail = (
+      await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+    ).json();
+    expect(
+      detail.set_tracks.map(
+        ({ start_time: at, track_meta: t }: Row) =>
+          `${at} ${t.artist} | ${t.title} | ${t.mix_type} | ${t.mix_meta?.name ?? '-'} | ${t.label_name ?? '-'} | ${t.bpm ?? '-'} | ${t.key ?? '-'}`,
+      ),
+    ).toEqual(c.rows);
+  });
+});

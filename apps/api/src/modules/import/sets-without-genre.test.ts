@@ -1,0 +1,101 @@
+// A set whose sources name no genre of ours (none written, none in the audio's tags, no --genre) is
+// imported without one: the lists show it with a null genre, a genre filter leaves it out, and genre
+// sorts put it last in both directions — on the Sets list and on an artist's Sets tab alike.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { importCommand } from '../../cli/commands/import';
+import type { Database } from '../../db/client';
+import { buildTestApp, makeTempDir } from '../../test/app';
+import { createUserWithToken, type SignedInUser } from '../../test/auth';
+import { runCommand } from '../../test/commands';
+import { getTestDatabase, resetDatabase } from '../../test/database';
+import { writeMp3, writeText } from '../../test/import-fixtures';
+
+let app: FastifyInstance;
+let database: Database;
+let dir: string;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  database = await getTestDatabase();
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+beforeEach(async () => {
+  await resetDatabase();
+  user = await createUserWithToken(app);
+  dir = makeTempDir('cratedig-no-genre-');
+});
+
+const run = (args: string[]) => runCommand(importCommand, database, app.config, args, dir);
+const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: user.headers })).json();
+type Item = { id: number; set_name: string; genre: string | null };
+const names = (page: { data: Item[] }) => page.data.map((s) => s.set_name);
+
+/** A tracklist by Nora Vale, with `genre` in its header when given. */
+function writeSet(name: string, genre?: string): void {
+  const lines = [`Title: ${name}`, 'Artist: Nora Vale', 'Date: 2024-03-02'];
+  if (genre) lines.push(`Genre: ${genre}`);
+  lines.push('', '00:00 Ada Holm - First Light', '01:00 Ben Roe - Second Wind');
+  writeText(`${dir}/${name}.txt`, lines.join('\n'));
+  writeMp3(`${dir}/${name}.mp3`, 150);
+}
+
+describe('a set imported without a genre', () => {
+  beforeEach(async () => {
+    writeSet('Afterhours', 'Techno');
+    writeSet('Basement', undefined);
+    writeSet('Closing', 'House');
+    const result = await run(['Afterhours.txt', 'Basement.txt', 'Closing.txt']);
+    expect(result.err).toEqual([]);
+  });
+
+  it('is listed, and its detail answers genre null', async () => {
+    const list = await get('/api/sets?order_by=set_meta.set_name&order_direction=asc');
+    expect(list.data.map((s: Item) => [s.set_name, s.genre])).toEqual([
+      ['Afterhours', 'Techno'],
+      ['Basement', null],
+      ['Closing', 'House'],
+    ]);
+    const basement = list.data.find((s: Item) => s.set_name === 'Basement');
+    const detail = await get(`/api/sets/${basement.id}`);
+    expect(detail.genre).toBeNull();
+    expect(detail.set_tracks).toHaveLength(2);
+  });
+
+  it('sorts last by genre in both directions', async () => {
+    for (const url of [
+      '/api/sets',
+      `/api/artists/${(await get('/api/artists?search=nora')).data[0].id}/sets`,
+    ]) {
+      const sep = url.includes('?') ? '&' : '?';
+      expect(names(await get(`${url}${sep}order_by=set_meta.genre&order_direction=asc`))).toEqual([
+        'Closing',
+        'Afterhours',
+        'Basement',
+      ]);
+      expect(names(await get(`${url}${sep}order_by=set_meta.genre&order_direction=desc`))).toEqual([
+        'Afterhours',
+        'Closing',
+        'Basement',
+      ]);
+    }
+  });
+
+  it('pages through a genre sort with the genre-less set on the last page', async () => {
+    const first = await get('/api/sets?order_by=set_meta.genre&order_direction=desc&limit=2');
+    expect(names(first)).toEqual(['Afterhours', 'Closing']);
+    const second = await get('/api/sets?order_by=set_meta.genre&order_direction=desc&limit=2&offset=2');
+    expect(names(second)).toEqual(['Basement']);
+    expect(second.pagination.total).toBe(3);
+  });
+
+  it('is left out by a genre filter and counted in the whole list', async () => {
+    const techno = await get('/api/sets?genre=Techno');
+    expect(names(techno)).toEqual(['Afterhours']);
+    expect(techno.pagination.total).toBe(1);
+    expect((await get('/api/sets')).pagination.total).toBe(3);
+  });
+});
