@@ -11,6 +11,7 @@ import { planCached } from '../../db/plan-cache';
 import { itemSql, placeJson, setItem, trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
+import { listSearchKey } from '../search/service';
 import {
   followedPredicate,
   genrePredicate,
@@ -178,14 +179,26 @@ export function listStatement(params: ListParams): SQL {
     !direct &&
     !searched &&
     (params.scope !== undefined || relation !== undefined || params.followed === true);
+  const cappedKey = cappedSearchKey(params);
+  const capped =
+    cappedKey === undefined
+      ? undefined
+      : sql`exists (select 1 from list_search_capped c where c.list = ${kind} and c.words = ${cappedKey})`;
+  const searchCount = sql`(select count(*) from (select 1 from ${table} x where ${filters} limit ${LIST_TOTAL_CAP + 1}) c)`;
+  // A whole-list search known past the cap is not counted again: the count's scalar subquery runs only
+  // when the CASE needs it.
   const total = searched
-    ? sql`(select count(*) from (select 1 from ${table} x where ${filters} limit ${LIST_TOTAL_CAP + 1}) c)`
+    ? capped === undefined
+      ? searchCount
+      : sql`case when ${capped} then ${LIST_TOTAL_CAP + 1} else ${searchCount} end`
     : counted
       ? sql`(select count(*) from x)`
       : relation !== undefined
         ? ownerColumn(relation, relation.relation.totalColumn)
         : maintainedTotal(kind, params.genre);
-  const found = relation === undefined ? sql`` : sql`, ${ownerColumn(relation, 'true')} as found`;
+  const found = (relation === undefined ? sql`` : sql`, ${ownerColumn(relation, 'true')} as found`).append(
+    capped === undefined ? sql`` : sql`, ${capped} as capped_known`,
+  );
   const item = itemSql(kind, params.userId);
   const items = sql`
     select (${total})::int as total${found},
@@ -229,11 +242,32 @@ function ownerColumn({ relation, ownerId }: RelationScope, column: string): SQL 
   return sql`(select ${sql.raw(column)} from ${sql.raw(relation.ownerTable)} o where o.id = ${ownerId})`;
 }
 
+/**
+ * The key of a whole-list search in list_search_capped (its normalised words, sorted), or undefined
+ * when the list is narrowed otherwise too (a genre, a tab, favourites), whose counts are not kept.
+ */
+function cappedSearchKey(params: ListParams): string | undefined {
+  if (params.search === undefined || params.genre !== undefined || params.followed === true) return undefined;
+  if (params.scope !== undefined || params.relation !== undefined) return undefined;
+  return listSearchKey(params.search);
+}
+
 export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows<T>> {
   const row = (
-    await queryRows<{ total: number | null; data: T[]; found?: boolean | null }>(db, listStatement(params))
+    await queryRows<{ total: number | null; data: T[]; found?: boolean | null; capped_known?: boolean }>(
+      db,
+      listStatement(params),
+    )
   )[0];
-  return { total: row?.total ?? 0, data: row?.data ?? [], found: row?.found === true };
+  const total = row?.total ?? 0;
+  const key = cappedSearchKey(params);
+  // Counted past the cap for the first time: later requests (on any instance) skip the count.
+  if (key !== undefined && total > LIST_TOTAL_CAP && row?.capped_known === false) {
+    await db.execute(
+      sql`insert into list_search_capped (list, words) values (${params.kind}, ${key}) on conflict do nothing`,
+    );
+  }
+  return { total, data: row?.data ?? [], found: row?.found === true };
 }
 
 /** One item of a kind by id (or undefined): the same JSON as in the lists. */
