@@ -45,3 +45,24 @@ CREATE OR REPLACE FUNCTION cd_name_words(name text) RETURNS text[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
   SELECT string_to_array(public.cd_normalise_name(name), ' ')
 $fn$;
+
+-- cd_name_prefixes(text): the first one, two and three letters of each of the text's normalised words
+-- (cd_name_words), duplicates kept (GIN keeps each key once). A list search's short words are tested
+-- against these (arr @> array['m']): one index key per query word instead of every catalogue word
+-- starting with it, and the index's statistics tell the planner how frequent the prefix is. plpgsql:
+-- the same in SQL with a subquery cost three times as much per row. PARALLEL RESTRICTED keeps the
+-- scans that test it in one process: on the shared 2-core machine a parallel bitmap scan of 10,000
+-- artists took 640 ms against 32 ms without workers (worker start-up and contention), and a list's
+-- search collects at most the total cap's rows (catalogue/queries.ts), which one process reads fast.
+CREATE OR REPLACE FUNCTION cd_name_prefixes(name text) RETURNS text[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL RESTRICTED COST 1000 AS $fn$
+DECLARE
+  w text;
+  prefixes text[] := '{}';
+BEGIN
+  FOREACH w IN ARRAY public.cd_name_words(name) LOOP
+    prefixes := prefixes || ARRAY[left(w, 1), left(w, 2), left(w, 3)];
+  END LOOP;
+  RETURN prefixes;
+END
+$fn$;

@@ -33,6 +33,9 @@ $fn$;
 CREATE OR REPLACE FUNCTION refresh_search_documents() RETURNS void
 LANGUAGE plpgsql AS $fn$
 BEGIN
+  -- a full refresh may follow any change of the catalogue: the list searches known past their total
+  -- cap are counted again (list_search_capped, migration 0023)
+  IF to_regclass('list_search_capped') IS NOT NULL THEN DELETE FROM list_search_capped; END IF;
   CREATE TEMP TABLE fresh_search_documents ON COMMIT DROP AS
   SELECT 'artists'::text AS kind, a.id AS item_id, cd_normalise_name(a.name) AS name,
          cd_normalise_name(a.name) AS body,

@@ -41,5 +41,6 @@ export const artists = pgTable(
     index('artists_track_genres_gin').using('gin', t.trackGenres),
     index('artists_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('artists_search_words').using('gin', sql`cd_name_words(${t.name})`),
+    index('artists_search_prefixes').using('gin', sql`cd_name_prefixes(${t.name})`),
   ],
 );

@@ -41,6 +41,7 @@ export const labels = pgTable(
     index('labels_track_genres_gin').using('gin', t.trackGenres),
     index('labels_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
     index('labels_search_words').using('gin', sql`cd_name_words(${t.name})`),
+    index('labels_search_prefixes').using('gin', sql`cd_name_prefixes(${t.name})`),
   ],
 );
 

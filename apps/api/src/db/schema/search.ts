@@ -56,3 +56,15 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_head_idx').on(sql`left(${t.word}, 2)`, sql`length(${t.word})`),
   index('search_words_tail_idx').on(sql`right(${t.word}, 2)`, sql`length(${t.word})`),
 ]);
+
+/**
+ * The whole-list searches (a list and its normalised query words, sorted) known to match more than
+ * LIST_TOTAL_CAP items (migration 0023): their total is the cap without counting again. The catalogue
+ * only grows (imports add, nothing deletes), so what once passed the cap stays past it; a full
+ * refresh_search_documents() empties it.
+ */
+export const listSearchCapped = pgTable(
+  'list_search_capped',
+  { list: text('list').notNull(), words: text('words').notNull() },
+  (t) => [primaryKey({ columns: [t.list, t.words] })],
+);

@@ -72,6 +72,11 @@ export const sets = pgTable(
       'gin',
       sql`cd_name_words(${t.setName} || ' ' || ${t.artist} || ' ' || coalesce(${t.curator}, ''))`,
     ),
+    // the 1-3 letter prefixes of the same words, for short list searches (migration 0023)
+    index('sets_search_prefixes').using(
+      'gin',
+      sql`cd_name_prefixes(${t.setName} || ' ' || ${t.artist} || ' ' || coalesce(${t.curator}, ''))`,
+    ),
   ],
 );
 

@@ -65,6 +65,11 @@ export const tracks = pgTable(
       'gin',
       sql`cd_name_words(${t.title} || ' ' || ${t.artist} || ' ' || coalesce(${t.mixName}, '') || ' ' || coalesce(${t.labelName}, ''))`,
     ),
+    // the 1-3 letter prefixes of the same words, for short list searches (migration 0023)
+    index('tracks_search_prefixes').using(
+      'gin',
+      sql`cd_name_prefixes(${t.title} || ' ' || ${t.artist} || ' ' || coalesce(${t.mixName}, '') || ' ' || coalesce(${t.labelName}, ''))`,
+    ),
   ],
 );
 

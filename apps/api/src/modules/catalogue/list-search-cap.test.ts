@@ -70,4 +70,28 @@ describe('a searched list’s total', () => {
     const ids = new Set([...a.data, ...b.data].map((track) => track.id));
     expect(ids.size).toBe(100);
   });
+
+  it('remembers a whole-list search counted past the cap and answers it alike without counting', async () => {
+    await app.db.execute(sql`delete from list_search_capped`);
+    const first = await page('/api/tracks?search=GLOW&limit=5');
+    const known = await app.db.execute(sql`select list, words from list_search_capped`);
+    expect((known as unknown as { rows: unknown[] }).rows).toEqual([{ list: 'tracks', words: 'glow' }]);
+    const again = await page('/api/tracks?search=glow&limit=5');
+    expect(again).toEqual(first);
+    // below the cap nothing is kept, and a genre-narrowed search is counted as before
+    await page('/api/tracks?search=amber');
+    const narrowed = await page('/api/tracks?search=glow&genre=House');
+    expect(narrowed.pagination).toEqual({ offset: 0, count: 0, total: 0 });
+    const after = await app.db.execute(sql`select count(*)::int as n from list_search_capped`);
+    expect((after as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+
+  it('counts again after a full refresh of the search documents', async () => {
+    await page('/api/tracks?search=glow&limit=5');
+    await app.db.execute(sql`select refresh_search_documents()`);
+    const left = await app.db.execute(sql`select count(*)::int as n from list_search_capped`);
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    const recounted = await page('/api/tracks?search=glow&limit=5');
+    expect(recounted.pagination).toMatchObject({ total: LIST_TOTAL_CAP, total_capped: true });
+  });
 });

@@ -93,16 +93,16 @@ export function genrePredicate(kind: ItemKind, genre: string): SQL {
 }
 
 /**
- * The words a list's `search` matches, normalised (cd_name_words; the same expressions as the GIN
- * indexes of migration 0013_search_speed.sql): tracks and IDs by title, artist line, mix name and
- * label; sets by name, artist line and curator; artists and labels by name.
+ * The text whose normalised words a list's `search` matches (the same expressions as the GIN indexes
+ * of migrations 0013_search_speed.sql and 0023_list_search_prefixes.sql): tracks and IDs by title,
+ * artist line, mix name and label; sets by name, artist line and curator; artists and labels by name.
  */
-const ITEM_WORDS: Record<ItemKind, SQL> = {
-  tracks: sql`cd_name_words(x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, ''))`,
-  ids: sql`cd_name_words(x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, ''))`,
-  sets: sql`cd_name_words(x.set_name || ' ' || x.artist || ' ' || coalesce(x.curator, ''))`,
-  artists: sql`cd_name_words(x.name)`,
-  labels: sql`cd_name_words(x.name)`,
+const ITEM_TEXT: Record<ItemKind, SQL> = {
+  tracks: sql`x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, '')`,
+  ids: sql`x.title || ' ' || x.artist || ' ' || coalesce(x.mix_name, '') || ' ' || coalesce(x.label_name, '')`,
+  sets: sql`x.set_name || ' ' || x.artist || ' ' || coalesce(x.curator, '')`,
+  artists: sql`x.name`,
+  labels: sql`x.name`,
 };
 
 /**
@@ -110,7 +110,7 @@ const ITEM_WORDS: Record<ItemKind, SQL> = {
  * item's normalised words, whatever the case, accents and punctuation.
  */
 export function searchPredicate(kind: ItemKind, search: string): SQL {
-  return listSearchCondition(kind === 'ids' ? 'tracks' : kind, search, ITEM_WORDS[kind]);
+  return listSearchCondition(kind === 'ids' ? 'tracks' : kind, search, ITEM_TEXT[kind]);
 }
 
 /**

@@ -11,6 +11,7 @@ import { planCached } from '../../db/plan-cache';
 import { itemSql, placeJson, setItem, trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
+import { listSearchKey } from '../search/service';
 import {
   followedPredicate,
   genrePredicate,
@@ -42,6 +43,12 @@ export interface ListParams {
   scope?: SQL | undefined;
   /** A detail page's tab: the owner's side of a maintained relation (relations.ts). */
   relation?: RelationScope | undefined;
+  /**
+   * A search's total, counted beforehand up to the cap (searchTotalStatement): at most the cap, the
+   * matches are collected and sorted; past it, the sort index is walked. Without it the statement
+   * counts in itself and leaves the plan to the planner.
+   */
+  searchTotal?: number | undefined;
 }
 
 /** drizzle's execute() result differs per driver; both carry `rows`. */
@@ -150,10 +157,9 @@ function isInstant(text: string): boolean {
  * Other counted lists (the followed filter, a filtered tab) are small or must be counted anyway:
  * their rows are collected once (id + sort key) and both the page and the exact total come from that.
  */
-export function listStatement(params: ListParams): SQL {
+/** The conditions of a list (`x` the item table, or the relation table of a tab read directly). */
+function listFilters(params: ListParams): { filters: SQL; direct: boolean } {
   const { kind, relation } = params;
-  const col = sortColumn(kind, params.orderBy);
-  const table = KIND_TABLE[kind];
   const filtered = params.search !== undefined || params.genre !== undefined || params.followed === true;
   // A tab read straight from its relation: membership already implies the kind (released tracks, IDs).
   const direct = relation !== undefined && !filtered;
@@ -166,22 +172,57 @@ export function listStatement(params: ListParams): SQL {
     params.search === undefined ? undefined : searchPredicate(kind, params.search),
     params.followed ? followedPredicate(kind, params.userId) : undefined,
   ]);
+  return { filters, direct };
+}
+
+/**
+ * A search's total up to LIST_TOTAL_CAP + 1 and whether the search was already known past the cap
+ * (`capped_known`, null for a narrowed list): a whole-list search in list_search_capped is not counted
+ * again, the count's scalar subquery running only when the CASE needs it.
+ */
+export function searchTotalStatement(params: ListParams): SQL {
+  const { filters } = listFilters(params);
+  const count = searchCount(KIND_TABLE[params.kind], filters);
+  const capped = cappedPredicate(params);
+  if (capped === undefined) return sql`select (${count})::int as total, null::boolean as capped_known`;
+  return sql`select (case when ${capped} then ${LIST_TOTAL_CAP + 1} else ${count} end)::int as total,
+    ${capped} as capped_known`;
+}
+
+function searchCount(table: SQL, filters: SQL): SQL {
+  return sql`(select count(*) from (select 1 from ${table} x where ${filters} limit ${LIST_TOTAL_CAP + 1}) c)`;
+}
+
+function cappedPredicate(params: ListParams): SQL | undefined {
+  const key = cappedSearchKey(params);
+  if (key === undefined) return undefined;
+  return sql`exists (select 1 from list_search_capped c where c.list = ${params.kind} and c.words = ${key})`;
+}
+
+export function listStatement(params: ListParams): SQL {
+  const { kind, relation } = params;
+  const col = sortColumn(kind, params.orderBy);
+  const table = KIND_TABLE[kind];
+  const { filters, direct } = listFilters(params);
   const keyset =
     params.after === undefined ? undefined : keysetPredicate(col, params.direction, params.after);
   // A whole list's genre filter keeps its index-ordered scan and its total from catalogue_counts.
-  // A search pages like a whole list (the planner walks the sort index and stops after the page, or
-  // starts from the word index for a rare word) and counts its matches only up to the cap: a
-  // one-letter search matching half the catalogue costs about as little as a rare word
+  // A search's total is counted first, up to the cap (searchTotalStatement). Up to the cap its
+  // matches are collected through the word indexes and sorted (10,000 rows cost less than walking
+  // the sort index past the 50 non-matching rows per match such a search has on a million tracks);
+  // past it the sort index is walked, stopping after the page, and the total is not counted again
   // (docs/decisions/0020-bounded-requests.md).
   const searched = params.search !== undefined;
+  const known = params.searchTotal;
+  const collect = searched && known !== undefined && known <= LIST_TOTAL_CAP;
   const counted =
     !direct &&
-    !searched &&
-    (params.scope !== undefined || relation !== undefined || params.followed === true);
-  const total = searched
-    ? sql`(select count(*) from (select 1 from ${table} x where ${filters} limit ${LIST_TOTAL_CAP + 1}) c)`
-    : counted
-      ? sql`(select count(*) from x)`
+    (collect ||
+      (!searched && (params.scope !== undefined || relation !== undefined || params.followed === true)));
+  const total = counted
+    ? sql`(select count(*) from x)`
+    : searched
+      ? (known ?? searchCount(table, filters))
       : relation !== undefined
         ? ownerColumn(relation, relation.relation.totalColumn)
         : maintainedTotal(kind, params.genre);
@@ -201,7 +242,7 @@ export function listStatement(params: ListParams): SQL {
   const prepared =
     params.search === undefined && params.genre === undefined ? planCached : (statement: SQL) => statement;
   if (!counted) {
-    const source = direct ? sql.raw(relation.relation.table) : table;
+    const source = direct && relation ? sql.raw(relation.relation.table) : table;
     return prepared(sql`
       with page as (
         select q.id, row_number() over () as ord from (
@@ -229,9 +270,36 @@ function ownerColumn({ relation, ownerId }: RelationScope, column: string): SQL 
   return sql`(select ${sql.raw(column)} from ${sql.raw(relation.ownerTable)} o where o.id = ${ownerId})`;
 }
 
+/**
+ * The key of a whole-list search in list_search_capped (its normalised words, sorted), or undefined
+ * when the list is narrowed otherwise too (a genre, a tab, favourites), whose counts are not kept.
+ */
+function cappedSearchKey(params: ListParams): string | undefined {
+  if (params.search === undefined || params.genre !== undefined || params.followed === true) return undefined;
+  if (params.scope !== undefined || params.relation !== undefined) return undefined;
+  return listSearchKey(params.search);
+}
+
 export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows<T>> {
+  let searchTotal: number | undefined;
+  if (params.search !== undefined) {
+    const counted = (
+      await queryRows<{ total: number; capped_known: boolean | null }>(db, searchTotalStatement(params))
+    )[0];
+    searchTotal = counted?.total ?? 0;
+    // Counted past the cap for the first time: later requests (on any instance) skip the count.
+    if (searchTotal > LIST_TOTAL_CAP && counted?.capped_known === false) {
+      await db.execute(
+        sql`insert into list_search_capped (list, words) values (${params.kind}, ${cappedSearchKey(params)})
+          on conflict do nothing`,
+      );
+    }
+  }
   const row = (
-    await queryRows<{ total: number | null; data: T[]; found?: boolean | null }>(db, listStatement(params))
+    await queryRows<{ total: number | null; data: T[]; found?: boolean | null }>(
+      db,
+      listStatement({ ...params, searchTotal }),
+    )
   )[0];
   return { total: row?.total ?? 0, data: row?.data ?? [], found: row?.found === true };
 }
