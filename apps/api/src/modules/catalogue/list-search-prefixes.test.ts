@@ -6,10 +6,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app';
+import { queryRows } from '../../db/rows';
+import { seedDemo } from '../../db/seed/demo';
+import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { seedCatalogue } from '../../test/demo-catalogue';
 import { createTrack } from '../../test/factories';
 
 type Page = { data: { id: number }[]; pagination: { total: number; total_capped?: boolean } };
@@ -63,7 +64,9 @@ let listener: SignedInUser;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  await seedCatalogue(app);
+  // every prefix of a realistic spread of names: the demo catalogue's, not a handful built here
+  await resetDatabase(app.database);
+  await seedDemo(app.database, { mediaDir: makeTempDir('cratedig-media-'), media: false });
   listener = await createUserWithToken(app);
 }, 120_000);
 afterAll(async () => {
@@ -72,7 +75,7 @@ afterAll(async () => {
 });
 
 async function rows<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await app.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return queryRows<T>(app.db, statement);
 }
 
 async function page(url: string): Promise<Page> {
