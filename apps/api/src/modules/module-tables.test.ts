@@ -10,6 +10,7 @@ import { CATALOGUE_TABLES } from '../db/catalogue-tables';
 const MODULES = [
   'accounts',
   'comments',
+  'contribute',
   'health',
   'identifications',
   'import',

@@ -1,8 +1,9 @@
-// What a pasted tracklist is compared with: the set's rows, each with its track's names and credits,
-// and whether it is an ID that still takes suggestions (neither released nor identified).
+// What a pasted tracklist is compared with (docs/import.md, suggesting a tracklist): the set's rows,
+// each with its track's names and credits, and whether it is an ID that still takes suggestions
+// (neither released nor identified). Part of the catalogue read layer (db/read-models/).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { queryRow, queryRows } from '../../db/rows';
+import type { Db } from '../client';
+import { queryRow, queryRows } from '../rows';
 
 export interface SetRow {
   track_position: number;
