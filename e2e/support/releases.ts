@@ -34,7 +34,11 @@ export async function artistsWithIds(request: APIRequestContext, tokens: Tokens)
   return data.filter((artist) => artist.id_count > 0);
 }
 
-/** `count` IDs of the demo catalogue that have not come out yet and nobody watches. */
+/**
+ * `count` IDs of the demo catalogue that no journey has touched: not come out yet, nobody watches
+ * them, and nobody has suggested a name (journeys share one server, so an ID another journey suggested
+ * names for would show that journey's suggestions).
+ */
 export async function unreleasedIds(
   request: APIRequestContext,
   tokens: Tokens,
@@ -47,7 +51,9 @@ export async function unreleasedIds(
       tokens,
       `/artists/${artist.id}/ids?limit=100`,
     );
-    for (const id of data) if (!id.release && id.total_user_likes === 0) found.set(id.id, id);
+    for (const id of data)
+      if (!id.release && id.total_user_likes === 0 && (id.identification?.open_count ?? 0) === 0)
+        found.set(id.id, id);
     if (found.size >= count) return [...found.values()].slice(0, count);
   }
   throw new Error(`the demo catalogue has fewer than ${count} unreleased IDs`);
