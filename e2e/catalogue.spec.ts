@@ -122,7 +122,14 @@ test('browse from home to a set, its artist, a label and a track; titles change 
   await page.goto('/labels');
   await page.getByRole('table', { name: 'Labels' }).getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/labels\/\d+$/);
-  await expect(page.getByRole('main').getByText('Label', { exact: true })).toBeVisible();
+  // the label's own page, not the list it was opened from (which has a 'Label' column too)
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('paragraph')
+      .filter({ hasText: /^Label$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Discover Labels');
   const labelName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   await expect(page).toHaveTitle(`${labelName} on Cratedig`);
   await page.screenshot({ path: 'test-results/screens/catalogue-label-1280.png', fullPage: true });

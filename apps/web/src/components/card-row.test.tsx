@@ -47,4 +47,17 @@ describe('a row of cards', () => {
     expect(back).toHaveProperty('disabled', false);
     expect(forward).toHaveProperty('disabled', true);
   });
+
+  it('while loading holds only list items, so the busy list is still a valid list', () => {
+    layout({ content: 300, box: 1200 });
+    render(
+      <CardRow title="Featured Sets" loading>
+        {[]}
+      </CardRow>,
+    );
+    const list = screen.getByRole('list');
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    expect(list.children.length).toBeGreaterThan(0);
+    expect([...list.children].map((child) => child.tagName)).toEqual([...list.children].map(() => 'LI'));
+  });
 });

@@ -95,7 +95,7 @@ export function CardRow({
             },
           }}
         >
-          {loading ? <CardSkeletons count={lg} round={round} /> : children}
+          {loading ? <CardSkeletons count={lg} round={round} items /> : children}
         </Box>
       )}
     </Box>

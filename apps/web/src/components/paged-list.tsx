@@ -48,7 +48,7 @@ export function PagedList<T extends { id: number }>({
       <TableSkeleton label={`Loading ${label}`} />
     ) : (
       <CardGrid label={`Loading ${label}`}>
-        <CardSkeletons count={6} round={round} />
+        <CardSkeletons count={6} round={round} items />
       </CardGrid>
     );
   }

@@ -64,13 +64,28 @@ export function TableSkeleton({ rows = 8, label = 'Loading' }: { rows?: number; 
   );
 }
 
-/** Card-shaped skeletons in the same grid the cards use. */
-export function CardSkeletons({ count = 6, round = false }: { count?: number; round?: boolean }) {
+/**
+ * Card-shaped skeletons in the same grid the cards use. `items`: they stand in a list's place (a `ul`
+ * of cards still loading), so each is a list item, as a list may hold nothing else.
+ */
+export function CardSkeletons({
+  count = 6,
+  round = false,
+  items = false,
+}: {
+  count?: number;
+  round?: boolean;
+  items?: boolean;
+}) {
   return (
     <>
       {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Box key={i} sx={{ p: 1.25, borderRadius: 4, border: `1px solid ${colors.line}` }}>
+        <Box
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          key={i}
+          component={items ? 'li' : 'div'}
+          sx={{ p: 1.25, borderRadius: 4, border: `1px solid ${colors.line}` }}
+        >
           <Skeleton
             variant={round ? 'circular' : 'rounded'}
             sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }}
