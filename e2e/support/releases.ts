@@ -36,8 +36,8 @@ export async function artistsWithIds(request: APIRequestContext, tokens: Tokens)
 
 /**
  * `count` IDs of the demo catalogue that no journey has touched: not come out yet, nobody watches
- * them, and nobody has suggested a name (journeys share one server, so an ID another journey suggested
- * names for would show that journey's suggestions).
+ * them, nobody has suggested a name, and not heard in another set (journeys share one server, so an ID
+ * another journey suggested names for, or named through a copy, would show that journey's names).
  */
 export async function unreleasedIds(
   request: APIRequestContext,
@@ -51,9 +51,14 @@ export async function unreleasedIds(
       tokens,
       `/artists/${artist.id}/ids?limit=100`,
     );
-    for (const id of data)
-      if (!id.release && id.total_user_likes === 0 && (id.identification?.open_count ?? 0) === 0)
-        found.set(id.id, id);
+    for (const id of data) {
+      if (id.release || id.total_user_likes > 0 || (id.identification?.open_count ?? 0) > 0) continue;
+      // an ID the fingerprints hear in other sets gets the name another journey gives its copy
+      const heard = await apiGet<{ data: unknown[] }>(request, tokens, `/tracks/${id.id}/heard-in`);
+      if (heard.data.length > 0) continue;
+      found.set(id.id, id);
+      if (found.size >= count) break;
+    }
     if (found.size >= count) return [...found.values()].slice(0, count);
   }
   throw new Error(`the demo catalogue has fewer than ${count} unreleased IDs`);
