@@ -4,35 +4,11 @@
 // imported with an MP3 of the length its recording had, and read back as a listener sees it.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { importCommand } from '../../cli/commands/import';
-import type { Database } from '../../db/client';
-import { buildTestApp, makeTempDir } from '../../test/app';
-import { createUserWithToken, type SignedInUser } from '../../test/auth';
-import { runCommand } from '../../test/commands';
-import { getTestDatabase, resetDatabase } from '../../test/database';
+import { describe, expect, it } from 'vitest';
+import { useImportBed } from '../../test/import-bed';
 import { writeMp3, writeText } from '../../test/import-fixtures';
 
-let app: FastifyInstance;
-let database: Database;
-let user: SignedInUser;
-let dir: string;
-
-beforeAll(async () => {
-  database = await getTestDatabase();
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  user = await createUserWithToken(app);
-  dir = makeTempDir('cratedig-cue-fixtures-');
-});
-
-const run = (args: string[]) => runCommand(importCommand, database, app.config, args, dir);
+const bed = useImportBed('cratedig-cue-fixtures-');
 
 interface Expected {
   sheet: string;
@@ -189,16 +165,16 @@ const FIXTURES: Expected[] = [
 
 describe('CUE sheets as the tools write them', () => {
   it.each(FIXTURES)('$sheet imports with its times and credits', async (fixture) => {
-    copyFileSync(join(import.meta.dirname, 'fixtures', fixture.sheet), join(dir, fixture.sheet));
-    writeMp3(join(dir, fixture.audio[0]), fixture.audio[1]);
-    const result = await run([...(fixture.args ?? []), fixture.sheet]);
+    copyFileSync(join(import.meta.dirname, 'fixtures', fixture.sheet), join(bed.dir, fixture.sheet));
+    writeMp3(join(bed.dir, fixture.audio[0]), fixture.audio[1]);
+    const result = await bed.run([...(fixture.args ?? []), fixture.sheet]);
     expect(result.err).toEqual([]);
     expect(result.code).toBe(0);
-    const list = await app.inject({ method: 'GET', url: '/api/sets', headers: user.headers });
+    const list = await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers });
     const [summary] = list.json().data;
     expect(summary).toMatchObject(fixture.set);
     const detail = (
-      await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
     ).json();
     type Row = {
       start_time: number;
@@ -214,33 +190,35 @@ describe('CUE sheets as the tools write them', () => {
   });
 
   it('refuses a sheet whose INDEX times fit the audio both as frames and as hh:mm:ss, and takes --cue-index', async () => {
-    writeMp3(join(dir, 'short.mp3'), 600);
+    writeMp3(join(bed.dir, 'short.mp3'), 600);
     const sheet = (n: number) =>
       `REM GENRE Techno\nREM DATE 2024\nTITLE "Short ${n}"\nPERFORMER "A"\nFILE "short.mp3" MP3\n` +
       '  TRACK 01 AUDIO\n    TITLE "A - One"\n    INDEX 01 00:00:00\n' +
       '  TRACK 02 AUDIO\n    TITLE "A - Two"\n    INDEX 01 00:00:10\n';
-    writeText(join(dir, 'short.cue'), sheet(1));
-    const refused = await run(['short.cue']);
+    writeText(join(bed.dir, 'short.cue'), sheet(1));
+    const refused = await bed.run(['short.cue']);
     expect(refused.code).toBe(1);
     expect(refused.err.join('\n')).toMatch(
       /short\.cue: the INDEX times read both as minutes:seconds:frames .* give --cue-index frames or --cue-index hms/,
     );
-    const taken = await run(['--cue-index', 'hms', 'short.cue']);
+    const taken = await bed.run(['--cue-index', 'hms', 'short.cue']);
     expect(taken.err).toEqual([]);
-    const [set] = (await app.inject({ method: 'GET', url: '/api/sets', headers: user.headers })).json().data;
+    const [set] = (
+      await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
+    ).json().data;
     const detail = (
-      await app.inject({ method: 'GET', url: `/api/sets/${set.id}`, headers: user.headers })
+      await bed.app.inject({ method: 'GET', url: `/api/sets/${set.id}`, headers: bed.user.headers })
     ).json();
     expect(detail.set_tracks.map((st: { start_time: number }) => st.start_time)).toEqual([0, 10]);
   });
 
   it('says which recording is missing when every TRACK names the track played, and lists every problem', async () => {
     writeText(
-      join(dir, 'rec.cue'),
+      join(bed.dir, 'rec.cue'),
       'REM DATE 2024-13-01\nTITLE "Rec"\nPERFORMER "A"\n  TRACK 01 AUDIO\n    TITLE "A - One"\n    FILE "C:\\\\m\\\\one.mp3" WAVE\n    INDEX 01 00:00:00\n' +
         '  TRACK 02 AUDIO\n    TITLE "A - Two"\n    FILE "C:\\\\m\\\\two.mp3" WAVE\n    INDEX 01 00:01:00\n',
     );
-    const result = await run(['--dry-run', 'rec.cue']);
+    const result = await bed.run(['--dry-run', 'rec.cue']);
     expect(result.code).toBe(1);
     const err = result.err.join('\n');
     expect(err).toMatch(
@@ -251,9 +229,9 @@ describe('CUE sheets as the tools write them', () => {
   });
 
   it('a dry run names every artist and label it would create', async () => {
-    copyFileSync(join(import.meta.dirname, 'fixtures', 'rekordbox-macos.cue'), join(dir, 'w.cue'));
-    writeMp3(join(dir, 'Warehouse Closing.mp3'), 840);
-    const result = await run(['--dry-run', '--genre', 'Techno', 'w.cue']);
+    copyFileSync(join(import.meta.dirname, 'fixtures', 'rekordbox-macos.cue'), join(bed.dir, 'w.cue'));
+    writeMp3(join(bed.dir, 'Warehouse Closing.mp3'), 840);
+    const result = await bed.run(['--dry-run', '--genre', 'Techno', 'w.cue']);
     expect(result.err).toEqual([]);
     expect(result.out).toContain(
       "new artists (8): 'Tomas Verde', 'Nathan Fake', 'Holden', 'Marcel Dettmann', 'Len Faki', 'Block', 'Crown', 'Laolu'",

@@ -2,14 +2,8 @@
 // wrote them, and preferred to the sheet's or list's own text when a line's title matches.
 import { copyFileSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { importCommand } from '../../cli/commands/import';
-import type { Database } from '../../db/client';
-import { buildTestApp, makeTempDir } from '../../test/app';
-import { createUserWithToken, type SignedInUser } from '../../test/auth';
-import { runCommand } from '../../test/commands';
-import { getTestDatabase, resetDatabase } from '../../test/database';
+import { describe, expect, it } from 'vitest';
+import { useImportBed } from '../../test/import-bed';
 import { writeMp3 } from '../../test/import-fixtures';
 import { readNml, readRekordboxXml } from './dj-metadata';
 
@@ -37,25 +31,7 @@ describe('reading the exports', () => {
   });
 });
 
-let app: FastifyInstance;
-let database: Database;
-let user: SignedInUser;
-let dir: string;
-
-beforeAll(async () => {
-  database = await getTestDatabase();
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  user = await createUserWithToken(app);
-  dir = makeTempDir('cratedig-dj-metadata-');
-});
-
-const run = (args: string[]) => runCommand(importCommand, database, app.config, args, dir);
+const bed = useImportBed('cratedig-dj-metadata-');
 
 type Row = {
   start_time: number;
@@ -103,21 +79,22 @@ const CASES = [
 
 describe('an export beside the recording', () => {
   it.each(CASES)('$beside gives the tracks of $source', async (c) => {
-    copyFileSync(fixture(c.source), join(dir, c.source));
-    copyFileSync(fixture(c.beside), join(dir, c.beside));
-    writeMp3(join(dir, c.audio[0]), c.audio[1]);
+    copyFileSync(fixture(c.source), join(bed.dir, c.source));
+    copyFileSync(fixture(c.beside), join(bed.dir, c.beside));
+    writeMp3(join(bed.dir, c.audio[0]), c.audio[1]);
     const fileDate = new Date('2024-03-09T23:00:00Z');
-    utimesSync(join(dir, c.audio[0]), fileDate, fileDate);
-    const dry = await run(['--dry-run', c.source]);
+    utimesSync(join(bed.dir, c.audio[0]), fileDate, fileDate);
+    const dry = await bed.run(['--dry-run', c.source]);
     expect(dry.err).toEqual([]);
     expect(dry.out).toContain(c.newArtists);
-    const result = await run([c.source]);
+    const result = await bed.run([c.source]);
     expect(result.err).toEqual([]);
-    const [summary] = (await app.inject({ method: 'GET', url: '/api/sets', headers: user.headers })).json()
-      .data;
+    const [summary] = (
+      await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
+    ).json().data;
     expect(summary).toMatchObject(c.set);
     const detail = (
-      await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
     ).json();
     expect(
       detail.set_tracks.map(

@@ -1,36 +1,10 @@
-// A set whose sources name no genre of ours (none written, none in the audio's tags, no --genre) is
-// imported without one: the lists show it with a null genre, a genre filter leaves it out, and genre
-// sorts put it last in both directions — on the Sets list and on an artist's Sets tab alike.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { importCommand } from '../../cli/commands/import';
-import type { Database } from '../../db/client';
-import { buildTestApp, makeTempDir } from '../../test/app';
-import { createUserWithToken, type SignedInUser } from '../../test/auth';
-import { runCommand } from '../../test/commands';
-import { getTestDatabase, resetDatabase } from '../../test/database';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useImportBed } from '../../test/import-bed';
 import { writeMp3, writeText } from '../../test/import-fixtures';
 
-let app: FastifyInstance;
-let database: Database;
-let dir: string;
-let user: SignedInUser;
-
-beforeAll(async () => {
-  database = await getTestDatabase();
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  user = await createUserWithToken(app);
-  dir = makeTempDir('cratedig-no-genre-');
-});
-
-const run = (args: string[]) => runCommand(importCommand, database, app.config, args, dir);
-const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: user.headers })).json();
+const bed = useImportBed('cratedig-no-genre-');
+const get = async (url: string) =>
+  (await bed.app.inject({ method: 'GET', url, headers: bed.user.headers })).json();
 type Item = { id: number; set_name: string; genre: string | null };
 const names = (page: { data: Item[] }) => page.data.map((s) => s.set_name);
 
@@ -39,8 +13,8 @@ function writeSet(name: string, genre?: string): void {
   const lines = [`Title: ${name}`, 'Artist: Nora Vale', 'Date: 2024-03-02'];
   if (genre) lines.push(`Genre: ${genre}`);
   lines.push('', '00:00 Ada Holm - First Light', '01:00 Ben Roe - Second Wind');
-  writeText(`${dir}/${name}.txt`, lines.join('\n'));
-  writeMp3(`${dir}/${name}.mp3`, 150);
+  writeText(`${bed.dir}/${name}.txt`, lines.join('\n'));
+  writeMp3(`${bed.dir}/${name}.mp3`, 150);
 }
 
 describe('a set imported without a genre', () => {
@@ -48,7 +22,7 @@ describe('a set imported without a genre', () => {
     writeSet('Afterhours', 'Techno');
     writeSet('Basement', undefined);
     writeSet('Closing', 'House');
-    const result = await run(['Afterhours.txt', 'Basement.txt', 'Closing.txt']);
+    const result = await bed.run(['Afterhours.txt', 'Basement.txt', 'Closing.txt']);
     expect(result.err).toEqual([]);
   });
 

@@ -2,36 +2,12 @@
 // (fixtures/*.txt), imported with an MP3 beside them and read back as a listener sees the set.
 import { copyFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { importCommand } from '../../cli/commands/import';
-import type { Database } from '../../db/client';
-import { buildTestApp, makeTempDir } from '../../test/app';
-import { createUserWithToken, type SignedInUser } from '../../test/auth';
-import { runCommand } from '../../test/commands';
-import { getTestDatabase, resetDatabase } from '../../test/database';
+import { describe, expect, it } from 'vitest';
+import { useImportBed } from '../../test/import-bed';
 import { writeMp3, writeText } from '../../test/import-fixtures';
 import { readTrackLine } from './tracklist-lines';
 
-let app: FastifyInstance;
-let database: Database;
-let user: SignedInUser;
-let dir: string;
-
-beforeAll(async () => {
-  database = await getTestDatabase();
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  user = await createUserWithToken(app);
-  dir = makeTempDir('cratedig-tracklist-fixtures-');
-});
-
-const run = (args: string[]) => runCommand(importCommand, database, app.config, args, dir);
+const bed = useImportBed('cratedig-tracklist-fixtures-');
 
 type Row = {
   start_time: number;
@@ -40,17 +16,18 @@ type Row = {
 };
 
 async function importFixture(name: string, seconds: number) {
-  copyFileSync(join(import.meta.dirname, 'fixtures', name), join(dir, name));
-  const audio = join(dir, name.replace(/\.txt$/, '.mp3'));
+  copyFileSync(join(import.meta.dirname, 'fixtures', name), join(bed.dir, name));
+  const audio = join(bed.dir, name.replace(/\.txt$/, '.mp3'));
   writeMp3(audio, seconds);
   const fileDate = new Date('2025-02-03T12:00:00Z');
   utimesSync(audio, fileDate, fileDate);
-  const result = await run([name]);
+  const result = await bed.run([name]);
   expect(result.err).toEqual([]);
-  const [summary] = (await app.inject({ method: 'GET', url: '/api/sets', headers: user.headers })).json()
-    .data;
+  const [summary] = (
+    await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
+  ).json().data;
   const detail = (
-    await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+    await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
   ).json();
   const rows = detail.set_tracks.map(
     (st: Row) =>
@@ -113,31 +90,31 @@ describe('pasted tracklists as the sites write them', () => {
       '0-600 ID | ID | ID | -',
     ]);
     const detail = (
-      await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
     ).json();
     expect(detail.set_tracks.map((st: { untimed?: boolean }) => st.untimed)).toEqual(Array(6).fill(true));
     // a moment liked while it plays lights no entry: none says where it plays
-    const liked = await app.inject({
+    const liked = await bed.app.inject({
       method: 'POST',
       url: '/api/set-likes',
-      headers: user.headers,
+      headers: bed.user.headers,
       payload: { set_meta_id: summary.id, set_timestamp: 120 },
     });
     expect(liked.statusCode).toBeLessThan(300);
     const after = (
-      await app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: user.headers })
+      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
     ).json();
     expect(after.likes).toBe(1);
     expect(after.set_tracks.map((st: { likes: number }) => st.likes)).toEqual(Array(6).fill(0));
   });
 
   it('refuses a list with times on some lines only, and names a w/ line with nothing before it', async () => {
-    writeMp3(join(dir, 'u.mp3'), 300);
+    writeMp3(join(bed.dir, 'u.mp3'), 300);
     writeText(
-      join(dir, 'u.txt'),
+      join(bed.dir, 'u.txt'),
       'Title: U\nArtist: A\nGenre: House\nDate: 2024\n\nw/ A - B\n0:00 A - Zero\n1. A - One\n',
     );
-    const result = await run(['u.txt']);
+    const result = await bed.run(['u.txt']);
     expect(result.code).toBe(1);
     expect(result.err.join('\n')).toMatch(/u\.txt: line 6: a 'w\/' line needs a track before it/);
     expect(result.err.join('\n')).toMatch(
