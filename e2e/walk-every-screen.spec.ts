@@ -50,16 +50,19 @@ async function walkTabs(page: Page, where: string) {
   }
 }
 
-/** A track page's Play starts the player, or the page says why there is nothing to play. */
+/**
+ * A track page's Play starts the player, or the page says why there is nothing to play. An ID's Play reads
+ * 'Listen to the moment' (imports and pasted tracklists make new IDs, so Newest Tracks can start with one).
+ */
 async function expectPlayActs(page: Page, where: string) {
   const play = page
     .getByRole('main')
-    .getByRole('button', { name: /^Play / })
+    .getByRole('button', { name: /^(Play |Listen to the moment: )/ })
     .first();
-  if ((await play.count()) === 0) {
-    await expect(page.getByText('In no set yet, so nothing to play')).toBeVisible();
-    return;
-  }
+  const nothing = page.getByText('In no set yet, so nothing to play');
+  // Wait for the page to settle on one or the other before choosing: a count taken at once races the render.
+  await expect(play.or(nothing), `${where}: neither Play nor its reason`).toBeVisible();
+  if (await nothing.isVisible()) return;
   await play.click();
   await expect(
     page.getByRole('link', { name: /^Playing set: / }),
