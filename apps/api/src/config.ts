@@ -54,6 +54,8 @@ export interface AppConfig {
   audioLinks: AudioLinksConfig;
   /** The time limits on each kind of request's SQL (lib/statement-limits.ts); PostgreSQL only. */
   statementLimits: Record<CallKind, StatementLimits>;
+  /** Search section pages kept per instance between searches (modules/search/result-cache.ts); 0: none. */
+  searchCacheEntries: number;
 }
 
 export interface AudioLinksConfig {
@@ -224,6 +226,14 @@ const envSchema = z.object({
   READ_STATEMENT_TIMEOUT_MS: millisecondsVar(5_000),
   WRITE_STATEMENT_TIMEOUT_MS: millisecondsVar(10_000),
   SEARCH_STATEMENT_TIMEOUT_MS: millisecondsVar(3_000),
+  SEARCH_CACHE_ENTRIES: blankIsUnset(
+    z.coerce
+      .number({ error: 'must be a whole number from 0 to 1000000' })
+      .int('must be a whole number from 0 to 1000000')
+      .min(0, 'must be a whole number from 0 to 1000000')
+      .max(1_000_000, 'must be a whole number from 0 to 1000000')
+      .default(20_000),
+  ),
   LOCK_TIMEOUT_MS: millisecondsVar(3_000),
   SESSION_CHECK_TTL_S: blankIsUnset(
     z.coerce
@@ -322,6 +332,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
       write: { statementTimeoutMs: vars.WRITE_STATEMENT_TIMEOUT_MS, lockTimeoutMs: vars.LOCK_TIMEOUT_MS },
       search: { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS, lockTimeoutMs: vars.LOCK_TIMEOUT_MS },
     },
+    searchCacheEntries: vars.SEARCH_CACHE_ENTRIES,
     auth: {
       jwtSecret: vars.JWT_SECRET,
       firebaseProjectId: vars.FIREBASE_PROJECT_ID,

@@ -188,3 +188,17 @@ BEGIN
   DROP TABLE fresh_search_documents_for;
 END
 $fn$;
+
+-- cd_bump_search_generation(): moves search_generation to a new number after any statement that writes
+-- search_documents or search_terms (triggers of migration 0025). The search's shared caches keep an
+-- answer only for the generation it was read at (modules/search/result-cache.ts), so whatever
+-- changes the documents, on whichever instance or command, no cached answer outlives it. The number
+-- comes from search_generation_seq, so it never repeats, even after the row was truncated.
+CREATE OR REPLACE FUNCTION cd_bump_search_generation() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  INSERT INTO search_generation (id, n) VALUES (true, nextval('search_generation_seq'))
+  ON CONFLICT (id) DO UPDATE SET n = excluded.n;
+  RETURN NULL;
+END
+$fn$;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One stored search document per artist, label, track and set (migration 0008_search.sql, kept by
@@ -67,4 +77,21 @@ export const listSearchCapped = pgTable(
   'list_search_capped',
   { list: text('list').notNull(), words: text('words').notNull() },
   (t) => [primaryKey({ columns: [t.list, t.words] })],
+);
+
+/** The numbers of search_generation: never repeated, whatever happens to its row. */
+export const searchGenerationSeq = pgSequence('search_generation_seq');
+
+/**
+ * One row: the search documents' generation, moved on by a trigger after every statement that writes
+ * search_documents or search_terms (migration 0025_search_generation.sql). The search's caches are
+ * tagged with it (modules/search/result-cache.ts).
+ */
+export const searchGeneration = pgTable(
+  'search_generation',
+  {
+    id: boolean('id').primaryKey().default(true).notNull(),
+    n: bigint('n', { mode: 'number' }).default(0).notNull(),
+  },
+  (t) => [check('search_generation_id_check', sql`${t.id}`)],
 );

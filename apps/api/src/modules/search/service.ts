@@ -16,10 +16,18 @@ import { highlightRanges, normalisedWords } from '@cratedig/contract/search-norm
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
+import { itemsById } from '../../db/read-models/catalogue-items-by-id';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
 import { type PreparedQuery, type SearchRank, searchSection, wordsStarting } from './queries';
+import {
+  type CachedSection,
+  readSearchGeneration,
+  type SearchCache,
+  searchCacheFor,
+  sectionKey,
+} from './result-cache';
 import { findCorrections, readTerms } from './terms';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
@@ -32,8 +40,17 @@ function displayName(kind: SearchKind, item: Item): string {
 }
 
 export async function prepareQuery(ctx: UserContext, s: string): Promise<PreparedQuery> {
+  return await readQuery(ctx, queryWords(s));
+}
+
+/** The query's normalised words (at most SEARCH_WORDS_MAX) and their text. */
+function queryWords(s: string): { words: string[]; text: string } {
   const words = normalisedWords(s).slice(0, SEARCH_WORDS_MAX);
-  const text = words.join(' ');
+  return { words, text: words.join(' ') };
+}
+
+/** What the catalogue holds of the query's words, and the one-typo spellings of those it lacks. */
+async function readQuery(ctx: UserContext, { words, text }: { words: string[]; text: string }) {
   const short = text.length <= SEARCH_SHORT_QUERY;
   // a catalogue word of five letters or more with one letter missing has four
   const long = short ? [] : words.filter((w) => [...w].length >= SEARCH_FUZZY_MIN_LETTERS - 1);
@@ -52,15 +69,10 @@ export async function prepareQuery(ctx: UserContext, s: string): Promise<Prepare
 
 type Section = ListResponse<Item & { match: { rank: SearchRank; ranges: [number, number][] } }>;
 
-async function section(
-  ctx: UserContext,
-  kind: SearchKind,
-  q: PreparedQuery,
-  limit: number,
-  offset: number,
-): Promise<Section> {
-  if (q.words.length === 0) return { data: [], pagination: { offset, count: 0, total: 0 } };
-  const page = await searchSection<Item>(ctx.db, kind, q, ctx.userId, limit, offset);
+type Page = { total: number; data: { rank: SearchRank; item: Item }[] };
+
+/** A section page as the client gets it: each item with how it matched and where to highlight. */
+function sectionOf(kind: SearchKind, q: PreparedQuery, page: Page, offset: number): Section {
   const highlight = [...q.words, ...[...q.corrections.values()].flat()];
   const data = page.data.map(({ rank, item }) => ({
     ...item,
@@ -113,16 +125,73 @@ export function listSearchKey(text: string): string | undefined {
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */
 export async function search(ctx: UserContext, query: SearchQuery): Promise<SearchResponse> {
-  await takeSearch(ctx);
-  const q = await prepareQuery(ctx, query.s);
-  const sections = await Promise.all(
-    query.kinds.map(async (kind) => [kind, await section(ctx, kind, q, query.limit, query.offset)] as const),
-  );
-  const found = Object.fromEntries(sections) as Omit<SearchResponse, 'query'>;
+  const cache = searchCacheFor(ctx.db, ctx.config.searchCacheEntries);
+  const [, generation] = await Promise.all([
+    takeSearch(ctx),
+    cache.enabled ? readSearchGeneration(ctx.db) : undefined,
+  ]);
+  if (generation !== undefined) cache.adopt(generation);
+  const words = queryWords(query.s);
+  let q = generation !== undefined ? cache.query(generation, words.text) : undefined;
+  if (!q) {
+    q = await readQuery(ctx, words);
+    if (generation !== undefined) cache.keepQuery(generation, q);
+  }
+  const pages = await sectionPages(ctx, cache, generation, q, query);
+  const found = Object.fromEntries(
+    query.kinds.map((kind) => [kind, sectionOf(kind, q, pages.get(kind) ?? EMPTY, query.offset)]),
+  ) as Omit<SearchResponse, 'query'>;
   return {
     query: { s: query.s, words: q.words, corrections: [...new Set([...q.corrections.values()].flat())] },
     ...found,
     // every set carries an mp3_permalink signed for the caller
     ...(found.sets ? { sets: signSetPage(ctx, found.sets) } : {}),
   };
+}
+
+const EMPTY: Page = { total: 0, data: [] };
+
+/**
+ * Each asked-for section's page: a page kept from an earlier search of this generation gets its items
+ * read fresh by id (one statement for every kept section); the others are searched, and kept.
+ */
+async function sectionPages(
+  ctx: UserContext,
+  cache: SearchCache,
+  generation: number | undefined,
+  q: PreparedQuery,
+  query: SearchQuery,
+): Promise<Map<SearchKind, Page>> {
+  const pages = new Map<SearchKind, Page>();
+  if (q.words.length === 0) return pages;
+  const kept = new Map<SearchKind, CachedSection>();
+  await Promise.all(
+    query.kinds.map(async (kind) => {
+      const key = sectionKey(kind, q, query.limit, query.offset);
+      const hit = generation !== undefined ? cache.section(generation, key) : undefined;
+      if (hit) {
+        kept.set(kind, hit);
+        return;
+      }
+      const page = await searchSection<Item>(ctx.db, kind, q, ctx.userId, query.limit, query.offset);
+      pages.set(kind, page);
+      if (generation !== undefined)
+        cache.keepSection(generation, key, {
+          total: page.total,
+          hits: page.data.map(({ rank, item }) => ({ rank, id: item.id })),
+        });
+    }),
+  );
+  if (kept.size === 0) return pages;
+  const wanted = Object.fromEntries([...kept].map(([kind, s]) => [kind, s.hits.map((h) => h.id)]));
+  const items = await itemsById<Item>(ctx.db, wanted, ctx.userId);
+  for (const [kind, section] of kept) {
+    const byId = new Map((items[kind] ?? []).map((item) => [item.id, item]));
+    const data = section.hits.flatMap(({ rank, id }) => {
+      const item = byId.get(id);
+      return item ? [{ rank, item }] : [];
+    });
+    pages.set(kind, { total: section.total, data });
+  }
+  return pages;
 }

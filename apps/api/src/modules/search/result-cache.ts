@@ -1,0 +1,131 @@
+// The search's shared cache (docs/search.md "What is kept between searches"). Which items answer a
+// query is the same for every listener and changes only when the search documents do (an import),
+// so each instance keeps, per query, what search_terms said of its words and, per section page, the
+// matching items' ids, ranks and total. Never the items themselves: their counts and the listener's
+// own fields (favourite, liked) are read fresh on every request (db/read-models/catalogue-items-by-id).
+//
+// Every entry belongs to one generation of the search documents (search_generation, moved on by a
+// trigger after any statement writing them, migration 0025). A request reads the generation first
+// and uses or stores entries of that generation only, so an answer from before an import is never
+// served after it, on any instance; a request that meets a new generation empties the cache.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRow } from '../../db/rows';
+import type { PreparedQuery, SearchRank } from './queries';
+
+/** A section page's matches, without their items. */
+export interface CachedSection {
+  total: number;
+  hits: { rank: SearchRank; id: number }[];
+}
+
+/** Entries of one kind kept, least recently used dropped first (a Map keeps insertion order). */
+class Recent<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export interface SearchCacheStats {
+  hits: number;
+  misses: number;
+  queries: number;
+  sections: number;
+}
+
+export class SearchCache {
+  private generation: number | undefined;
+  private readonly queries: Recent<PreparedQuery>;
+  private readonly sections: Recent<CachedSection>;
+  private hits = 0;
+  private misses = 0;
+
+  /** `max`: section pages kept; prepared queries up to a quarter of it (each serves up to four). */
+  constructor(readonly max: number) {
+    this.queries = new Recent(Math.max(1, Math.ceil(max / 4)));
+    this.sections = new Recent(Math.max(1, max));
+  }
+
+  get enabled(): boolean {
+    return this.max > 0;
+  }
+
+  /** The generation a request works at: one different from the entries' empties the cache. */
+  adopt(generation: number): void {
+    if (generation === this.generation) return;
+    this.generation = generation;
+    this.queries.clear();
+    this.sections.clear();
+  }
+
+  query(generation: number, text: string): PreparedQuery | undefined {
+    return generation === this.generation ? this.queries.get(text) : undefined;
+  }
+
+  keepQuery(generation: number, query: PreparedQuery): void {
+    if (this.enabled && generation === this.generation) this.queries.set(query.text, query);
+  }
+
+  section(generation: number, key: string): CachedSection | undefined {
+    const found = generation === this.generation ? this.sections.get(key) : undefined;
+    if (found) this.hits += 1;
+    else this.misses += 1;
+    return found;
+  }
+
+  keepSection(generation: number, key: string, section: CachedSection): void {
+    if (this.enabled && generation === this.generation) this.sections.set(key, section);
+  }
+
+  stats(): SearchCacheStats {
+    return { hits: this.hits, misses: this.misses, queries: this.queries.size, sections: this.sections.size };
+  }
+}
+
+/** One cache per database handle: the instances of a process that share a database share it too. */
+const caches = new WeakMap<Db, SearchCache>();
+
+export function searchCacheFor(db: Db, max: number): SearchCache {
+  let cache = caches.get(db);
+  if (!cache || cache.max !== max) {
+    cache = new SearchCache(max);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The search documents' current generation (one row of one column, read before any search). */
+export async function readSearchGeneration(db: Db): Promise<number> {
+  const row = await queryRow<{ n: string | number }>(db, sql`select n from search_generation`);
+  return Number(row?.n ?? 0);
+}
+
+/** The key of one section page: the kind, the query as prepared (corrections included) and the page. */
+export function sectionKey(kind: string, q: PreparedQuery, limit: number, offset: number): string {
+  const corrections = [...q.corrections.entries()].map(([w, c]) => `${w}>${c.join(',')}`).join(';');
+  return `${kind}\u0000${q.text}\u0000${corrections}\u0000${limit}\u0000${offset}`;
+}
