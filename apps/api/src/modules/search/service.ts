@@ -16,11 +16,11 @@ import { highlightRanges, normalisedWords } from '@cratedig/contract/search-norm
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
+import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
-import { type PreparedQuery, type SearchRank, searchSection, wordsStarting } from './queries';
-import { findCorrections, readTerms } from './terms';
+import { type PreparedQuery, type SearchRank, searchSection } from './plans';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
 
