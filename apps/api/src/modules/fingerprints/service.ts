@@ -113,10 +113,7 @@ async function describe(db: Db, matches: Match[]) {
     db,
     matches.map((m) => ({ setId: m.setId, at: (m.startS + m.endS) / 2 })),
   );
-  const sets = await setSummaries(
-    db,
-    matches.map((m) => m.setId),
-  );
+  const sets = await setSummaries(db, [...new Set(matches.map((m) => m.setId))]);
   return matches.flatMap((match) => {
     const set = sets.find((s) => s.id === match.setId);
     if (!set) return [];
