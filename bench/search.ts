@@ -26,7 +26,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { seedDemo } from '../apps/api/src/db/seed/demo';
 import type { UserContext } from '../apps/api/src/lib/service-context';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
-import { sectionStatement } from '../apps/api/src/modules/search/queries';
+import { sectionStatement } from '../apps/api/src/modules/search/plans';
 import { prepareQuery } from '../apps/api/src/modules/search/service';
 import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';

@@ -11,7 +11,15 @@ import type {
 } from '@cratedig/contract/fingerprints-api';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRow, queryRows } from '../../db/rows';
+import {
+  entriesPlayingAt,
+  setEntrySpans,
+  setsWithAudio,
+  trackEntries,
+} from '../../db/read-models/catalogue-set-audio';
+import { setExists } from '../../db/read-models/catalogue-set-rows';
+import { setSummaries, trackSummary } from '../../db/read-models/catalogue-summaries';
+import { queryRow } from '../../db/rows';
 import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { type NamedId, proposeForCopy } from '../identifications/service';
@@ -34,8 +42,8 @@ export async function isListening(db: Db): Promise<boolean> {
   const row = await queryRow<{ listening: boolean }>(
     db,
     sql`select exists(
-          select 1 from sets s left join set_fingerprints f on f.set_id = s.id
-          where s.audio_path is not null and (f.set_id is null or f.status = 'pending')
+          select 1 from ${setsWithAudio} s left join set_fingerprints f on f.set_id = s.id
+          where f.set_id is null or f.status = 'pending'
         ) as listening`,
   );
   return row?.listening === true;
@@ -63,8 +71,7 @@ export async function anchorOf(db: Db, trackId: number): Promise<Anchor | undefi
   return queryRow<Anchor>(
     db,
     sql`select st.set_id as "setId", st.start_time as "startTime", st.end_time as "endTime"
-        from set_tracks st join set_fingerprints f on f.set_id = st.set_id and f.status = 'done'
-        where st.track_id = ${trackId}
+        from ${trackEntries(trackId)} st join set_fingerprints f on f.set_id = st.set_id and f.status = 'done'
         order by st.end_time - st.start_time desc, st.set_id, st.track_position
         limit 1`,
   );
@@ -99,39 +106,19 @@ export async function copiesOf(db: Db, trackId: number, opts: MatchOptions = {})
     .sort((a, b) => b.similarity - a.similarity || a.set_meta.id - b.set_meta.id);
 }
 
-interface Entry {
-  setId: number;
-  position: number;
-  trackId: number;
-  isId: boolean;
-  mid: number;
-}
-
 /** Each match with its set and the tracklist entry playing at the middle of the stretch. */
 async function describe(db: Db, matches: Match[]) {
   if (matches.length === 0) return [];
-  const mids = matches.map((m) => sql`(${m.setId}::int, ${(m.startS + m.endS) / 2}::float8)`);
-  const entries = await queryRows<Entry>(
+  const entries = await entriesPlayingAt(
     db,
-    sql`select q.set_id as "setId", st.track_position as position, st.track_id as "trackId",
-               t.mix_type = 'ID' as "isId", q.mid
-        from (values ${sql.join(mids, sql`, `)}) as q(set_id, mid)
-        join set_tracks st on st.set_id = q.set_id and st.start_time <= q.mid and st.end_time > q.mid
-        join tracks t on t.id = st.track_id`,
+    matches.map((m) => ({ setId: m.setId, at: (m.startS + m.endS) / 2 })),
   );
-  const sets = await queryRows<HeardIn['set_meta']>(
-    db,
-    sql`select id, set_name, artist, art_url_sm from sets
-        where id in (${sql.join(
-          matches.map((m) => sql`${m.setId}`),
-          sql`, `,
-        )})`,
-  );
+  const sets = await setSummaries(db, [...new Set(matches.map((m) => m.setId))]);
   return matches.flatMap((match) => {
     const set = sets.find((s) => s.id === match.setId);
     if (!set) return [];
     const mid = (match.startS + match.endS) / 2;
-    const entry = entries.find((e) => e.setId === match.setId && Math.abs(e.mid - mid) < 1e-6);
+    const entry = entries.find((e) => e.setId === match.setId && Math.abs(e.at - mid) < 1e-6);
     return [{ match, set, entry }];
   });
 }
@@ -141,8 +128,7 @@ export async function heardIn(
   trackId: number,
   query: HeardInQuery,
 ): Promise<HeardInList> {
-  const track = await queryRow<{ id: number }>(ctx.db, sql`select id from tracks where id = ${trackId}`);
-  if (!track) throw notFound('Track');
+  if (!(await trackSummary(ctx.db, trackId))) throw notFound('Track');
   const all = await copiesOf(ctx.db, trackId);
   const data = all.slice(query.offset, query.offset + query.limit);
   return {
@@ -157,15 +143,11 @@ export async function heardIn(
  * 30 s: a window heard in another set where that set's tracklist names a released track suggests it.
  */
 export async function setSuggestions(ctx: ServiceContext, setId: number): Promise<SetSuggestionList> {
-  const set = await queryRow<{ id: number }>(ctx.db, sql`select id from sets where id = ${setId}`);
-  if (!set) throw notFound('Set');
+  if (!(await setExists(ctx.db, setId))) throw notFound('Set');
   const listening = await isListening(ctx.db);
   const values = await loadFingerprint(ctx.db, setId);
   if (!values) return { data: [], listening };
-  const entries = await queryRows<{ start: number; end: number }>(
-    ctx.db,
-    sql`select start_time as start, end_time as "end" from set_tracks where set_id = ${setId} order by start_time`,
-  );
+  const entries = await setEntrySpans(ctx.db, setId);
   const found = new Map<number, SetSuggestion>();
   for (const gap of gapsOf(entries, values.length * ITEM_S)) {
     for (let from = gap.start; from < gap.end - MIN_GAP_S / 2; from += WINDOW_S / 2) {
@@ -184,10 +166,7 @@ export async function setSuggestions(ctx: ServiceContext, setId: number): Promis
           previous.similarity = Math.max(previous.similarity, Math.round(match.similarity * 1000) / 1000);
           continue;
         }
-        const track = await queryRow<SetSuggestion['track_meta']>(
-          ctx.db,
-          sql`select id, title, artist, art_url_sm from tracks where id = ${entry.trackId}`,
-        );
+        const track = await trackSummary(ctx.db, entry.trackId);
         if (!track) continue;
         found.set(entry.trackId, {
           start_time: start,

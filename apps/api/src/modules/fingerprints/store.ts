@@ -1,6 +1,7 @@
 // Fingerprints in PostgreSQL: a row per set (pending, done or failed) and the postings index.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { setNames, setsWithAudio } from '../../db/read-models/catalogue-set-audio';
 import { queryRow, queryRows } from '../../db/rows';
 import { asInt4, fromBytes, toBytes } from './codec';
 import type { Posting } from './matcher';
@@ -14,7 +15,7 @@ export async function queueSets(db: Db): Promise<number> {
   const rows = await queryRows<{ set_id: number }>(
     db,
     sql`insert into set_fingerprints (set_id, audio_path, status)
-        select id, audio_path, 'pending' from sets where audio_path is not null
+        select s.id, s.audio_path, 'pending' from ${setsWithAudio} s
         on conflict (set_id) do update
           set audio_path = excluded.audio_path, status = 'pending', error = null, items = 0,
               fingerprint = null, updated_at = now()
@@ -118,7 +119,7 @@ export async function fingerprintStatus(db: Db): Promise<FingerprintStatus> {
     bytes: number;
   }>(
     db,
-    sql`select (select count(*)::int from sets where audio_path is not null) as sets,
+    sql`select (select count(*)::int from ${setsWithAudio} s) as sets,
                count(*) filter (where status = 'done')::int as done,
                count(*) filter (where status = 'pending')::int as pending,
                coalesce(sum(items), 0)::int as items,
@@ -128,7 +129,7 @@ export async function fingerprintStatus(db: Db): Promise<FingerprintStatus> {
   const failed = await queryRows<{ setId: number; setName: string; error: string }>(
     db,
     sql`select f.set_id as "setId", s.set_name as "setName", coalesce(f.error, '') as error
-        from set_fingerprints f join sets s on s.id = f.set_id
+        from set_fingerprints f join ${setNames} s on s.id = f.set_id
         where f.status = 'failed' order by f.set_id`,
   );
   const postings = await queryRow<{ n: number }>(

@@ -1,4 +1,4 @@
-// The two ways a section is read (queries.ts): through the words index (rare words, every match ranked)
+// The two ways a section is read (plans.ts): through the words index (rare words, every match ranked)
 // and by popularity (frequent words, each rank cut at the page's depth). The demo catalogue is small
 // enough that the search always takes the first; here both run on the same queries and must answer
 // the same pages, ranks and totals, and a word no document of a kind holds runs no statement.
@@ -10,7 +10,7 @@ import { seedDemo } from '../../db/seed/demo';
 import type { UserContext } from '../../lib/service-context';
 import { makeTempDir } from '../../test/app';
 import { getTestDatabase, resetDatabase } from '../../test/database';
-import { candidatesStatement, planSection, popularStatement } from './queries';
+import { planSection, popularityStatement, wordsStatement } from './plans';
 import { prepareQuery } from './service';
 
 let database: Database;
@@ -54,8 +54,8 @@ describe('section plans', () => {
           [5, 5],
           [20, 0],
         ] as const) {
-          const words = await run(candidatesStatement(kind, q, plan.terms, ctx.userId, limit, offset));
-          const popular = await run(popularStatement(kind, q, ctx.userId, limit, offset));
+          const words = await run(wordsStatement(kind, q, plan.terms, ctx.userId, limit, offset));
+          const popular = await run(popularityStatement(kind, q, ctx.userId, limit, offset));
           expect(popular, `${kind} "${s}" ${limit}@${offset}`).toEqual(words);
           compared += words.page.length;
         }

@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRow } from '../../db/rows';
-import type { PreparedQuery, SearchRank } from './queries';
+import type { PreparedQuery, SearchRank } from './plans';
 
 /** A section page's matches, without their items. */
 export interface CachedSection {

@@ -17,10 +17,11 @@ import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
 import { itemsById } from '../../db/read-models/catalogue-items-by-id';
+import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
-import { type PreparedQuery, type SearchRank, searchSection, wordsStarting } from './queries';
+import { type PreparedQuery, type SearchRank, searchSection } from './plans';
 import {
   type CachedSection,
   readSearchGeneration,
@@ -28,7 +29,6 @@ import {
   searchCacheFor,
   sectionKey,
 } from './result-cache';
-import { findCorrections, readTerms } from './terms';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
 

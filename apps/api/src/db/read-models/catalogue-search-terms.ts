@@ -1,15 +1,15 @@
-// What the catalogue holds of each query word, read from search_terms (migration 0013_search_speed.sql)
-// before any document is touched: per kind, how many documents hold a word starting with it, the most
-// any one such word has, how many names start with it, and (when few) those words themselves. The
-// section statements (queries.ts) pick their plan from these figures, so every search reads a bounded
-// number of rows whatever the catalogue's size. Also the one-typo spellings of a word the catalogue
-// does not have (search_words).
+// What the catalogue's search index holds of each query word, read from search_terms (migration
+// 0013_search_speed.sql) before any document is touched: per kind, how many documents hold a word
+// starting with it, the most any one such word has, how many names start with it, and (when few) those
+// words themselves. The search plans each section from these figures (modules/search/plans.ts), so
+// every search reads a bounded number of rows whatever the catalogue's size. Also the one-typo
+// spellings of a word the catalogue does not have (search_words), and the catalogue lists' word
+// condition over search_terms. Part of the catalogue read layer (db/read-models/): the index is the
+// catalogue's, rebuilt by its refresh functions.
 import { SEARCH_FUZZY_MIN_LETTERS as FUZZY_WORD_MIN, type SearchKind } from '@cratedig/contract/search';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
-
-/** drizzle's execute() result differs per driver; both carry `rows`. */
+import type { Db } from '../client';
+import { queryRows } from '../rows';
 
 /** One-typo spellings tried per query word. */
 const CORRECTIONS_MAX = 5;
@@ -146,4 +146,20 @@ export async function findCorrections(db: Db, words: string[]): Promise<Map<stri
   const rows = await queryRows<{ word: string; correction: string }>(db, correctionsStatement(words));
   for (const row of rows) found.set(row.word, [...(found.get(row.word) ?? []), row.correction]);
   return found;
+}
+
+/**
+ * For every given (normalised) word, `itemWords` (an item's normalised words) holds a word starting
+ * with it: the search box's word rule, for the catalogue lists' `search` filter. Each word's catalogue
+ * words are read from search_terms, so a GIN index on `itemWords` answers it; no words match nothing.
+ */
+export function wordsStarting(kind: SearchKind, words: string[], itemWords: SQL): SQL {
+  if (words.length === 0) return sql`false`;
+  return sql.join(
+    words.map(
+      (w) => sql`${itemWords} && array(select t.word from search_terms t
+        where t.word like ${`${like(w)}%`} and t.kind = ${kind})`,
+    ),
+    sql` and `,
+  );
 }
