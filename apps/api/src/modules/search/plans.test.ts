@@ -10,7 +10,7 @@ import { seedDemo } from '../../db/seed/demo';
 import type { UserContext } from '../../lib/service-context';
 import { makeTempDir } from '../../test/app';
 import { getTestDatabase, resetDatabase } from '../../test/database';
-import { planSection, popularityStatement, wordsStatement } from './plans';
+import { planSection, popularAccess, popularityStatement, wordsStatement } from './plans';
 import { prepareQuery } from './service';
 
 let database: Database;
@@ -68,5 +68,30 @@ describe('section plans', () => {
     const q = await prepareQuery(ctx, 'zzqqxxvv');
     for (const kind of ['artists', 'labels', 'tracks', 'sets'] as const)
       expect(planSection(kind, q)).toEqual({ by: 'none' });
+  });
+
+  it('a letter starting more catalogue words than are read still reads its word matches after the names', () => {
+    // On a large catalogue "a" starts thousands of catalogue words: search_terms reports it unbounded.
+    const many = {
+      docs: Number.POSITIVE_INFINITY,
+      top: 900_000,
+      leads: Number.POSITIVE_INFINITY,
+      exactLeads: 30,
+      terms: undefined,
+    };
+    const q = {
+      text: 'a',
+      words: ['a'],
+      corrections: new Map<string, string[]>(),
+      short: true,
+      terms: {
+        words: new Map([['tracks' as const, [many]]]),
+        documents: new Map([['tracks' as const, 1_000_000]]),
+      },
+    };
+    const access = popularAccess('tracks', q, 40);
+    expect(access.prefix).toBe('popularity');
+    // Load more past the names starting with "a" goes on with the titles holding a word starting with it.
+    expect(access.word).toEqual({ rank: 2, by: 'popularity' });
   });
 });

@@ -89,7 +89,13 @@ export function popularAccess(kind: SearchKind, q: PreparedQuery, depth: number)
   const listed = terms.filter((t) => t.terms !== undefined);
   const lists = listed.map((t) => t.terms ?? []);
   // the word rank's matches: for one word, the documents holding it less the names starting with it
-  const rest = single && first ? first.docs - (fuzzy ? 0 : first.leads) : expectedMatches(kind, q);
+  // (a word with too many catalogue words to read has both unbounded: its word matches are many too)
+  const rest =
+    single && first
+      ? Number.isFinite(first.docs)
+        ? first.docs - (fuzzy ? 0 : first.leads)
+        : first.docs
+      : expectedMatches(kind, q);
   const indexRows = Math.min(...listed.map((t) => t.docs));
   const rank = fuzzy ? 3 : 2;
   let word: PopularAccess['word'];
