@@ -4,16 +4,12 @@
 // read layer (db/read-models/).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { planCached } from '../plan-cache';
 import { queryRow } from '../rows';
 import { itemSql } from './catalogue-items';
+import { intArray } from './catalogue-lookups';
 
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
-
-const intArray = (ids: number[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
 
 /** One kind's items as a JSON array in the order of `ids` (an id no longer in the catalogue is left out). */
 function itemsOf(kind: ItemsKind, ids: number[], userId: number): SQL {
@@ -36,5 +32,6 @@ export async function itemsById<T>(
     kinds.map((kind) => sql`${itemsOf(kind, wanted[kind] ?? [], userId)} as ${sql.raw(kind)}`),
     sql`, `,
   );
-  return (await queryRow<Partial<Record<ItemsKind, T[]>>>(db, sql`select ${columns}`)) ?? {};
+  // The ids travel as one parameter, so the text depends on the kinds only and its plan is kept.
+  return (await queryRow<Partial<Record<ItemsKind, T[]>>>(db, planCached(sql`select ${columns}`))) ?? {};
 }
