@@ -11,6 +11,7 @@ import {
   festivals,
   labels,
   setArtists,
+  setSponsors,
   sets,
   setTracks,
   trackArtists,
@@ -75,6 +76,10 @@ export interface TrackOverrides {
   foundInSetId?: number;
   purchaseUrl?: string | null;
   bpm?: number | null;
+  /** A remix or edit's name ('Mira Remix'); give mixType 'remix' or 'edit' with it. */
+  mixName?: string;
+  /** Credits this artist as the mixer (the remixer of a remix). */
+  remixerId?: number;
 }
 
 export async function createTrack(app: App, overrides: TrackOverrides = {}): Promise<number> {
@@ -102,6 +107,7 @@ export async function createTrack(app: App, overrides: TrackOverrides = {}): Pro
         bpm: overrides.bpm ?? null,
         releaseDate: isId ? null : overrides.releaseDate === undefined ? '2024-01-15' : overrides.releaseDate,
         foundInSetId: overrides.foundInSetId ?? null,
+        mixName: overrides.mixName ?? null,
         purchaseUrl: overrides.purchaseUrl ?? null,
       })
       .returning({ id: tracks.id }),
@@ -110,6 +116,11 @@ export async function createTrack(app: App, overrides: TrackOverrides = {}): Pro
     await app.db
       .insert(trackArtists)
       .values({ trackId: row.id, artistId, role: isId ? 'ID' : 'producer', position: 1 });
+  }
+  if (overrides.remixerId !== undefined) {
+    await app.db
+      .insert(trackArtists)
+      .values({ trackId: row.id, artistId: overrides.remixerId, role: 'mixer', position: 2 });
   }
   return row.id;
 }
@@ -120,6 +131,8 @@ export interface SetOverrides {
   releaseDate?: string;
   /** The performer; one is created when not given. */
   artistId?: number;
+  /** The set's artist line, and the name of the performer created when artistId is not given. */
+  performer?: string;
   /** [start_time, end_time] in seconds per set track, in track_position order; a track each. */
   tracks?: [number, number][];
   /** Reuse these track ids for the list above (same length), e.g. a track heard in several sets. */
@@ -130,6 +143,9 @@ export interface SetOverrides {
   festival?: string;
   /** The venue it was recorded at, created under this name. */
   venue?: string;
+  /** Or an existing festival or venue (createFestival, createVenue), for several sets at one place. */
+  festivalId?: number;
+  venueId?: number;
 }
 
 export interface CreatedSet {
@@ -140,7 +156,7 @@ export interface CreatedSet {
 
 export async function createSet(app: App, overrides: SetOverrides = {}): Promise<CreatedSet> {
   const n = nextNumber();
-  const performer = `Performer ${n}`;
+  const performer = overrides.performer ?? `Performer ${n}`;
   const artistId = overrides.artistId ?? (await createArtist(app, { name: performer }));
   const set = inserted(
     await app.db
@@ -152,8 +168,12 @@ export async function createSet(app: App, overrides: SetOverrides = {}): Promise
         releaseDate: overrides.releaseDate ?? '2024-05-01',
         durationMs: overrides.durationMs ?? 3_600_000,
         audioPath: overrides.audioPath ?? null,
-        festivalId: overrides.festival === undefined ? null : await createFestival(app, overrides.festival),
-        venueId: overrides.venue === undefined ? null : await createVenue(app, overrides.venue),
+        festivalId:
+          overrides.festivalId ??
+          (overrides.festival === undefined ? null : await createFestival(app, overrides.festival)),
+        venueId:
+          overrides.venueId ??
+          (overrides.venue === undefined ? null : await createVenue(app, overrides.venue)),
       })
       .returning({ id: sets.id }),
   );
@@ -185,12 +205,22 @@ export async function appendSetTrack(
   return trackPosition;
 }
 
-async function createFestival(app: App, name: string): Promise<number> {
+/** Makes a label the set's first curator (set_sponsors[0]), which also names the set's curator sort key. */
+export async function sponsorSet(app: App, setId: number, labelId: number): Promise<void> {
+  const [label] = await app.db.select({ name: labels.name }).from(labels).where(eq(labels.id, labelId));
+  await app.db.insert(setSponsors).values({ setId, position: 1, sponsorType: 'label', labelId });
+  await app.db
+    .update(sets)
+    .set({ curator: label?.name ?? null })
+    .where(eq(sets.id, setId));
+}
+
+export async function createFestival(app: App, name: string): Promise<number> {
   const row = inserted(await app.db.insert(festivals).values({ name }).returning({ id: festivals.id }));
   return row.id;
 }
 
-async function createVenue(app: App, name: string): Promise<number> {
+export async function createVenue(app: App, name: string): Promise<number> {
   const row = inserted(await app.db.insert(venues).values({ name }).returning({ id: venues.id }));
   return row.id;
 }

@@ -1,17 +1,17 @@
 // A list's short search (words of 1-3 letters, matched through the items' word prefixes) answers
 // exactly what the plain rule gives: the items one of whose normalised words starts with each query
-// word, in the list's own order, with the same total. Checked for every one- and two-letter prefix the
-// demo catalogue holds, on every searchable list and each of its sorts; and a new track is found at
-// once, before any refresh of the search documents.
+// word, in the list's own order, with the same total. Checked for every one- and two-letter prefix a
+// catalogue written with the demo's names holds, on every searchable list and each of its sorts; and a
+// new track is found at once, before any refresh of the search documents.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
-import { seedDemo } from '../../db/seed/demo';
-import { buildTestApp, makeTempDir } from '../../test/app';
+import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
 import { createTrack } from '../../test/factories';
+import { createNamedCatalogue } from '../../test/named-catalogue';
 
 type Page = { data: { id: number }[]; pagination: { total: number; total_capped?: boolean } };
 type ListName = 'tracks' | 'sets' | 'artists' | 'labels';
@@ -64,9 +64,9 @@ let listener: SignedInUser;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  // every prefix of a realistic spread of names: the demo catalogue's, not a handful built here
+  // every prefix of a realistic spread of names (the demo's), which this file enumerates whole
   await resetDatabase(app.database);
-  await seedDemo(app.database, { mediaDir: makeTempDir('cratedig-media-'), media: false });
+  await createNamedCatalogue(app);
   listener = await createUserWithToken(app);
 }, 120_000);
 afterAll(async () => {
@@ -114,7 +114,7 @@ describe('a list’s one- and two-letter search', () => {
     it(`finds on ${list} what the plain word rule finds, in the list’s order`, async () => {
       const all = await prefixes(list);
       expect(all.length).toBeGreaterThan(20);
-      // a few that start no word of the demo catalogue, and accents/case folded like names
+      // a few that start no word of the catalogue, and accents/case folded like names
       const inputs = [...all, 'qx', 'zz', 'Ä', 'M'];
       const { sorts } = LISTS[list];
       let checked = 0;

@@ -1,15 +1,15 @@
 // The two ways a section is read (plans.ts): through the words index (rare words, every match ranked)
-// and by popularity (frequent words, each rank cut at the page's depth). The demo catalogue is small
-// enough that the search always takes the first; here both run on the same queries and must answer
-// the same pages, ranks and totals, and a word no document of a kind holds runs no statement.
+// and by popularity (frequent words, each rank cut at the page's depth). A catalogue of a few hundred
+// items is small enough that the search always takes the first; here both run on the same queries
+// over one written with the demo's names and must answer the same pages, ranks and totals, and a word
+// no document of a kind holds runs no statement.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { seedDemo } from '../../db/seed/demo';
 import type { UserContext } from '../../lib/service-context';
-import { makeTempDir } from '../../test/app';
 import { getTestDatabase, resetDatabase } from '../../test/database';
+import { createNamedCatalogue } from '../../test/named-catalogue';
 import { planSection, popularAccess, popularityStatement, wordsStatement } from './plans';
 import { prepareQuery } from './service';
 
@@ -19,7 +19,7 @@ let ctx: UserContext;
 beforeAll(async () => {
   database = await getTestDatabase();
   await resetDatabase();
-  await seedDemo(database, { mediaDir: makeTempDir(), media: false });
+  await createNamedCatalogue({ db: database.db });
   await database.exec(`insert into users (username, email) values ('plans', 'plans@example.test')`);
   const [user] = await queryRows<{ id: number }>(
     database.db,
