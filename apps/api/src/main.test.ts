@@ -31,7 +31,14 @@ afterEach(() => {
   }
 });
 
-async function startMain(): Promise<Server> {
+/**
+ * Starts main.ts and resolves once it logs `until` (by default the line saying it is ready to serve);
+ * `webDistDir` is a built web app (default: none, an API-only start).
+ */
+async function startMain(
+  options: { until?: string; webDistDir?: (dataDir: string) => string } = {},
+): Promise<Server> {
+  const until = options.until ?? 'Cratedig is serving on';
   const dataDir = makeTempDir('cratedig-main-');
   const mediaDir = join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -43,7 +50,7 @@ async function startMain(): Promise<Server> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      WEB_DIST_DIR: options.webDistDir?.(dataDir) ?? join(dataDir, 'no-web-build'),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       CRATEDIG_ENV: 'test',
@@ -70,13 +77,29 @@ async function startMain(): Promise<Server> {
       : new Promise<void>((resolve) => waiters.push({ text, resolve }));
 
   await Promise.race([
-    logged('Cratedig is serving on'),
+    logged(until),
     exited.then((code) => {
-      throw new Error(`main.ts exited with ${code} before serving:\n${output}`);
+      throw new Error(`main.ts exited with ${code} before logging "${until}":\n${output}`);
     }),
   ]);
-  const port = Number(output.match(/serving on http:\/\/[^:]+:(\d+)/)?.[1]);
+  const port = Number(output.match(/(?:listening at|serving on) http:\/\/[^:]+:(\d+)/)?.[1]);
   return { child, port, output: () => output, exited, logged };
+}
+
+/**
+ * A built web app whose first screen names many files: warming it up takes seconds, long enough to
+ * ask the health check and to send a signal in the middle of it.
+ */
+function bigWebBuild(dataDir: string): string {
+  const dist = join(dataDir, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  const scripts: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    writeFileSync(join(dist, 'assets', `chunk-${i}.js`), `export const n = ${i};\n`);
+    scripts.push(`<script type="module" src="/assets/chunk-${i}.js"></script>`);
+  }
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head>${scripts.join('')}</head></html>`);
+  return dist;
 }
 
 function get(port: number, path: string, agent?: http.Agent): Promise<http.IncomingMessage> {
@@ -124,6 +147,20 @@ describe('main.ts', { timeout: 120_000 }, () => {
     const body = await readAll(response);
     expect(body.length).toBe(BIG_FILE_BYTES);
     expect(await server.exited, server.output()).toBe(0);
+  });
+
+  it('says "starting" on its health check while it warms up, and exits 0 promptly on SIGTERM then', async () => {
+    const server = await startMain({ until: 'Server listening at', webDistDir: bigWebBuild });
+    const health = await get(server.port, '/api/health');
+    expect(health.statusCode).toBe(503);
+    expect(JSON.parse((await readAll(health)).toString())).toMatchObject({ code: 503, starting: true });
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5000);
+    expect(server.output()).toContain('SIGTERM received');
+    expect(server.output()).not.toContain('warmed up');
+    expect(server.output()).not.toContain('serving on');
   });
 
   it('refuses a bad configuration with the list of problems and exit code 1', async () => {
