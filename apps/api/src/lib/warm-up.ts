@@ -119,15 +119,21 @@ export async function warmUp(app: FastifyInstance, options: WarmUpOptions): Prom
     return ok;
   };
 
-  if (webApp) {
-    await serve(FIRST_PAGE, ENCODINGS);
-    const html = readFileSync(indexPath, 'utf8');
-    const files = new Set([...pageFiles(html), ...manifestFiles(options.distDir), '/sw.js']);
-    for (const file of files) {
-      // A file of a build replaced in the meantime answers 404: nothing to warm, not an error.
-      await serve(file, ENCODINGS.slice(0, 2));
-      if (stopped()) return result(stopped() ?? 'done');
+  // Warming is an optimisation: whatever goes wrong in it (a build replaced under the server, the app
+  // closing) leaves the first visitor a cold path, never a failed start.
+  try {
+    if (webApp) {
+      await serve(FIRST_PAGE, ENCODINGS);
+      const html = readFileSync(indexPath, 'utf8');
+      const files = new Set([...pageFiles(html), ...manifestFiles(options.distDir), '/sw.js']);
+      for (const file of files) {
+        // A file of a build replaced in the meantime answers 404: nothing to warm, not an error.
+        await serve(file, ENCODINGS.slice(0, 2));
+        if (stopped()) return result(stopped() ?? 'done');
+      }
     }
+  } catch {
+    // falls through to the database, as without a web app
   }
   if (stopped()) return result(stopped() ?? 'done');
   // A database that does not answer is the health check's to report once ready, not a start-up failure.
