@@ -48,8 +48,17 @@ const FIRST_SCREEN_UI = new RegExp(
   ].join('|'),
 );
 
-export default defineConfig({
+// React Router publishes its production build (no development warnings) without an export condition
+// that selects it; builds take it by path, tests and the dev server keep the warnings. 0.4 KB gzipped
+// less on every first screen.
+const routerProductionBuild = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProductionBuild }] } : {},
   plugins: [react(), VitePWA(pwaOptions)],
   // public/ (favicon, icons) is copied to the site root; the URL prefix /public/... is the API's
   // share previews and is proxied, the two never meet.
@@ -94,4 +103,4 @@ export default defineConfig({
     // jsdom + MUI + lazy route chunks: the first render of a file transforms a lot of modules.
     testTimeout: 15_000,
   },
-});
+}));

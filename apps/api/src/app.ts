@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { alwaysReady, type Readiness } from './lib/readiness';
 import { accountsRoutes } from './modules/accounts/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
@@ -43,6 +44,8 @@ export interface AppDeps {
   database: Database;
   /** Where log lines go (default stdout); tests pass a stream to read what was logged. */
   logStream?: NodeJS.WritableStream;
+  /** Until ready, the health check answers 503 "starting" (main.ts warms up first); default: ready. */
+  readiness?: Readiness;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
@@ -85,7 +88,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await registerOpenApi(app, config);
   registerAuth(app, config);
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { readiness: deps.readiness ?? alwaysReady });
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);

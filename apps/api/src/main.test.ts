@@ -1,4 +1,5 @@
-// main.ts as a real process: start, serve, and shut down gracefully on SIGTERM, also under keep-alive
+// main.ts as a real process: start (saying "starting" on its health check until it has warmed up), serve,
+// and shut down gracefully on SIGTERM, also during the warm-up, under keep-alive
 // load and when `npm start`'s top process is signalled.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,14 @@ afterEach(() => {
   }
 });
 
-async function startMain(): Promise<Server> {
+/**
+ * Starts main.ts and resolves once it logs `until` (by default the line saying it is ready to serve);
+ * `webDistDir` is a built web app (default: none, an API-only start).
+ */
+async function startMain(
+  options: { until?: string; webDistDir?: (dataDir: string) => string } = {},
+): Promise<Server> {
+  const until = options.until ?? 'Cratedig is serving on';
   const dataDir = makeTempDir('cratedig-main-');
   const mediaDir = join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -43,7 +51,7 @@ async function startMain(): Promise<Server> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      WEB_DIST_DIR: options.webDistDir?.(dataDir) ?? join(dataDir, 'no-web-build'),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       CRATEDIG_ENV: 'test',
@@ -70,13 +78,29 @@ async function startMain(): Promise<Server> {
       : new Promise<void>((resolve) => waiters.push({ text, resolve }));
 
   await Promise.race([
-    logged('Cratedig is serving on'),
+    logged(until),
     exited.then((code) => {
-      throw new Error(`main.ts exited with ${code} before serving:\n${output}`);
+      throw new Error(`main.ts exited with ${code} before logging "${until}":\n${output}`);
     }),
   ]);
-  const port = Number(output.match(/serving on http:\/\/[^:]+:(\d+)/)?.[1]);
+  const port = Number(output.match(/(?:listening at|serving on) http:\/\/[^:]+:(\d+)/)?.[1]);
   return { child, port, output: () => output, exited, logged };
+}
+
+/**
+ * A built web app whose first screen names many files: warming it up takes seconds, long enough to
+ * ask the health check and to send a signal in the middle of it.
+ */
+function bigWebBuild(dataDir: string): string {
+  const dist = join(dataDir, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  const scripts: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    writeFileSync(join(dist, 'assets', `chunk-${i}.js`), `export const n = ${i};\n`);
+    scripts.push(`<script type="module" src="/assets/chunk-${i}.js"></script>`);
+  }
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head>${scripts.join('')}</head></html>`);
+  return dist;
 }
 
 function get(port: number, path: string, agent?: http.Agent): Promise<http.IncomingMessage> {
@@ -97,13 +121,14 @@ function readAll(response: http.IncomingMessage): Promise<Buffer> {
 // Each test starts a process (tsx + PGlite on disk + migrations): seconds on an idle machine, far more
 // when the 2 cores are busy, so these get a generous limit rather than a flaky one.
 describe('main.ts', { timeout: 120_000 }, () => {
-  it('serves, then exits 0 promptly on SIGTERM even with an idle keep-alive connection open', async () => {
-    const server = await startMain();
+  it('says "starting" while it warms up, and exits 0 promptly on SIGTERM then, even with an idle keep-alive connection open', async () => {
+    const server = await startMain({ until: 'Server listening at', webDistDir: bigWebBuild });
     const agent = new http.Agent({ keepAlive: true });
     const health = await get(server.port, '/api/health', agent);
-    expect(health.statusCode).toBe(200);
-    expect(JSON.parse((await readAll(health)).toString())).toEqual({ status: 'ok', database: 'ok' });
-    // The browser-like socket stays open and idle; it must not hold the shutdown until the 10 s limit.
+    expect(health.statusCode).toBe(503);
+    expect(JSON.parse((await readAll(health)).toString())).toMatchObject({ code: 503, starting: true });
+    // The browser-like socket stays open and idle; neither it nor the warm-up in progress may hold the
+    // shutdown until the 10 s limit.
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const code = await server.exited;
@@ -111,6 +136,8 @@ describe('main.ts', { timeout: 120_000 }, () => {
     expect(code, server.output()).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(5000);
     expect(server.output()).toContain('SIGTERM received');
+    expect(server.output()).not.toContain('warmed up');
+    expect(server.output()).not.toContain('serving on');
   });
 
   it('finishes a download that is in flight when SIGTERM arrives, then exits 0', async () => {

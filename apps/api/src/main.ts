@@ -1,5 +1,6 @@
-// `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen,
-// with graceful shutdown: on a signal, requests in flight finish (up to a timeout) before the server
+// `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen
+// -> warm up and start the jobs (the health check says "starting" meanwhile) -> ready, with graceful
+// shutdown: on a signal, requests in flight finish (up to a timeout) before the server
 // and then the database close.
 
 import closeWithGrace from 'close-with-grace';
@@ -19,7 +20,11 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { queryRow } from './db/rows';
 import { registerConnectionDrain } from './lib/connection-drain';
+import { startingReadiness } from './lib/readiness';
+import { serviceContext } from './lib/service-context';
+import { warmUp } from './lib/warm-up';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
+import { checkHealth } from './modules/health/service';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
@@ -29,6 +34,11 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
  * before the server closes; shutdown moves on as soon as none is open.
  */
 const DRAIN_WINDOW_MS = 1000;
+/**
+ * The warm-up's limit: past it the server reports ready anyway (a slow disk or a loaded machine must
+ * not keep an instance out of its load balancer). It takes well under a second on an idle machine.
+ */
+const WARM_UP_BUDGET_MS = 5000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -68,7 +78,10 @@ async function main(): Promise<void> {
     onIdleClientError: (error) => logIdleError(error),
   });
   // The app is built first so that start-up work logs through the same (redacting) logger.
-  const app = await buildApp(config, { database });
+  // Listening comes before readiness: until the warm-up is done the health check answers 503 starting.
+  const readiness = startingReadiness();
+  const warmUpStop = new AbortController();
+  const app = await buildApp(config, { database, readiness });
   const connections = registerConnectionDrain(app);
   logIdleError = (err) =>
     app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
@@ -80,6 +93,7 @@ async function main(): Promise<void> {
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
     async ({ signal, err }) => {
       closing = true;
+      warmUpStop.abort();
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info(`${signal ?? 'exit'} received, finishing in-flight requests`);
       // Open keep-alive connections get their last answer with `Connection: close`; then Fastify stops
@@ -103,9 +117,20 @@ async function main(): Promise<void> {
     control?.serve((request, out) =>
       runCommandLine(request.argv, { database, config, out: teeToLog(app, out), cwd: request.cwd }),
     );
+    const warm = await warmUp(app, {
+      distDir: config.webDistDir,
+      signal: warmUpStop.signal,
+      budgetMs: WARM_UP_BUDGET_MS,
+      pingDatabase: () => checkHealth(serviceContext(app)),
+    });
+    if (closing) return;
+    const what = warm.webApp ? `first screen (${warm.served.length} files) and database` : 'database';
+    const stop = warm.outcome === 'done' ? '' : ` (stopped: ${warm.outcome})`;
+    app.log.info(`warmed up the ${what} in ${warm.ms} ms${stop}`);
     jobs = await startJobEngine({ database, config, log: app.log });
     // after the server is up: the first start never waits for the audio to be read
     fingerprints = await startFingerprintJobs({ boss: jobs.boss, database, config, log: app.log });
+    if (closing) return;
   } catch (err) {
     // A signal during start-up closes the database under the seed; close-with-grace exits then.
     if (closing) return;
@@ -113,6 +138,7 @@ async function main(): Promise<void> {
     await database.close().catch(() => {});
     process.exit(1);
   }
+  readiness.markReady();
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

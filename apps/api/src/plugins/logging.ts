@@ -108,13 +108,20 @@ export function isQuietRequest(url: string, statusCode: number): boolean {
   return !path.startsWith('/api/') && !path.startsWith('/public/');
 }
 
+const quietAnswers = new WeakSet<FastifyReply>();
+
+/** This answer gets no log line, whatever its status (a starting server's health check). */
+export function answerQuietly(reply: FastifyReply): void {
+  quietAnswers.add(reply);
+}
+
 /**
  * The request log: Fastify's own two lines per request ("incoming request", "request completed")
  * are turned off in buildApp; this writes one, once the answer is sent.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isQuietRequest(request.url, reply.statusCode)) return;
+    if (isQuietRequest(request.url, reply.statusCode) || quietAnswers.has(reply)) return;
     const url = scrubUrl(request.url);
     const ms = Math.round(reply.elapsedTime);
     const line = { method: request.method, url, status: reply.statusCode, ms };

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import type { Database } from '../db/client';
+import type { Readiness } from '../lib/readiness';
 import { getTestDatabase } from './database';
 
 export interface TestAppOptions {
@@ -13,6 +14,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Receives the log lines (set logLevel in the overrides; the default is silent). */
   logStream?: NodeJS.WritableStream;
+  /** A start-up phase of the app's own (main.ts passes one); default: ready from the beginning. */
+  readiness?: Readiness;
   /** Adds test-only routes before the app is readied (e.g. to exercise validation). */
   register?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -49,6 +52,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   await options.register?.(app);
   app.addHook('onClose', async () => {

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context';
 import type { TokenStorage } from '../api/token-storage';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { useAuth } from '../features/auth/auth-context';
-import { OfflineScreen } from './offline-screen';
+
+// Only a page opened with no network shows it (the service worker has every chunk then): it stays out
+// of the first screen's download. The router's Suspense around the gate shows the overlay meanwhile.
+const OfflineScreen = lazy(() => import('./offline-screen').then((m) => ({ default: m.OfflineScreen })));
 
 /** docs/accounts.md Gate: loading (overlay), then the page or /login. Also the whole app's first state. */
 export function AuthGate() {

@@ -23,7 +23,7 @@ const tag = 'accounts';
 
 export const healthCalls = {
   check: {
-    summary: 'Is the API up and its database reachable?',
+    summary: 'Is the API ready (started and warmed up) and its database reachable?',
     tag: 'health',
     responses: { 200: health, 503: healthUnavailable },
     errors: SERVER_ERRORS,

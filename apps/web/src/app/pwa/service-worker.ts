@@ -1,5 +1,5 @@
 // The page's side of the service worker (docs/web-app.md: registered from /sw.js). Registration waits for the
-// page's load and loads its code (workbox-window) only then, so it never delays the first screen.
+// page's load and loads its code (register-worker.ts) only then, so it never delays the first screen.
 // A new version is installed in the background but only takes over when the listener chooses Reload
 // (update-prompt.tsx): switching code under a playing set would cut the audio.
 import { useSyncExternalStore } from 'react';
