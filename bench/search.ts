@@ -163,8 +163,14 @@ if (databaseUrl && pool && child) {
   // Requests whose query was asked before in this bench: the most the API's cache of search pages
   // (docs/search.md) can answer from what it kept (fewer if it dropped some). Distinct runs have none.
   const asked = new Set(distinct.slice(0, next).map((q) => q.s));
-  const repeats = (stream: BenchQuery[]) =>
-    stream.filter((q) => asked.has(q.s) || (asked.add(q.s), false)).length;
+  const repeats = (stream: BenchQuery[]) => {
+    let n = 0;
+    for (const q of stream) {
+      if (asked.has(q.s)) n += 1;
+      else asked.add(q.s);
+    }
+    return n;
+  };
   for (const rate of RATES) {
     const fresh = take(rate * SECONDS);
     const freshRepeats = repeats(fresh);
