@@ -14,7 +14,13 @@ async function fillLogin(page: Page, username: string, password: string) {
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // The menu grows in from the button: a click during that transition can land beside the item (a
+  // CI run clicked while it grew and nothing happened). A listener clicks what they see, once it is there.
+  const menu = page.getByRole('menu');
+  const sheet = menu.locator('..');
+  await expect(sheet).toHaveCSS('opacity', '1');
+  await expect(sheet).toHaveCSS('transform', 'none');
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

@@ -100,6 +100,8 @@ function clock(seconds: number): string {
 const playFrom = (page: Page, track: SetTrackInfo) =>
   page.getByRole('button', { name: new RegExp(`^Play from .* \\(${clock(track.start_time)}\\)$`) });
 
+/** Next and Previous land at a track's start: the audio is at most this far into it when checked. */
+const START_SLACK_S = 6;
 const playingRow = (page: Page) => page.locator('[aria-label="Track list"] [aria-current="true"]');
 const player = (page: Page) => page.getByRole('region', { name: 'Player' });
 
@@ -136,7 +138,8 @@ test.describe('the player', () => {
     await player(page).getByRole('button', { name: 'Next track' }).click();
     await expect(playingRow(page)).toContainText(fourth.track_meta.title);
     expect((await audio(page))?.time).toBeGreaterThanOrEqual(fourth.start_time);
-    expect((await audio(page))?.time).toBeLessThan(fourth.start_time + 3);
+    // at the start of the track: a few seconds in at most, however busy the machine (CI once took 3.08 s)
+    expect((await audio(page))?.time).toBeLessThan(fourth.start_time + START_SLACK_S);
 
     // Beyond the spec: OS media controls name the track playing within the set.
     await expect
@@ -146,7 +149,7 @@ test.describe('the player', () => {
 
     await player(page).getByRole('button', { name: 'Previous track' }).click();
     await expect(playingRow(page)).toContainText(third.track_meta.title);
-    expect((await audio(page))?.time).toBeLessThan(third.start_time + 3);
+    expect((await audio(page))?.time).toBeLessThan(third.start_time + START_SLACK_S);
     await expectAdvancing(page);
   });
 
