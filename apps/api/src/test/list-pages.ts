@@ -18,3 +18,10 @@ export async function listPage(
   expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
   return response.json() as ListPage;
 }
+
+/** The name an item is shown under: a set's name, a track's title, an artist's or label's name. */
+export const shownName = (item: Record<string, unknown>): string =>
+  (item.set_name ?? item.title ?? item.name) as string;
+
+/** The shown names of a page's items, in order. */
+export const shownNames = (body: ListPage): string[] => body.data.map(shownName);

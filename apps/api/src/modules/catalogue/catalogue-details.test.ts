@@ -17,7 +17,7 @@ import {
   refreshCatalogue,
   sponsorSet,
 } from '../../test/factories';
-import { type ListPage, listPage } from '../../test/list-pages';
+import { type ListPage, listPage, shownNames } from '../../test/list-pages';
 
 let app: FastifyInstance;
 let listener: CrowdUser;
@@ -100,8 +100,7 @@ const page = (url: string): Promise<ListPage> => listPage(app, url, listener.hea
 /** A tab's item names in name order, and its total. */
 async function tab(url: string): Promise<{ names: string[]; total: number }> {
   const body = await page(url);
-  const names = body.data.map((item) => (item.set_name ?? item.title ?? item.name) as string);
-  return { names: names.sort(), total: body.pagination.total };
+  return { names: shownNames(body).sort(), total: body.pagination.total };
 }
 
 type SetTrack = {

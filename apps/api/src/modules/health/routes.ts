@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Readiness } from '../../lib/readiness';
 import { route } from '../../lib/route';
 import { serviceContext } from '../../lib/service-context';
+import { errorBody } from '../../plugins/errors';
 import { answerQuietly } from '../../plugins/logging';
 import { checkHealth } from './service';
 
@@ -15,12 +16,11 @@ export const healthRoutes: FastifyPluginAsync<{ readiness: Readiness }> = async 
     if (readiness.ready) return checkHealth(serviceContext(app));
     // Expected while starting, and polled by whoever waits for it: neither an error nor a log line.
     answerQuietly(reply);
-    return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').send({
-      code: 503,
-      status: 'Service Unavailable',
-      message: HEALTH_STARTING_MESSAGE,
-      starting: true,
-      request_id: request.id,
-    });
+    // Answered here rather than thrown: the error handler logs every 5xx, and this one is polled.
+    return reply
+      .code(503)
+      .header('retry-after', '1')
+      .header('cache-control', 'no-store')
+      .send({ ...errorBody(503, HEALTH_STARTING_MESSAGE), starting: true, request_id: request.id });
   });
 };

@@ -24,10 +24,6 @@ class Recent<V> {
   private readonly entries = new Map<string, V>();
   constructor(private readonly max: number) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   get(key: string): V | undefined {
     const value = this.entries.get(key);
     if (value === undefined) return undefined;
@@ -50,19 +46,26 @@ class Recent<V> {
   }
 }
 
-export interface SearchCacheStats {
-  hits: number;
-  misses: number;
-  queries: number;
-  sections: number;
+/** What one request may read and keep: the answers of the generation it read, and no other. */
+export interface KeptAnswers {
+  query(text: string): PreparedQuery | undefined;
+  keepQuery(query: PreparedQuery): void;
+  section(key: string): CachedSection | undefined;
+  keepSection(key: string, section: CachedSection): void;
 }
+
+/** A request of an instance that keeps nothing (SEARCH_CACHE_ENTRIES=0). */
+const NOTHING_KEPT: KeptAnswers = {
+  query: () => undefined,
+  keepQuery: () => {},
+  section: () => undefined,
+  keepSection: () => {},
+};
 
 export class SearchCache {
   private generation: number | undefined;
   private readonly queries: Recent<PreparedQuery>;
   private readonly sections: Recent<CachedSection>;
-  private hits = 0;
-  private misses = 0;
 
   /** `max`: section pages kept; prepared queries up to a quarter of it (each serves up to four). */
   constructor(readonly max: number) {
@@ -70,46 +73,35 @@ export class SearchCache {
     this.sections = new Recent(Math.max(1, max));
   }
 
-  get enabled(): boolean {
-    return this.max > 0;
-  }
-
-  /** The generation a request works at: one different from the entries' empties the cache. */
-  adopt(generation: number): void {
-    if (generation === this.generation) return;
-    this.generation = generation;
-    this.queries.clear();
-    this.sections.clear();
-  }
-
-  query(generation: number, text: string): PreparedQuery | undefined {
-    return generation === this.generation ? this.queries.get(text) : undefined;
-  }
-
-  keepQuery(generation: number, query: PreparedQuery): void {
-    if (this.enabled && generation === this.generation) this.queries.set(query.text, query);
-  }
-
-  section(generation: number, key: string): CachedSection | undefined {
-    const found = generation === this.generation ? this.sections.get(key) : undefined;
-    if (found) this.hits += 1;
-    else this.misses += 1;
-    return found;
-  }
-
-  keepSection(generation: number, key: string, section: CachedSection): void {
-    if (this.enabled && generation === this.generation) this.sections.set(key, section);
-  }
-
-  stats(): SearchCacheStats {
-    return { hits: this.hits, misses: this.misses, queries: this.queries.size, sections: this.sections.size };
+  /**
+   * The answers for a request that read `generation`: a generation different from the entries' empties
+   * the cache first. A slower request still at an older generation then neither reads nor keeps.
+   */
+  at(generation: number): KeptAnswers {
+    if (this.max === 0) return NOTHING_KEPT;
+    if (generation !== this.generation) {
+      this.generation = generation;
+      this.queries.clear();
+      this.sections.clear();
+    }
+    const current = () => generation === this.generation;
+    return {
+      query: (text) => (current() ? this.queries.get(text) : undefined),
+      keepQuery: (query) => {
+        if (current()) this.queries.set(query.text, query);
+      },
+      section: (key) => (current() ? this.sections.get(key) : undefined),
+      keepSection: (key, section) => {
+        if (current()) this.sections.set(key, section);
+      },
+    };
   }
 }
 
 /** One cache per database handle: the instances of a process that share a database share it too. */
 const caches = new WeakMap<Db, SearchCache>();
 
-export function searchCacheFor(db: Db, max: number): SearchCache {
+function searchCacheFor(db: Db, max: number): SearchCache {
   let cache = caches.get(db);
   if (!cache || cache.max !== max) {
     cache = new SearchCache(max);
@@ -118,10 +110,14 @@ export function searchCacheFor(db: Db, max: number): SearchCache {
   return cache;
 }
 
-/** The search documents' current generation (one row of one column, read before any search). */
-export async function readSearchGeneration(db: Db): Promise<number> {
+/**
+ * What this request may read and keep: the search documents' current generation is read first (one
+ * row of one column), unless the instance keeps nothing.
+ */
+export async function keptAnswers(db: Db, max: number): Promise<KeptAnswers> {
+  if (max === 0) return NOTHING_KEPT;
   const row = await queryRow<{ n: string | number }>(db, sql`select n from search_generation`);
-  return Number(row?.n ?? 0);
+  return searchCacheFor(db, max).at(Number(row?.n ?? 0));
 }
 
 /** The key of one section page: the kind, the query as prepared (corrections included) and the page. */

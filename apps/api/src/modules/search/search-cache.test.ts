@@ -118,31 +118,29 @@ describe('SearchCache', () => {
 
   it('serves and keeps entries of the generation it works at only', () => {
     const cache = new SearchCache(10);
-    cache.adopt(1);
-    cache.keepSection(1, 'k', { total: 1, hits: [{ rank: 'exact', id: 7 }] });
-    expect(cache.section(1, 'k')?.hits).toEqual([{ rank: 'exact', id: 7 }]);
+    const first = cache.at(1);
+    first.keepSection('k', { total: 1, hits: [{ rank: 'exact', id: 7 }] });
+    expect(first.section('k')?.hits).toEqual([{ rank: 'exact', id: 7 }]);
     // a request that read generation 2 (an import committed) empties it
-    cache.adopt(2);
-    expect(cache.section(2, 'k')).toBeUndefined();
+    const second = cache.at(2);
+    expect(second.section('k')).toBeUndefined();
     // a slower request still at generation 1 neither reads nor stores
-    cache.keepSection(1, 'k', { total: 1, hits: [] });
-    expect(cache.section(2, 'k')).toBeUndefined();
-    cache.keepQuery(1, prepared('old'));
-    expect(cache.query(2, 'old')).toBeUndefined();
+    first.keepSection('k', { total: 1, hits: [] });
+    expect(second.section('k')).toBeUndefined();
+    first.keepQuery(prepared('old'));
+    expect(second.query('old')).toBeUndefined();
   });
 
   it('drops the least recently used page past its size, and keeps nothing when its size is 0', () => {
-    const cache = new SearchCache(2);
-    cache.adopt(1);
-    for (const key of ['a', 'b']) cache.keepSection(1, key, { total: 0, hits: [] });
-    cache.section(1, 'a');
-    cache.keepSection(1, 'c', { total: 0, hits: [] });
-    expect(cache.section(1, 'b')).toBeUndefined();
-    expect(cache.section(1, 'a')).toBeDefined();
+    const kept = new SearchCache(2).at(1);
+    for (const key of ['a', 'b']) kept.keepSection(key, { total: 0, hits: [] });
+    kept.section('a');
+    kept.keepSection('c', { total: 0, hits: [] });
+    expect(kept.section('b')).toBeUndefined();
+    expect(kept.section('a')).toBeDefined();
 
-    const off = new SearchCache(0);
-    off.adopt(1);
-    off.keepSection(1, 'a', { total: 0, hits: [] });
-    expect(off.section(1, 'a')).toBeUndefined();
+    const off = new SearchCache(0).at(1);
+    off.keepSection('a', { total: 0, hits: [] });
+    expect(off.section('a')).toBeUndefined();
   });
 });

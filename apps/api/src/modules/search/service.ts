@@ -21,14 +21,8 @@ import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/
 import { signSetPage } from '../../lib/audio-links';
 import type { UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
-import { type PreparedQuery, type SearchRank, searchSection } from './plans';
-import {
-  type CachedSection,
-  readSearchGeneration,
-  type SearchCache,
-  searchCacheFor,
-  sectionKey,
-} from './result-cache';
+import { type PreparedQuery, type SearchRank, type SectionPage, searchSection } from './plans';
+import { type CachedSection, type KeptAnswers, keptAnswers, sectionKey } from './result-cache';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
 
@@ -50,7 +44,10 @@ function queryWords(s: string): { words: string[]; text: string } {
 }
 
 /** What the catalogue holds of the query's words, and the one-typo spellings of those it lacks. */
-async function readQuery(ctx: UserContext, { words, text }: { words: string[]; text: string }) {
+async function readQuery(
+  ctx: UserContext,
+  { words, text }: { words: string[]; text: string },
+): Promise<PreparedQuery> {
   const short = text.length <= SEARCH_SHORT_QUERY;
   // a catalogue word of five letters or more with one letter missing has four
   const long = short ? [] : words.filter((w) => [...w].length >= SEARCH_FUZZY_MIN_LETTERS - 1);
@@ -69,7 +66,7 @@ async function readQuery(ctx: UserContext, { words, text }: { words: string[]; t
 
 type Section = ListResponse<Item & { match: { rank: SearchRank; ranges: [number, number][] } }>;
 
-type Page = { total: number; data: { rank: SearchRank; item: Item }[] };
+type Page = SectionPage<Item>;
 
 /** A section page as the client gets it: each item with how it matched and where to highlight. */
 function sectionOf(kind: SearchKind, q: PreparedQuery, page: Page, offset: number): Section {
@@ -125,19 +122,14 @@ export function listSearchKey(text: string): string | undefined {
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */
 export async function search(ctx: UserContext, query: SearchQuery): Promise<SearchResponse> {
-  const cache = searchCacheFor(ctx.db, ctx.config.searchCacheEntries);
-  const [, generation] = await Promise.all([
-    takeSearch(ctx),
-    cache.enabled ? readSearchGeneration(ctx.db) : undefined,
-  ]);
-  if (generation !== undefined) cache.adopt(generation);
+  const [, kept] = await Promise.all([takeSearch(ctx), keptAnswers(ctx.db, ctx.config.searchCacheEntries)]);
   const words = queryWords(query.s);
-  let q = generation !== undefined ? cache.query(generation, words.text) : undefined;
+  let q = kept.query(words.text);
   if (!q) {
     q = await readQuery(ctx, words);
-    if (generation !== undefined) cache.keepQuery(generation, q);
+    kept.keepQuery(q);
   }
-  const pages = await sectionPages(ctx, cache, generation, q, query);
+  const pages = await sectionPages(ctx, kept, q, query);
   const found = Object.fromEntries(
     query.kinds.map((kind) => [kind, sectionOf(kind, q, pages.get(kind) ?? EMPTY, query.offset)]),
   ) as Omit<SearchResponse, 'query'>;
@@ -157,35 +149,33 @@ const EMPTY: Page = { total: 0, data: [] };
  */
 async function sectionPages(
   ctx: UserContext,
-  cache: SearchCache,
-  generation: number | undefined,
+  kept: KeptAnswers,
   q: PreparedQuery,
   query: SearchQuery,
 ): Promise<Map<SearchKind, Page>> {
   const pages = new Map<SearchKind, Page>();
   if (q.words.length === 0) return pages;
-  const kept = new Map<SearchKind, CachedSection>();
+  const hits = new Map<SearchKind, CachedSection>();
   await Promise.all(
     query.kinds.map(async (kind) => {
       const key = sectionKey(kind, q, query.limit, query.offset);
-      const hit = generation !== undefined ? cache.section(generation, key) : undefined;
+      const hit = kept.section(key);
       if (hit) {
-        kept.set(kind, hit);
+        hits.set(kind, hit);
         return;
       }
       const page = await searchSection<Item>(ctx.db, kind, q, ctx.userId, query.limit, query.offset);
       pages.set(kind, page);
-      if (generation !== undefined)
-        cache.keepSection(generation, key, {
-          total: page.total,
-          hits: page.data.map(({ rank, item }) => ({ rank, id: item.id })),
-        });
+      kept.keepSection(key, {
+        total: page.total,
+        hits: page.data.map(({ rank, item }) => ({ rank, id: item.id })),
+      });
     }),
   );
-  if (kept.size === 0) return pages;
-  const wanted = Object.fromEntries([...kept].map(([kind, s]) => [kind, s.hits.map((h) => h.id)]));
+  if (hits.size === 0) return pages;
+  const wanted = Object.fromEntries([...hits].map(([kind, s]) => [kind, s.hits.map((h) => h.id)]));
   const items = await itemsById<Item>(ctx.db, wanted, ctx.userId);
-  for (const [kind, section] of kept) {
+  for (const [kind, section] of hits) {
     const byId = new Map((items[kind] ?? []).map((item) => [item.id, item]));
     const data = section.hits.flatMap(({ rank, id }) => {
       const item = byId.get(id);
