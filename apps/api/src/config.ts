@@ -56,6 +56,11 @@ export interface AppConfig {
   statementLimits: Record<CallKind, StatementLimits>;
   /** Search section pages kept per instance between searches (modules/search/result-cache.ts); 0: none. */
   searchCacheEntries: number;
+  /**
+   * Megabytes of JSON the catalogue pages kept per instance may add up to (modules/catalogue/
+   * page-cache.ts); 0: none.
+   */
+  catalogueCacheMb: number;
 }
 
 export interface AudioLinksConfig {
@@ -234,6 +239,14 @@ const envSchema = z.object({
       .max(1_000_000, 'must be a whole number from 0 to 1000000')
       .default(20_000),
   ),
+  CATALOGUE_CACHE_MB: blankIsUnset(
+    z.coerce
+      .number({ error: 'must be a whole number of megabytes from 0 to 65536' })
+      .int('must be a whole number of megabytes from 0 to 65536')
+      .min(0, 'must be a whole number of megabytes from 0 to 65536')
+      .max(65_536, 'must be a whole number of megabytes from 0 to 65536')
+      .default(32),
+  ),
   LOCK_TIMEOUT_MS: millisecondsVar(3_000),
   SESSION_CHECK_TTL_S: blankIsUnset(
     z.coerce
@@ -333,6 +346,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
       search: { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS, lockTimeoutMs: vars.LOCK_TIMEOUT_MS },
     },
     searchCacheEntries: vars.SEARCH_CACHE_ENTRIES,
+    catalogueCacheMb: vars.CATALOGUE_CACHE_MB,
     auth: {
       jwtSecret: vars.JWT_SECRET,
       firebaseProjectId: vars.FIREBASE_PROJECT_ID,

@@ -23,6 +23,65 @@ const instant = (column: string) =>
 // the outer statement stays a two-table join. With joins, planning the set detail took ~4 ms against
 // 0.7 ms of execution (join-order search over a dozen relations).
 
+// What a kept page (modules/catalogue/page-cache.ts) cannot keep: the counters a like raises, an ID's
+// crowd state, and the signed-in listener's own fields. Each item's JSON ends with these, and the page
+// cache reads them alone (ownFieldsJson) to lay them over a kept page, so the two can never differ.
+
+/** A set's like count and the listener's favourite, resume position and likes. */
+function setOwnFields(userId: number): SQL {
+  return sql`'likes', i.likes,
+      'user_fav', coalesce((
+        select json_build_object('is_fav', uf.is_fav, 'show_likes', uf.show_likes,
+          'user_likes', uf.user_likes, 'current_timestamp', uf.resume_position_s)
+        from user_set_favs uf where uf.user_id = ${userId} and uf.set_id = i.id),
+        json_build_object('is_fav', false, 'show_likes', false, 'user_likes', 0, 'current_timestamp', 0))`;
+}
+
+/** A track's listener likes, an ID's crowd state (migration 0014), and the listener's own flags. */
+function trackOwnFields(userId: number, alias: string): SQL {
+  const t = sql.raw(alias);
+  return sql`'total_user_likes', ${t}.total_user_likes,
+      'identification', case when ${t}.mix_type = 'ID' then cd_track_identification(${t}.id) end,
+      'user_fav', coalesce((
+        select json_build_object('is_fav', uf.is_fav, 'show_likes', uf.show_likes,
+          'user_likes', uf.user_likes, 'is_purchased', uf.is_purchased)
+        from user_track_favs uf where uf.user_id = ${userId} and uf.track_id = ${t}.id),
+        json_build_object('is_fav', false, 'show_likes', false, 'user_likes', 0, 'is_purchased', false))`;
+}
+
+function artistOwnFields(userId: number): SQL {
+  return sql`'user_stats', json_build_object(
+        'is_followed', coalesce((select us.is_followed from user_artist_stats us where us.user_id = ${userId} and us.artist_id = i.id), false),
+        'show_likes', coalesce((select us.show_likes from user_artist_stats us where us.user_id = ${userId} and us.artist_id = i.id), false),
+        'total_user_likes', i.total_user_likes)`;
+}
+
+function labelOwnFields(userId: number): SQL {
+  return sql`'user_label_stats', json_build_object(
+        'is_followed', coalesce((select us.is_followed from user_label_stats us where us.user_id = ${userId} and us.label_id = i.id), false),
+        'show_likes', coalesce((select us.show_likes from user_label_stats us where us.user_id = ${userId} and us.label_id = i.id), false),
+        'total_user_likes', i.total_user_likes)`;
+}
+
+/**
+ * An item's own fields alone, as a JSON object with its id (the item row under alias `i`, or `alias`
+ * for a track): what a kept page is brought up to date with.
+ */
+export function ownFieldsJson(kind: ItemKind, userId: number, alias = 'i'): SQL {
+  const a = sql.raw(alias);
+  switch (kind) {
+    case 'sets':
+      return sql`json_build_object('id', ${a}.id, ${setOwnFields(userId)})`;
+    case 'tracks':
+    case 'ids':
+      return sql`json_build_object('id', ${a}.id, ${trackOwnFields(userId, alias)})`;
+    case 'artists':
+      return sql`json_build_object('id', ${a}.id, ${artistOwnFields(userId)})`;
+    case 'labels':
+      return sql`json_build_object('id', ${a}.id, ${labelOwnFields(userId)})`;
+  }
+}
+
 export function setItem(userId: number): ItemSql {
   const artistRef = sql`json_build_object('id', a.id, 'name', a.name)`;
   return {
@@ -36,7 +95,7 @@ export function setItem(userId: number): ItemSql {
       'art_url_sm', i.art_url_sm, 'art_url_xl', i.art_url_xl,
       'release_date', i.release_date, 'genre', i.genre, 'track_genres', i.track_genres,
       'mp3_permalink', i.audio_path,
-      'duration', i.duration_ms, 'likes', i.likes,
+      'duration', i.duration_ms,
       'track_count', i.track_count, 'track_confirmed_count', i.track_confirmed_count,
       'set_sponsors', coalesce((
         select json_agg(json_build_object(
@@ -48,11 +107,7 @@ export function setItem(userId: number): ItemSql {
         where sp.set_id = i.id), '[]'::json),
       'festival', (select json_build_object('id', f.id, 'name', f.name) from festivals f where f.id = i.festival_id),
       'venue', (select json_build_object('id', v.id, 'name', v.name) from venues v where v.id = i.venue_id),
-      'user_fav', coalesce((
-        select json_build_object('is_fav', uf.is_fav, 'show_likes', uf.show_likes,
-          'user_likes', uf.user_likes, 'current_timestamp', uf.resume_position_s)
-        from user_set_favs uf where uf.user_id = ${userId} and uf.set_id = i.id),
-        json_build_object('is_fav', false, 'show_likes', false, 'user_likes', 0, 'current_timestamp', 0)))`,
+      ${setOwnFields(userId)})`,
   };
 }
 
@@ -84,7 +139,6 @@ export function trackItem(userId: number, alias = 'i'): ItemSql {
       'set_meta', (select json_build_object('id', fs.id, 'set_name', fs.set_name, 'release_date', fs.release_date)
                    from sets fs where fs.id = ${t}.found_in_set_id),
       'created_dt', ${instant(`${alias}.created_dt`)},
-      'total_user_likes', ${t}.total_user_likes,
       -- an ID that came out links to its release (one row: id_releases is keyed by the ID)
       'release', case when ${t}.mix_type = 'ID' then (
         select json_build_object('id', r.id, 'title', r.title, 'artist', r.artist,
@@ -94,13 +148,7 @@ export function trackItem(userId: number, alias = 'i'): ItemSql {
             from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = r.id), '[]'::json),
           'release_date', r.release_date, 'purchase_url', r.purchase_url, 'art_url_sm', r.art_url_sm)
         from id_releases x join tracks r on r.id = x.released_track_id where x.id_track_id = ${t}.id) end,
-      -- an ID's state: named by the crowd, suggestions open, released (migration 0014)
-      'identification', case when ${t}.mix_type = 'ID' then cd_track_identification(${t}.id) end,
-      'user_fav', coalesce((
-        select json_build_object('is_fav', uf.is_fav, 'show_likes', uf.show_likes,
-          'user_likes', uf.user_likes, 'is_purchased', uf.is_purchased)
-        from user_track_favs uf where uf.user_id = ${userId} and uf.track_id = ${t}.id),
-        json_build_object('is_fav', false, 'show_likes', false, 'user_likes', 0, 'is_purchased', false)))`,
+      ${trackOwnFields(userId, alias)})`,
   };
 }
 
@@ -117,10 +165,7 @@ export function artistItem(userId: number): ItemSql {
         select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name, l.id)
         from label_bosses lb join labels l on l.id = lb.label_id where lb.artist_id = i.id), '[]'::json),
       'beatport', i.beatport, 'instagram', i.instagram, 'youtube', i.youtube, 'website', i.website,
-      'user_stats', json_build_object(
-        'is_followed', coalesce((select us.is_followed from user_artist_stats us where us.user_id = ${userId} and us.artist_id = i.id), false),
-        'show_likes', coalesce((select us.show_likes from user_artist_stats us where us.user_id = ${userId} and us.artist_id = i.id), false),
-        'total_user_likes', i.total_user_likes))`,
+      ${artistOwnFields(userId)})`,
   };
 }
 
@@ -137,10 +182,7 @@ export function labelItem(userId: number): ItemSql {
       'set_count', i.set_count, 'artist_count', i.artist_count, 'track_count', i.track_count,
       'latest_set_date', i.latest_set_date, 'latest_track_date', i.latest_track_date,
       'track_genres', i.track_genres,
-      'user_label_stats', json_build_object(
-        'is_followed', coalesce((select us.is_followed from user_label_stats us where us.user_id = ${userId} and us.label_id = i.id), false),
-        'show_likes', coalesce((select us.show_likes from user_label_stats us where us.user_id = ${userId} and us.label_id = i.id), false),
-        'total_user_likes', i.total_user_likes))`,
+      ${labelOwnFields(userId)})`,
   };
 }
 

@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Exact list totals kept by refresh_catalogue_stats(), so `pagination.total` is O(1) at a million
@@ -13,4 +14,23 @@ export const catalogueCounts = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.list, t.genre] })],
+);
+
+/** The numbers of catalogue_generation, drawn in commit order of the writers (see below). */
+export const catalogueGenerationSeq = pgSequence('catalogue_generation_seq');
+
+/**
+ * One row: the catalogue's generation, moved on after every statement that changes what a catalogue
+ * page shows to everyone (names, credits, places, order, totals, relations), but not after a like,
+ * whose counts are read fresh on every request anyway (docs/catalogue.md "What is kept between
+ * requests"). The triggers are kept by db/functions/07-catalogue-generation.sql; the catalogue's page
+ * cache is tagged with it (modules/catalogue/page-cache.ts).
+ */
+export const catalogueGeneration = pgTable(
+  'catalogue_generation',
+  {
+    id: boolean('id').primaryKey().default(true).notNull(),
+    n: bigint('n', { mode: 'number' }).default(0).notNull(),
+  },
+  (t) => [check('catalogue_generation_id_check', sql`${t.id}`)],
 );

@@ -12,6 +12,7 @@ import { itemSql, placeJson, setItem, trackItem } from '../../db/read-models/cat
 import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
 import { listSearchKey } from '../search/service';
+import { type Found, GENERATION } from './generation';
 import {
   followedPredicate,
   genrePredicate,
@@ -56,6 +57,8 @@ export interface ListParams {
 export interface ListRows<T> {
   data: T[];
   total: number;
+  /** The catalogue's generation the statement read (generation.ts); absent for featured lists. */
+  generation?: number | null;
   /** For a tab: whether its owner exists (a missing owner is a 404, not an empty page). */
   found?: boolean;
 }
@@ -229,7 +232,7 @@ export function listStatement(params: ListParams): SQL {
   const found = relation === undefined ? sql`` : sql`, ${ownerColumn(relation, 'true')} as found`;
   const item = itemSql(kind, params.userId);
   const items = sql`
-    select (${total})::int as total${found},
+    select (${total})::int as total${found}, ${GENERATION} as generation,
       coalesce((
         select json_agg(r.item order by r.ord) from (
           select p.ord, ${item.json} as item from page p join ${table} i on i.id = p.id ${item.joins}
@@ -296,19 +299,26 @@ export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows
     }
   }
   const row = (
-    await queryRows<{ total: number | null; data: T[]; found?: boolean | null }>(
+    await queryRows<{ total: number | null; data: T[]; found?: boolean | null; generation: number | null }>(
       db,
       listStatement({ ...params, searchTotal }),
     )
   )[0];
-  return { total: row?.total ?? 0, data: row?.data ?? [], found: row?.found === true };
+  return {
+    total: row?.total ?? 0,
+    data: row?.data ?? [],
+    found: row?.found === true,
+    generation: row?.generation ?? null,
+  };
 }
 
 /** One item of a kind by id (or undefined): the same JSON as in the lists. */
 export function itemStatement(kind: ItemKind, id: number, userId: number): SQL {
   const table = KIND_TABLE[kind];
   const item = itemSql(kind, userId);
-  return planCached(sql`select ${item.json} as item from ${table} i ${item.joins} where i.id = ${id}`);
+  return planCached(
+    sql`select ${item.json} as item, ${GENERATION} as generation from ${table} i ${item.joins} where i.id = ${id}`,
+  );
 }
 
 export async function findItem<T>(
@@ -316,8 +326,8 @@ export async function findItem<T>(
   kind: ItemKind,
   id: number,
   userId: number,
-): Promise<T | undefined> {
-  return (await queryRows<{ item: T }>(db, itemStatement(kind, id, userId)))[0]?.item;
+): Promise<Found<T> | undefined> {
+  return (await queryRows<Found<T>>(db, itemStatement(kind, id, userId)))[0];
 }
 
 /** GET /sets/{id}: the set plus its track list with each track_meta, in track_position order. */
@@ -333,12 +343,12 @@ export function setDetailStatement(id: number, userId: number): SQL {
         || case when st.untimed then '{"untimed": true}'::jsonb else '{}'::jsonb end
         order by st.track_position)
       from set_tracks st join tracks t on t.id = st.track_id ${track.joins}
-      where st.set_id = i.id), '[]'::jsonb)) as item
+      where st.set_id = i.id), '[]'::jsonb)) as item, ${GENERATION} as generation
     from sets i ${set.joins} where i.id = ${id}`);
 }
 
-export async function findSetDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
-  return (await queryRows<{ item: T }>(db, setDetailStatement(id, userId)))[0]?.item;
+export async function findSetDetail<T>(db: Db, id: number, userId: number): Promise<Found<T> | undefined> {
+  return (await queryRows<Found<T>>(db, setDetailStatement(id, userId)))[0];
 }
 
 // ---------------------------------------------------------------------------------------------------

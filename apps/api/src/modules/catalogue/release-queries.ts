@@ -6,6 +6,7 @@ import { planCached } from '../../db/plan-cache';
 import { trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { idReleases } from '../../db/schema/index';
+import { type Found, GENERATION } from './generation';
 
 export interface ReleaseTrackRow {
   id: number;
@@ -77,6 +78,13 @@ export async function hasReleasedIds(db: Db, trackId: number): Promise<boolean> 
 }
 
 /**
+ * How many listeners wait for an ID (watching or favourited it), null for a released track (the track
+ * row under alias `i`). Read fresh on every view, like the listener's own fields (own-fields.ts).
+ */
+export const waitingCount = sql`case when i.mix_type = 'ID' then (
+  select count(*)::int from user_track_favs f where f.track_id = i.id and (f.show_likes or f.is_fav)) end`;
+
+/**
  * GET /tracks/{id}: the track as in the lists, plus how many sets it can be played in, how many
  * listeners wait for an ID (watching or favourited it) and, for a released track heard as an ID first, where and when that was. The
  * earliest-heard ID counts when several were released as the same track. The set count is the
@@ -90,18 +98,18 @@ export function trackDetailStatement(id: number, userId: number): SQL {
         'set_count', case when exists (select 1 from id_releases r where r.released_track_id = i.id)
           then (select count(distinct st.set_id)::int from set_tracks st where st.track_id in ${heardAs(id)})
           else i.set_count end,
-        'waiting_count', case when i.mix_type = 'ID' then (
-          select count(*)::int from user_track_favs f where f.track_id = i.id and (f.show_likes or f.is_fav)) end,
+        'waiting_count', ${waitingCount},
         'first_heard', (
           select jsonb_build_object('id_track_id', h.id,
             'set_meta', (select jsonb_build_object('id', s.id, 'set_name', s.set_name) from sets s where s.id = h.found_in_set_id),
             'created_dt', to_char(h.created_dt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
           from id_releases x join tracks h on h.id = x.id_track_id
-          where x.released_track_id = i.id order by h.created_dt, h.id limit 1)) as item
+          where x.released_track_id = i.id order by h.created_dt, h.id limit 1)) as item,
+        ${GENERATION} as generation
       from tracks i where i.id = ${id}`);
 }
 
-export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<T | undefined> {
-  const [row] = await queryRows<{ item: T }>(db, trackDetailStatement(id, userId));
-  return row?.item;
+export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<Found<T> | undefined> {
+  const [row] = await queryRows<Found<T>>(db, trackDetailStatement(id, userId));
+  return row;
 }

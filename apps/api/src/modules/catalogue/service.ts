@@ -14,8 +14,10 @@ import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
 import type { UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
+import { keptItem, keptList, listKey } from './kept-pages';
 import type { ItemKind } from './list-spec';
-import { findItem, findSetDetail, listFeatured, listItems, placeScope } from './queries';
+import { layOwnFieldsOnItem, layOwnFieldsOnSet } from './own-fields';
+import { findItem, findSetDetail, type ListParams, listFeatured, listItems, placeScope } from './queries';
 import { RELATIONS, type Relation } from './relations';
 import { findTrackDetail, hasReleasedIds, setsHearing } from './release-queries';
 
@@ -28,18 +30,20 @@ export interface ListOptions {
   followedOnly?: boolean;
   /** Restricts the list to the rows of a predicate over the item table (a profile's lists). */
   scope?: SQL;
+  /** What the scope is, as part of the page's key in the page cache; a scope without one is not kept. */
+  scopeKey?: string;
   /** A detail page's tab: the owner's items; a 404 when the owner does not exist. */
   tab?: { relation: Relation; ownerId: number };
 }
 
-async function list<T>(
+async function list<T extends { id: number }>(
   ctx: UserContext,
   kind: ItemKind,
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
   if (query.search !== undefined) await takeSearch(ctx);
-  const { data, total, found } = await listItems<T>(ctx.db, {
+  const params: ListParams = {
     kind,
     userId: ctx.userId,
     orderBy: query.order_by,
@@ -52,7 +56,10 @@ async function list<T>(
     after: query.after,
     scope: options.scope,
     relation: options.tab,
-  });
+  };
+  const { data, total, found } = await keptList<T>(ctx, kind, listKey(params, options.scopeKey), () =>
+    listItems<T>(ctx.db, params),
+  );
   // An empty page could not tell a missing owner from one with no items.
   if (options.tab && !found) throw notFound(NAMES[options.tab.relation.owner]);
   const capped = total > LIST_TOTAL_CAP;
@@ -73,8 +80,11 @@ export const listSets = async (
   options: ListOptions = {},
 ) => {
   // A festival or venue narrows the list to the sets recorded there.
-  const scope = options.scope ?? placeScope(query.festival_id, query.venue_id);
-  return signSetPage(ctx, await list<SetMeta>(ctx, 'sets', query, scope ? { ...options, scope } : options));
+  const place = options.scope ? undefined : placeScope(query.festival_id, query.venue_id);
+  const placed = place
+    ? { ...options, scope: place, scopeKey: `place:${query.festival_id ?? ''}:${query.venue_id ?? ''}` }
+    : options;
+  return signSetPage(ctx, await list<SetMeta>(ctx, 'sets', query, placed));
 };
 export const listTracks = (ctx: UserContext, query: ListQuery<'tracks'>, options?: ListOptions) =>
   list<TrackMeta>(ctx, 'tracks', query, options);
@@ -96,8 +106,17 @@ const NAMES: Record<ItemKind, string> = {
   labels: 'Label',
 };
 
-async function detail<T>(ctx: UserContext, kind: ItemKind, id: number): Promise<T> {
-  const item = await findItem<T>(ctx.db, kind, id, ctx.userId);
+async function detail<T extends { id: number }>(
+  ctx: UserContext,
+  kind: 'artists' | 'labels',
+  id: number,
+): Promise<T> {
+  const item = await keptItem<T>(
+    ctx,
+    `${kind}:${id}`,
+    () => findItem<T>(ctx.db, kind, id, ctx.userId),
+    (db, userId, generation, kept) => layOwnFieldsOnItem(db, kind, userId, generation, kept),
+  );
   if (item === undefined) throw notFound(NAMES[kind]);
   return item;
 }
@@ -106,13 +125,23 @@ export const getArtist = (ctx: UserContext, id: number) => detail<Artist>(ctx, '
 export const getLabel = (ctx: UserContext, id: number) => detail<Label>(ctx, 'labels', id);
 /** A track or an ID: one detail page shows both, with the ID's release or where it was first heard. */
 export async function getTrack(ctx: UserContext, id: number): Promise<TrackDetail> {
-  const track = await findTrackDetail<TrackDetail>(ctx.db, id, ctx.userId);
+  const track = await keptItem<TrackDetail>(
+    ctx,
+    `track:${id}`,
+    () => findTrackDetail<TrackDetail>(ctx.db, id, ctx.userId),
+    (db, userId, generation, kept) => layOwnFieldsOnItem(db, 'tracks', userId, generation, kept),
+  );
   if (track === undefined) throw notFound('Track');
   return track;
 }
 
 export async function getSet(ctx: UserContext, id: number): Promise<SetDetail> {
-  const set = await findSetDetail<SetDetail>(ctx.db, id, ctx.userId);
+  const set = await keptItem<SetDetail>(
+    ctx,
+    `set:${id}`,
+    () => findSetDetail<SetDetail>(ctx.db, id, ctx.userId),
+    layOwnFieldsOnSet,
+  );
   if (set === undefined) throw notFound('Set');
   return signSetAudio(ctx, set);
 }

@@ -11,39 +11,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRow } from '../../db/rows';
+import { Recent } from '../../lib/recent';
 import type { PreparedQuery, SearchRank } from './plans';
 
 /** A section page's matches, without their items. */
 export interface CachedSection {
   total: number;
   hits: { rank: SearchRank; id: number }[];
-}
-
-/** Entries of one kind kept, least recently used dropped first (a Map keeps insertion order). */
-class Recent<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly max: number) {}
-
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 /** What one request may read and keep: the answers of the generation it read, and no other. */

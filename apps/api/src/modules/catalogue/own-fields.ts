@@ -1,0 +1,114 @@
+// The part of a catalogue page that is never kept (page-cache.ts): the counters a like raises, an ID's
+// crowd state and the listener's own fields, read for a kept page's items in one statement together
+// with the catalogue's generation, and laid over the page. The JSON comes from the same fragments as
+// the full items (catalogue-items.ts ownFieldsJson), so a page brought up to date this way equals the
+// page read afresh.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { planCached } from '../../db/plan-cache';
+import { type ItemKind, ownFieldsJson } from '../../db/read-models/catalogue-items';
+import { intArray } from '../../db/read-models/catalogue-lookups';
+import { queryRow } from '../../db/rows';
+import { GENERATION } from './generation';
+import { KIND_TABLE } from './list-spec';
+import { waitingCount } from './release-queries';
+
+interface WithId {
+  id: number;
+}
+
+interface OwnRow<T> {
+  generation: number | null;
+  own: T | null;
+}
+
+async function readOwn<T>(db: Db, statement: SQL): Promise<OwnRow<T>> {
+  return (await queryRow<OwnRow<T>>(db, planCached(statement))) ?? { generation: null, own: null };
+}
+
+/**
+ * A kept list page's items brought up to date, or undefined when the page is stale: the catalogue's
+ * generation moved on since `generation`, or an item is gone.
+ */
+export async function layOwnFieldsOnList<T extends WithId>(
+  db: Db,
+  kind: ItemKind,
+  userId: number,
+  generation: number,
+  items: T[],
+): Promise<T[] | undefined> {
+  const ids = items.map((item) => item.id);
+  const row = await readOwn<WithId[]>(
+    db,
+    sql`select ${GENERATION} as generation, coalesce((
+        select json_agg(${ownFieldsJson(kind, userId)}) from ${KIND_TABLE[kind]} i
+        where i.id = any(${intArray(ids)})), '[]'::json) as own`,
+  );
+  if (row.generation !== generation) return undefined;
+  const own = new Map((row.own ?? []).map((fields) => [fields.id, fields]));
+  const laid: T[] = [];
+  for (const item of items) {
+    const fields = own.get(item.id);
+    if (fields === undefined) return undefined;
+    laid.push({ ...item, ...fields });
+  }
+  return laid;
+}
+
+/** A kept artist, label or track detail brought up to date, or undefined when it is stale. */
+export async function layOwnFieldsOnItem<T extends WithId>(
+  db: Db,
+  kind: 'artists' | 'labels' | 'tracks',
+  userId: number,
+  generation: number,
+  item: T,
+): Promise<T | undefined> {
+  // A track's page also says how many listeners wait for it when it is an ID.
+  const extra =
+    kind === 'tracks' ? sql`::jsonb || jsonb_build_object('waiting_count', ${waitingCount})` : sql``;
+  const row = await readOwn<WithId>(
+    db,
+    sql`select ${GENERATION} as generation,
+      (select ${ownFieldsJson(kind, userId)}${extra} from ${KIND_TABLE[kind]} i where i.id = ${item.id}) as own`,
+  );
+  if (row.generation !== generation || row.own === null) return undefined;
+  return { ...item, ...row.own };
+}
+
+interface SetTrackRow {
+  track_position: number;
+  likes: number;
+  track_meta: WithId;
+}
+
+interface SetOwn extends WithId {
+  set_tracks: { track_position: number; likes: number; track_meta: WithId }[];
+}
+
+/** A kept set detail brought up to date: the set's and each of its tracks' own fields, and moment likes. */
+export async function layOwnFieldsOnSet<T extends WithId & { set_tracks: SetTrackRow[] }>(
+  db: Db,
+  userId: number,
+  generation: number,
+  set: T,
+): Promise<T | undefined> {
+  const row = await readOwn<SetOwn>(
+    db,
+    sql`select ${GENERATION} as generation, (
+      select ${ownFieldsJson('sets', userId)}::jsonb || jsonb_build_object('set_tracks', coalesce((
+        select jsonb_agg(jsonb_build_object('track_position', st.track_position, 'likes', st.likes,
+          'track_meta', ${ownFieldsJson('tracks', userId, 't')}))
+        from set_tracks st join tracks t on t.id = st.track_id where st.set_id = i.id), '[]'::jsonb))
+      from sets i where i.id = ${set.id}) as own`,
+  );
+  if (row.generation !== generation || row.own === null) return undefined;
+  const { set_tracks: ownTracks, ...ownSet } = row.own;
+  const byPosition = new Map(ownTracks.map((st) => [st.track_position, st]));
+  const tracks: SetTrackRow[] = [];
+  for (const st of set.set_tracks) {
+    const fields = byPosition.get(st.track_position);
+    if (fields === undefined || fields.track_meta.id !== st.track_meta.id) return undefined;
+    tracks.push({ ...st, likes: fields.likes, track_meta: { ...st.track_meta, ...fields.track_meta } });
+  }
+  return { ...set, ...ownSet, set_tracks: tracks };
+}

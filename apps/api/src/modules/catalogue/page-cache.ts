@@ -1,0 +1,96 @@
+// The catalogue pages an instance keeps (docs/catalogue.md "What is kept between requests"). A list
+// page or a detail is the same for every listener but for a few fields: the counters a like raises,
+// an ID's crowd state and the listener's own flags (catalogue-items.ts ownFieldsJson). So each instance
+// keeps the pages it has answered, and a later request for the same page reads only those fields, for
+// the page's items, in one small statement, and lays them over the kept page.
+//
+// Every page is kept with the catalogue's generation as its own statement read it (catalogue_generation,
+// moved on by triggers after any statement that changes what pages show, db/functions/
+// 07-catalogue-generation.sql). The statement that reads the own fields reads the generation too, and
+// a kept page is used only when the two are equal: after an import, a release, a decided
+// identification or a stats refresh, on whichever instance or command, no page from before is served.
+import type { Db } from '../../db/client';
+
+export interface KeptPage<T> {
+  generation: number;
+  value: T;
+}
+
+interface Entry {
+  page: KeptPage<unknown>;
+  /** The page's size as JSON text: what the cache's budget counts. */
+  bytes: number;
+}
+
+export class PageCache {
+  /** The generation of the pages kept: a page read at another one empties the cache first. */
+  private generation: number | undefined;
+  /** Least recently used first (a Map keeps insertion order; a use moves an entry to the end). */
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  /** `maxBytes`: the most JSON text the pages kept may add up to. */
+  constructor(readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get keptBytes(): number {
+    return this.bytes;
+  }
+
+  get<T>(key: string): KeptPage<T> | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.page as KeptPage<T>;
+  }
+
+  /**
+   * Keeps a page read at `generation`. Generations only grow (each is drawn after the previous writer
+   * committed), so a newer one drops every page kept so far, which no request can use any more, and a
+   * page read at an older one by a slow request is not kept at all. Measuring a page costs one
+   * JSON.stringify, on the request that read it in full anyway.
+   */
+  keep<T>(key: string, generation: number, value: T): void {
+    if (this.generation !== undefined && generation < this.generation) return;
+    if (generation !== this.generation) {
+      this.generation = generation;
+      this.entries.clear();
+      this.bytes = 0;
+    }
+    const bytes = JSON.stringify(value)?.length ?? 0;
+    if (bytes > this.maxBytes) return;
+    this.drop(key);
+    this.entries.set(key, { page: { generation, value }, bytes });
+    this.bytes += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** One cache per database handle: the apps of a process that share a database share it too. */
+const caches = new WeakMap<Db, PageCache>();
+
+/** The instance's page cache, or undefined when it keeps nothing (CATALOGUE_CACHE_MB=0). */
+export function pageCacheFor(db: Db, maxMegabytes: number): PageCache | undefined {
+  if (maxMegabytes === 0) return undefined;
+  const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
+  let cache = caches.get(db);
+  if (!cache || cache.maxBytes !== maxBytes) {
+    cache = new PageCache(maxBytes);
+    caches.set(db, cache);
+  }
+  return cache;
+}
