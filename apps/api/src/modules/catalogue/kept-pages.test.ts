@@ -23,6 +23,7 @@ let trackId: number;
 let idTrackId: number;
 let artistId: number;
 let labelId: number;
+let addedSetId: number;
 
 beforeAll(async () => {
   await resetDatabase();
@@ -68,6 +69,13 @@ beforeAll(async () => {
     `/api/tracks/${idTrackId}`,
     `/api/artists/${artistId}`,
     `/api/labels/${labelId}`,
+    // The listener's own lists are kept per listener, while they hold the same items.
+    '/api/sets/favs?order_by=set_meta.release_date&order_direction=desc',
+    '/api/tracks?order_by=track_meta.title&order_direction=asc&followed_filter=true',
+    '/api/artists/followed?order_by=artist_meta.name&order_direction=asc',
+    // Home: no editorial rows here, so its sets are the most liked of the newest (never kept).
+    '/api/featured/sets',
+    '/api/featured/festivals',
   ];
 });
 
@@ -97,6 +105,14 @@ async function expectTrue(user: CrowdUser, warm: CrowdUser): Promise<void> {
   }
 }
 
+const likeMoment = (user: CrowdUser, set: number, t: number) =>
+  kept.inject({
+    method: 'POST',
+    url: '/api/set-likes',
+    headers: user.headers,
+    payload: { set_meta_id: set, set_timestamp: t },
+  });
+
 const put = (user: CrowdUser, url: string, payload?: object) =>
   kept.inject({ method: 'PUT', url, headers: user.headers, ...(payload ? { payload } : {}) });
 
@@ -111,12 +127,7 @@ describe('a kept catalogue page', () => {
     expect((await put(ana, '/api/plays', { set_meta_id: setId, current_timestamp: 123 })).statusCode).toBe(
       204,
     );
-    const moment = await kept.inject({
-      method: 'POST',
-      url: '/api/set-likes',
-      headers: ana.headers,
-      payload: { set_meta_id: setId, set_timestamp: 10 },
-    });
+    const moment = await likeMoment(ana, setId, 10);
     expect(moment.statusCode, moment.body).toBe(200);
 
     // Ben asked every page before Ana's changes and again now: Ana sees hers, Ben sees only the counts.
@@ -133,6 +144,21 @@ describe('a kept catalogue page', () => {
     const forBen = (await get(kept, ben, `/api/sets/${setId}`)) as typeof set;
     expect(forBen.likes).toBe(1);
     expect(forBen.user_fav.is_fav).toBe(false);
+  });
+
+  it("keeps a listener's favourites and follows for them alone, and drops them when they change", async () => {
+    await expectTrue(ben, ana);
+    const favs = '/api/sets/favs?order_by=set_meta.release_date&order_direction=desc';
+    const before = (await get(kept, ana, favs)) as { data: { id: number }[] };
+    expect(before.data.map((set) => set.id)).toEqual([setId]);
+    expect(((await get(kept, ben, favs)) as { data: unknown[] }).data).toEqual([]);
+    expect((await put(ana, `/api/favs/set/${setId}`)).statusCode).toBe(200);
+    expect((await put(ana, `/api/stats/artist/${artistId}/follow`)).statusCode).toBe(200);
+    expect(((await get(kept, ana, favs)) as { data: unknown[] }).data).toEqual([]);
+    await expectTrue(ana, ben);
+    expect((await put(ana, `/api/favs/set/${setId}`)).statusCode).toBe(200);
+    expect((await put(ana, `/api/stats/artist/${artistId}/follow`)).statusCode).toBe(200);
+    await expectTrue(ana, ben);
   });
 
   it("shows an ID's new suggestion at once", async () => {
@@ -152,6 +178,7 @@ describe('a kept catalogue page', () => {
   it('shows a set added to the catalogue and a renamed artist at once, on every list and page', async () => {
     await expectTrue(ana, ben);
     const added = await createSet(kept, { artistId, name: 'A Newly Added Set', releaseDate: '2030-01-01' });
+    addedSetId = added.id;
     await refreshCatalogue(kept);
     await kept.db.execute(sql`update artists set name = 'Kept Artist Renamed' where id = ${artistId}`);
     await expectTrue(ana, ben);
@@ -177,6 +204,12 @@ describe('a kept catalogue page', () => {
     expect((await put(ben, `/api/favs/track/${trackId}/likes-toggle`)).statusCode).toBe(200);
     expect((await put(ben, `/api/stats/artist/${artistId}/likes-toggle`)).statusCode).toBe(200);
     expect(await generation()).toBe(before);
+    // Home's sets with no editorial order are the most liked: two likes put the new set first.
+    const home = async () =>
+      ((await get(kept, ana, '/api/featured/sets')) as { data: { id: number }[] }).data;
+    expect((await home())[0]?.id).toBe(setId);
+    for (const user of [ben, ana]) expect((await likeMoment(user, addedSetId, 1)).statusCode).toBe(200);
+    expect((await home())[0]?.id).toBe(addedSetId);
     await kept.db.execute(sql`update tracks set bpm = 126 where id = ${trackId}`);
     expect(await generation()).toBeGreaterThan(before ?? 0);
     await expectTrue(ben, ana);

@@ -16,10 +16,10 @@ function cacheOf(ctx: UserContext): PageCache | undefined {
 
 /**
  * The key of a list page, or undefined for a page that is not kept: a search (its own cache and rate
- * limit serve it), the listener's favourites or follows (theirs alone), or a scope without a key.
+ * limit serve it) or a scope without a key. The user's favourites or follows are kept per user.
  */
 export function listKey(params: ListParams, scopeKey: string | undefined): string | undefined {
-  if (params.search !== undefined || params.followed === true) return undefined;
+  if (params.search !== undefined) return undefined;
   if (params.scope !== undefined && scopeKey === undefined) return undefined;
   const tab = params.relation ? `${params.relation.relation.table}:${params.relation.ownerId}` : '';
   return [
@@ -33,12 +33,13 @@ export function listKey(params: ListParams, scopeKey: string | undefined): strin
     params.after ?? '',
     scopeKey ?? '',
     tab,
+    params.followed === true ? `followed:${params.userId}` : '',
   ].join('\u0000');
 }
 
 export async function keptList<T extends { id: number }>(
   ctx: UserContext,
-  kind: ItemKind,
+  kind: ItemKind | 'festivals' | 'venues',
   key: string | undefined,
   read: () => Promise<ListRows<T>>,
 ): Promise<ListRows<T>> {
@@ -46,12 +47,14 @@ export async function keptList<T extends { id: number }>(
   if (cache && key !== undefined) {
     const kept = cache.get<ListRows<T>>(key);
     if (kept) {
-      const data = await layOwnFieldsOnList(ctx.db, kind, ctx.userId, kept.generation, kept.value.data);
+      const check = { generation: kept.generation, followedDigest: kept.value.followedDigest ?? undefined };
+      const data = await layOwnFieldsOnList(ctx.db, kind, ctx.userId, check, kept.value.data);
       if (data) return { ...kept.value, data };
     }
   }
   const rows = await read();
-  if (cache && key !== undefined && typeof rows.generation === 'number') {
+  // Home's rows ranked by likes (no editorial order) move with every like: those are not kept.
+  if (cache && key !== undefined && typeof rows.generation === 'number' && rows.editorial !== false) {
     cache.keep(key, rows.generation, rows);
   }
   return rows;

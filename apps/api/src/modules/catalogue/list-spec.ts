@@ -119,17 +119,31 @@ export function searchPredicate(kind: ItemKind, search: string): SQL {
  * starts from the user's few rows (user_*_fav_idx / *_followed_idx) instead of the catalogue.
  */
 export function followedPredicate(kind: ItemKind, userId: number): SQL {
+  return sql`x.id in (${followedIds(kind, userId)})`;
+}
+
+/** The ids of the user's own rows of a kind (followedPredicate), as a subquery of one column `id`. */
+function followedIds(kind: ItemKind, userId: number): SQL {
   switch (kind) {
     case 'sets':
-      return sql`x.id in (select f.set_id from user_set_favs f where f.user_id = ${userId} and f.is_fav)`;
+      return sql`select f.set_id as id from user_set_favs f where f.user_id = ${userId} and f.is_fav`;
     case 'tracks':
     case 'ids':
-      return sql`x.id in (select f.track_id from user_track_favs f where f.user_id = ${userId} and f.is_fav)`;
+      return sql`select f.track_id as id from user_track_favs f where f.user_id = ${userId} and f.is_fav`;
     case 'artists':
-      return sql`x.id in (select f.artist_id from user_artist_stats f where f.user_id = ${userId} and f.is_followed)`;
+      return sql`select f.artist_id as id from user_artist_stats f where f.user_id = ${userId} and f.is_followed`;
     case 'labels':
-      return sql`x.id in (select f.label_id from user_label_stats f where f.user_id = ${userId} and f.is_followed)`;
+      return sql`select f.label_id as id from user_label_stats f where f.user_id = ${userId} and f.is_followed`;
   }
+}
+
+/**
+ * Which items the user's own rows of a kind are, as one text: equal exactly when the membership is
+ * equal. A kept page of the user's favourites or follows (kept-pages.ts) is used only while it is.
+ */
+export function followedDigest(kind: ItemKind, userId: number): SQL {
+  return sql`(select md5(coalesce(string_agg(o.id::text, ',' order by o.id), ''))
+    from (${followedIds(kind, userId)}) o)`;
 }
 
 /**

@@ -10,7 +10,7 @@ import { type ItemKind, ownFieldsJson } from '../../db/read-models/catalogue-ite
 import { intArray } from '../../db/read-models/catalogue-lookups';
 import { queryRow } from '../../db/rows';
 import { GENERATION } from './generation';
-import { KIND_TABLE } from './list-spec';
+import { followedDigest, KIND_TABLE } from './list-spec';
 import { waitingCount } from './release-queries';
 
 interface WithId {
@@ -20,37 +20,51 @@ interface WithId {
 interface OwnRow<T> {
   generation: number | null;
   own: T | null;
+  followed_digest?: string | null;
 }
 
 async function readOwn<T>(db: Db, statement: SQL): Promise<OwnRow<T>> {
   return (await queryRow<OwnRow<T>>(db, planCached(statement))) ?? { generation: null, own: null };
 }
 
+/** What a kept list page was read with, and must still hold for it to be used. */
+export interface KeptListCheck {
+  generation: number;
+  /** A page of the user's favourites or follows: which items they were (list-spec.ts followedDigest). */
+  followedDigest?: string | null | undefined;
+}
+
 /**
  * A kept list page's items brought up to date, or undefined when the page is stale: the catalogue's
- * generation moved on since `generation`, or an item is gone.
+ * generation moved on, an item is gone, or the user's favourites or follows are other items now.
+ * Festivals and venues (Home's featured places) have no fields of their own: only the generation counts.
  */
 export async function layOwnFieldsOnList<T extends WithId>(
   db: Db,
-  kind: ItemKind,
+  kind: ItemKind | 'festivals' | 'venues',
   userId: number,
-  generation: number,
+  check: KeptListCheck,
   items: T[],
 ): Promise<T[] | undefined> {
-  const ids = items.map((item) => item.id);
-  const row = await readOwn<WithId[]>(
-    db,
-    sql`select ${GENERATION} as generation, coalesce((
-        select json_agg(${ownFieldsJson(kind, userId)}) from ${KIND_TABLE[kind]} i
-        where i.id = any(${intArray(ids)})), '[]'::json) as own`,
-  );
-  if (row.generation !== generation) return undefined;
-  const own = new Map((row.own ?? []).map((fields) => [fields.id, fields]));
+  const place = kind === 'festivals' || kind === 'venues';
+  const own = place
+    ? sql`'[]'::json`
+    : sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)}) from ${KIND_TABLE[kind]} i
+        where i.id = any(${intArray(items.map((item) => item.id))})), '[]'::json)`;
+  const followed =
+    check.followedDigest === undefined || place
+      ? sql``
+      : sql`, ${followedDigest(kind, userId)} as followed_digest`;
+  const row = await readOwn<WithId[]>(db, sql`select ${GENERATION} as generation, ${own} as own${followed}`);
+  if (row.generation !== check.generation) return undefined;
+  if (check.followedDigest !== undefined && row.followed_digest !== check.followedDigest) return undefined;
+  if (place) return items;
+  const fields = new Map((row.own ?? []).map((f) => [f.id, f]));
   const laid: T[] = [];
   for (const item of items) {
-    const fields = own.get(item.id);
-    if (fields === undefined) return undefined;
-    laid.push({ ...item, ...fields });
+    const found = fields.get(item.id);
+    if (found === undefined) return undefined;
+    laid.push({ ...item, ...found });
   }
   return laid;
 }

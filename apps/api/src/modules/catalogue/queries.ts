@@ -14,6 +14,7 @@ import { unprocessable } from '../../lib/http-errors';
 import { listSearchKey } from '../search/service';
 import { type Found, GENERATION } from './generation';
 import {
+  followedDigest,
   followedPredicate,
   genrePredicate,
   type ItemKind,
@@ -57,8 +58,12 @@ export interface ListParams {
 export interface ListRows<T> {
   data: T[];
   total: number;
-  /** The catalogue's generation the statement read (generation.ts); absent for featured lists. */
+  /** The catalogue's generation the statement read (generation.ts). */
   generation?: number | null;
+  /** For the user's favourites or follows: which items they are (list-spec.ts followedDigest). */
+  followedDigest?: string | null;
+  /** For a featured list: whether its order is editorial (not the likes-ranked fallback). */
+  editorial?: boolean;
   /** For a tab: whether its owner exists (a missing owner is a 404, not an empty page). */
   found?: boolean;
 }
@@ -230,9 +235,10 @@ export function listStatement(params: ListParams): SQL {
         ? ownerColumn(relation, relation.relation.totalColumn)
         : maintainedTotal(kind, params.genre);
   const found = relation === undefined ? sql`` : sql`, ${ownerColumn(relation, 'true')} as found`;
+  const digest = params.followed ? sql`, ${followedDigest(kind, params.userId)} as followed_digest` : sql``;
   const item = itemSql(kind, params.userId);
   const items = sql`
-    select (${total})::int as total${found}, ${GENERATION} as generation,
+    select (${total})::int as total${found}${digest}, ${GENERATION} as generation,
       coalesce((
         select json_agg(r.item order by r.ord) from (
           select p.ord, ${item.json} as item from page p join ${table} i on i.id = p.id ${item.joins}
@@ -299,16 +305,20 @@ export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows
     }
   }
   const row = (
-    await queryRows<{ total: number | null; data: T[]; found?: boolean | null; generation: number | null }>(
-      db,
-      listStatement({ ...params, searchTotal }),
-    )
+    await queryRows<{
+      total: number | null;
+      data: T[];
+      found?: boolean | null;
+      generation: number | null;
+      followed_digest?: string | null;
+    }>(db, listStatement({ ...params, searchTotal }))
   )[0];
   return {
     total: row?.total ?? 0,
     data: row?.data ?? [],
     found: row?.found === true,
     generation: row?.generation ?? null,
+    followedDigest: row?.followed_digest ?? null,
   };
 }
 
@@ -436,6 +446,7 @@ export function featuredStatement(kind: FeaturedKind, userId: number, limit: num
     )
     select (case when exists (select 1 from chosen) then (select count(*) from chosen)
                  else (select count(*) from (${fallbackIds(kind)} limit ${FEATURED_FALLBACK_SIZE}) c) end)::int as total,
+      exists (select 1 from chosen) as editorial, ${GENERATION} as generation,
       coalesce((
         select json_agg(r.item order by r.ord) from (
           select p.ord, ${item.json} as item from page p join ${item.table} i on i.id = p.id ${item.joins}
@@ -451,9 +462,17 @@ export async function listFeatured<T>(
   offset: number,
 ): Promise<ListRows<T>> {
   const row = (
-    await queryRows<{ total: number; data: T[] }>(db, featuredStatement(kind, userId, limit, offset))
+    await queryRows<{ total: number; data: T[]; editorial: boolean; generation: number | null }>(
+      db,
+      featuredStatement(kind, userId, limit, offset),
+    )
   )[0];
-  return { total: row?.total ?? 0, data: row?.data ?? [] };
+  return {
+    total: row?.total ?? 0,
+    data: row?.data ?? [],
+    editorial: row?.editorial === true,
+    generation: row?.generation ?? null,
+  };
 }
 
 /** For the benchmark: the statement as the driver receives it. */

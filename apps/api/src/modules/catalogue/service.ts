@@ -183,12 +183,11 @@ async function featured<K extends FeaturedKind>(
   kind: K,
   query: FeaturedQuery,
 ): Promise<ListResponse<FeaturedItems[K]>> {
-  const { data, total } = await listFeatured<FeaturedItems[K]>(
-    ctx.db,
+  const { data, total } = await keptList<FeaturedItems[K]>(
+    ctx,
     kind,
-    ctx.userId,
-    query.limit,
-    query.offset,
+    `featured\u0000${kind}\u0000${query.limit}\u0000${query.offset}`,
+    () => listFeatured<FeaturedItems[K]>(ctx.db, kind, ctx.userId, query.limit, query.offset),
   );
   const capped = total > LIST_TOTAL_CAP;
   return {
