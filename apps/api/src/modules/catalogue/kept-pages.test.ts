@@ -64,6 +64,7 @@ beforeAll(async () => {
     `/api/artists/${artistId}/sets?order_by=set_meta.release_date&order_direction=desc`,
     `/api/artists/${artistId}/ids?order_by=track_meta.created_dt&order_direction=desc`,
     `/api/labels/${labelId}/tracks?order_by=track_meta.title&order_direction=asc`,
+    `/api/tracks/${trackId}/sets?order_by=set_meta.release_date&order_direction=desc`,
     `/api/sets/${setId}`,
     `/api/tracks/${trackId}`,
     `/api/tracks/${idTrackId}`,
@@ -181,6 +182,10 @@ describe('a kept catalogue page', () => {
     addedSetId = added.id;
     await refreshCatalogue(kept);
     await kept.db.execute(sql`update artists set name = 'Kept Artist Renamed' where id = ${artistId}`);
+    // The ID comes out as the known track: the track's sets now include where the ID was heard.
+    await kept.db.execute(
+      sql`insert into id_releases (id_track_id, released_track_id) values (${idTrackId}, ${trackId})`,
+    );
     await expectTrue(ana, ben);
     const sets = (await get(kept, ana, urls[0] ?? '')) as {
       data: { id: number }[];

@@ -172,7 +172,7 @@ export const labelArtists = (ctx: UserContext, id: number, query: ListQuery<'art
  */
 export async function trackSets(ctx: UserContext, id: number, query: ListQuery<'sets'>) {
   if (!(await hasReleasedIds(ctx.db, id))) return listSets(ctx, query, tab(RELATIONS.trackSets, id));
-  return listSets(ctx, query, { scope: setsHearing(id) });
+  return listSets(ctx, query, { scope: setsHearing(id), scopeKey: `hearing:${id}` });
 }
 
 // ---------------------------------------------------------------------------------------------------
