@@ -7,7 +7,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { signedInPage } from './support/session';
 
 // A tracklist pasted without times and without a genre, imported while the app runs: its set page
-// shows no genre chip and the list by places (1., 2., …), and while it plays no row is lit.
+// shows no genre chip and the list by places (1., 2., …), and while it plays no row is lit; its
+// track's page says its place in the set, never a moment.
 
 const run = promisify(execFile);
 const SET_NAME = 'Quarry Lights Untimed Session With A Long Name That Wraps';
@@ -84,4 +85,16 @@ test('an untimed set without a genre shows its list by places and lights no row 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(list.getByText('Lowland Static')).toBeVisible();
   await shot(page, 'set-phone');
+
+  // Its track's page: the only set playing it has no times, so nothing offers the track's moment.
+  await list.getByRole('link', { name: 'Lowland Static' }).click();
+  await expect(
+    page.getByRole('button', { name: 'Play the set with Lowland Static from its start' }),
+  ).toBeVisible();
+  await expect(page.getByText('Track 1 of the list')).toBeVisible();
+  await expect(page.getByRole('button', { name: /where the track plays/ })).toHaveCount(0);
+  await shot(page, 'track-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByText('Track 1 of the list')).toBeVisible();
+  await shot(page, 'track-desktop');
 });

@@ -43,6 +43,9 @@ const setRow = z
     artist: z.string(),
     title: z.string(),
     is_id: z.boolean(),
+    // present (true) when the set's list has no times: start_time says nothing, track_position is its
+    // place in the list
+    untimed: z.literal(true).optional(),
   })
   .meta({ id: 'TracklistSetRow' });
 
@@ -67,7 +70,10 @@ export type TracklistLine = z.infer<typeof tracklistLine>;
 export const tracklistPreview = z
   .object({
     set_id: id,
-    /** Whether lines are placed by their times (true) or by their order (false). */
+    /**
+     * Whether lines are placed by their times (true) or by their order (false: the paste has no times,
+     * or the set's list has none to meet them).
+     */
     timed: z.boolean(),
     lines: z.array(tracklistLine),
     counts: z.object(

@@ -25,8 +25,9 @@ export type MomentTrack = z.infer<typeof momentTrack>;
  * the likes at seconds [i * bucket_s, (i + 1) * bucket_s); there are ceil(duration_s / bucket_s)
  * of them (at most HEAT_MAX_BUCKETS) and likes past the set's end are left out. The counts are exact
  * and unsmoothed: the client smooths them for drawing. `bucket_s` is a multiple of HEAT_SLOT_S chosen
- * from the duration. `tracks` is the track list, so a bucket's track can be named without the set
- * detail (the track playing at second t: the latest started one with start_time <= t < end_time).
+ * from the duration. `tracks` is the timed part of the track list, so a bucket's track can be named
+ * without the set detail (the track playing at second t: the latest started one with start_time <= t
+ * < end_time); an entry of a list without times plays at no second, so it is left out.
  */
 export const setHeat = z
   .object({
@@ -113,6 +114,9 @@ export const trackMoment = z
     start_time: seconds,
     end_time: seconds,
     likes: count,
+    // present (true) when the set's list has no times: the entry spans the recording, so it has no
+    // moment to play from; track_position is its place in the list
+    untimed: z.literal(true).optional(),
   })
   .meta({ id: 'TrackMoment' });
 export type TrackMoment = z.infer<typeof trackMoment>;

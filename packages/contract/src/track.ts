@@ -106,12 +106,19 @@ export const trackDetail = trackMeta
     set_count: count,
     waiting_count: count.nullable(),
     first_heard: trackFirstHeard.nullable(),
+    // present (true) when every set playing it lists it without times: Play starts such a set from
+    // its beginning, as there is no moment of the track to start from
+    untimed_only: z.literal(true).optional(),
   })
   .meta({ id: 'TrackDetail' });
 export type TrackDetail = z.infer<typeof trackDetail>;
 
-/** docs/player.md: `GET /set_tracks/play/{track_id}` answers where to play a track. */
+/**
+ * docs/player.md: `GET /set_tracks/play/{track_id}` answers where to play a track. A set that lists it
+ * with a time is chosen first; `untimed` (true) says the only sets playing it list it without times,
+ * so start_time is the set's beginning, not the track's.
+ */
 export const trackPlayTarget = z
-  .object({ set_meta_id: id, start_time: seconds })
+  .object({ set_meta_id: id, start_time: seconds, untimed: z.literal(true).optional() })
   .meta({ id: 'TrackPlayTarget' });
 export type TrackPlayTarget = z.infer<typeof trackPlayTarget>;

@@ -1,4 +1,5 @@
 import type { SortChoice } from '@cratedig/contract/constants';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +13,8 @@ import { useNavigate } from 'react-router';
 export interface Column<T> {
   key: string;
   header: string;
+  /** What a screen reader says for a header that is a sign ('#'): the header is then shown only. */
+  headerLabel?: string;
   /** The prefixed order_by of docs/catalogue.md this column sorts by; absent: not sortable. */
   sortField?: string;
   render: (row: T) => ReactNode;
@@ -20,6 +23,15 @@ export interface Column<T> {
   /** Hidden below this breakpoint to keep tables calm on medium screens. */
   hideBelow?: 'lg' | 'xl';
 }
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * A dense catalogue table. Sortable headers follow docs/web-app.md (first click ascending, the same column
@@ -69,6 +81,13 @@ export function DataTable<T extends { id: number }>({
                     >
                       {column.header}
                     </TableSortLabel>
+                  ) : column.headerLabel ? (
+                    <>
+                      <span aria-hidden="true">{column.header}</span>
+                      <Box component="span" sx={visuallyHidden}>
+                        {column.headerLabel}
+                      </Box>
+                    </>
                   ) : (
                     column.header
                   )}

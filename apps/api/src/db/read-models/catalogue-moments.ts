@@ -19,15 +19,20 @@ export function momentTrackAt(setId: SQL, position: SQL): SQL {
     order by st.start_time desc, st.track_position desc limit 1)`;
 }
 
-/** The set `setId`'s track list as a JSON array of MomentTrack, in track position order. */
+/**
+ * The set `setId`'s timed track list as a JSON array of MomentTrack, in track position order: an
+ * entry of a list without times plays at no second of the set, so it is left out.
+ */
 export function momentTrackList(setId: SQL): SQL {
   return sql`coalesce((select json_agg(${MOMENT_TRACK} order by st.track_position)
-                    from set_tracks st join tracks t on t.id = st.track_id where st.set_id = ${setId}), '[]'::json)`;
+                    from set_tracks st join tracks t on t.id = st.track_id
+                    where st.set_id = ${setId} and not st.untimed), '[]'::json)`;
 }
 
 /**
  * Where track `trackId` plays, as a JSON array of (set_meta_id, track_position, start_time, end_time,
- * likes) in set id and track position order: in the sets `setIds`, or the first 100 sets by id.
+ * likes, and untimed: true for an entry of a list without times) in set id and track position order:
+ * in the sets `setIds`, or the first 100 sets by id.
  */
 export function trackPlaces(trackId: number, setIds: number[] | undefined): SQL {
   const inSets = setIds
@@ -36,8 +41,9 @@ export function trackPlaces(trackId: number, setIds: number[] | undefined): SQL 
         sql`, `,
       )})`
     : sql`and st.set_id in (select distinct set_id from set_tracks where track_id = ${trackId} order by set_id limit 100)`;
-  return sql`coalesce((select json_agg(json_build_object('set_meta_id', st.set_id, 'track_position', st.track_position,
+  return sql`coalesce((select json_agg(jsonb_build_object('set_meta_id', st.set_id, 'track_position', st.track_position,
                       'start_time', st.start_time, 'end_time', st.end_time, 'likes', st.likes)
+                      || case when st.untimed then '{"untimed": true}'::jsonb else '{}'::jsonb end
                     order by st.set_id, st.track_position)
                     from set_tracks st where st.track_id = ${trackId} ${inSets}), '[]'::json)`;
 }

@@ -9,8 +9,10 @@ import { queryRow } from '../rows';
 
 /** One line of a page's list: a track list entry, a set, a track. */
 export interface PreviewLine {
-  /** seconds into the set, for a track list */
-  start?: number;
+  /** seconds into the set, for a track list (none for an entry of a list without times) */
+  start?: number | null;
+  /** the entry's place in the set's list, shown when it has no time */
+  position?: number;
   primary: string;
   secondary: string | null;
   /** an unreleased track (mix type ID) */
@@ -59,7 +61,8 @@ const STATEMENTS: Record<PreviewKind, (id: number) => SQL> = {
       s.genre::text as genre, s.release_date::text as date, s.duration_ms, s.curator, f.name as festival,
       v.name as venue, nullif(concat_ws(', ', coalesce(f.city, v.city), coalesce(f.country, v.country)), '') as place,
       s.track_count, s.track_confirmed_count,
-      coalesce((select json_agg(json_build_object('start', st.start_time, 'primary', ${TRACK_NAME},
+      coalesce((select json_agg(json_build_object('start', case when not st.untimed then st.start_time end,
+                  'position', st.track_position, 'primary', ${TRACK_NAME},
                   'secondary', t.artist, 'is_id', t.mix_type = 'ID', 'href_kind', 'tracks', 'href_id', t.id)
                 order by st.track_position)
                 from set_tracks st join tracks t on t.id = st.track_id where st.set_id = s.id), '[]'::json) as lines
@@ -70,9 +73,10 @@ const STATEMENTS: Record<PreviewKind, (id: number) => SQL> = {
   ) => sql`select ${TRACK_NAME} as name, t.artist as byline, coalesce(t.art_url_xl, t.art_url_sm) as image,
       t.genre::text as genre, t.release_date::text as date, t.label_name as label, t.bpm, t.key, t.mix_type,
       fs.set_name as found_in, to_char(t.created_dt at time zone 'UTC', 'YYYY-MM-DD') as first_heard, t.set_count,
-      coalesce((select json_agg(json_build_object('start', x.start_time, 'primary', x.set_name,
+      coalesce((select json_agg(json_build_object('start', x.start_time, 'position', x.position, 'primary', x.set_name,
                   'secondary', x.artist, 'href_kind', 'sets', 'href_id', x.id) order by x.release_date desc, x.id)
-                from (select s.id, s.set_name, s.artist, s.release_date, min(st.start_time) as start_time
+                from (select s.id, s.set_name, s.artist, s.release_date,
+                        min(st.start_time) filter (where not st.untimed) as start_time, min(st.track_position) as position
                       from set_tracks st join sets s on s.id = st.set_id where st.track_id = t.id
                       group by s.id order by s.release_date desc, s.id limit 10) x), '[]'::json) as lines
     from tracks t left join sets fs on fs.id = t.found_in_set_id where t.id = ${id}`,

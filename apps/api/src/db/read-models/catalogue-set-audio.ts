@@ -14,11 +14,31 @@ export const setsWithAudio: SQL = sql`(select id, audio_path from sets where aud
 export const setNames: SQL = sql`(select id, set_name from sets)`;
 
 /**
- * The tracklist entries of track `trackId` in every set, as a FROM item of (set_id, track_position,
- * start_time, end_time).
+ * The timed tracklist entries of track `trackId` in every set, as a FROM item of (set_id,
+ * track_position, start_time, end_time). An entry of a list without times spans the whole recording,
+ * so it says nothing of where the track's audio is.
  */
 export const trackEntries = (trackId: number): SQL =>
-  sql`(select set_id, track_position, start_time, end_time from set_tracks where track_id = ${trackId})`;
+  sql`(select set_id, track_position, start_time, end_time from set_tracks
+       where track_id = ${trackId} and not untimed)`;
+
+/** Where the lists without times of the sets `setIds` name track `trackId`: its place in each. */
+export function untimedPlaces(
+  db: Db,
+  trackId: number,
+  setIds: number[],
+): Promise<{ setId: number; position: number }[]> {
+  if (setIds.length === 0) return Promise.resolve([]);
+  return queryRows<{ setId: number; position: number }>(
+    db,
+    sql`select set_id as "setId", min(track_position) as position from set_tracks
+        where track_id = ${trackId} and untimed and set_id in (${sql.join(
+          setIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        group by set_id`,
+  );
+}
 
 /** The time spans of set `setId`'s tracklist entries, in the order they start. */
 export function setEntrySpans(db: Db, setId: number): Promise<{ start: number; end: number }[]> {
@@ -38,7 +58,10 @@ export interface EntryAt {
   isId: boolean;
 }
 
-/** For each (set, second), the tracklist entries playing then: start_time <= second < end_time. */
+/**
+ * For each (set, second), the timed tracklist entries playing then: start_time <= second < end_time
+ * (an entry of a list without times plays at no particular second).
+ */
 export async function entriesPlayingAt(db: Db, points: { setId: number; at: number }[]): Promise<EntryAt[]> {
   if (points.length === 0) return [];
   const values = points.map((p) => sql`(${p.setId}::int, ${p.at}::float8)`);
@@ -47,7 +70,8 @@ export async function entriesPlayingAt(db: Db, points: { setId: number; at: numb
     sql`select q.set_id as "setId", st.track_position as position, st.track_id as "trackId",
                t.mix_type = 'ID' as "isId", q.at
         from (values ${sql.join(values, sql`, `)}) as q(set_id, at)
-        join set_tracks st on st.set_id = q.set_id and st.start_time <= q.at and st.end_time > q.at
+        join set_tracks st on st.set_id = q.set_id and not st.untimed
+          and st.start_time <= q.at and st.end_time > q.at
         join tracks t on t.id = st.track_id`,
   );
 }

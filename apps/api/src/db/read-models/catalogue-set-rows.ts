@@ -9,6 +9,8 @@ export interface SetRow {
   track_position: number;
   start_time: number;
   end_time: number;
+  /** An entry of a list without times: start_time says nothing, track_position is its place. */
+  untimed: boolean;
   track_id: number;
   title: string;
   artist: string;
@@ -28,7 +30,7 @@ export async function findSetRows(db: Db, setId: number): Promise<SetRow[]> {
   return queryRows<SetRow>(
     db,
     sql`
-      select st.track_position, st.start_time, st.end_time, t.id as track_id, t.title, t.artist,
+      select st.track_position, st.start_time, st.end_time, st.untimed, t.id as track_id, t.title, t.artist,
         t.mix_type, r.released_track_id as released_as,
         (select json_agg(json_build_object('name', a.name, 'role', ta.role))
          from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id) as credits,

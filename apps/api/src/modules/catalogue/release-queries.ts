@@ -86,7 +86,8 @@ export const waitingCount = sql`case when i.mix_type = 'ID' then (
 
 /**
  * GET /tracks/{id}: the track as in the lists, plus how many sets it can be played in, how many
- * listeners wait for an ID (watching or favourited it) and, for a released track heard as an ID first, where and when that was. The
+ * listeners wait for an ID (watching or favourited it), whether every set lists it without times,
+ * and, for a released track heard as an ID first, where and when that was. The
  * earliest-heard ID counts when several were released as the same track. The set count is the
  * track's maintained one unless IDs were released as it: a popular track plays in thousands of sets,
  * and recounting them on every view made this page ten times dearer than the track's list row.
@@ -104,7 +105,11 @@ export function trackDetailStatement(id: number, userId: number): SQL {
             'set_meta', (select jsonb_build_object('id', s.id, 'set_name', s.set_name) from sets s where s.id = h.found_in_set_id),
             'created_dt', to_char(h.created_dt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
           from id_releases x join tracks h on h.id = x.id_track_id
-          where x.released_track_id = i.id order by h.created_dt, h.id limit 1)) as item,
+          where x.released_track_id = i.id order by h.created_dt, h.id limit 1))
+        -- every set playing it lists it without times: there is no moment of it to play from
+        || case when exists (select 1 from set_tracks st where st.track_id in ${heardAs(id)})
+             and not exists (select 1 from set_tracks st where st.track_id in ${heardAs(id)} and not st.untimed)
+           then '{"untimed_only": true}'::jsonb else '{}'::jsonb end as item,
         ${GENERATION} as generation
       from tracks i where i.id = ${id}`);
 }

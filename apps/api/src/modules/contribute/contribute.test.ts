@@ -1,13 +1,20 @@
 // A listener pastes a tracklist for a set: what the preview says of each line, and what a submission
 // proposes, as whom, and how it meets proposals already there.
+
+import { join } from 'node:path';
 import type { TracklistPreview, TracklistSubmission } from '@cratedig/contract/contribute-api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app';
+import { importCommand } from '../../cli/commands/import';
+import { buildTestApp, makeTempDir } from '../../test/app';
+import { runCommand } from '../../test/commands';
 import { type IncompleteSet, incompleteSet, tracklistCalls } from '../../test/contribute';
 import { type CrowdUser, crowd } from '../../test/crowd';
+import { getTestDatabase } from '../../test/database';
+import { appendSetTrack, createArtist, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { calls } from '../../test/identifications';
+import { writeMp3, writeText } from '../../test/import-fixtures';
 import { query } from '../../test/sql';
 
 let app: FastifyInstance;
@@ -157,6 +164,106 @@ describe('the preview of a pasted tracklist', () => {
     ]);
     expect(preview.lines[2]?.note).toBe('it starts at 4:00, before line 1 (5:00): times must go forward');
     expect(preview.lines[3]?.note).toBe("it starts at 26:00, after the set's list ends (25:00)");
+  });
+});
+
+describe("a 'w/' line and a remix pasted without its mix", () => {
+  const outcomes = (preview: TracklistPreview) =>
+    preview.lines.map((l) => [l.outcome, l.set_row?.track_meta_id ?? null]);
+
+  it("keeps the entries after an untimed 'w/' line on their rows when the set has no row for it", async () => {
+    const { bicep } = await names();
+    const text = [
+      `1. ${bicep} - Glue`,
+      `w/ ${bicep} - Glue (Acapella)`,
+      '2. Someone New - First Light',
+      '3. Another Person - Second Light',
+      `4. ${bicep.replace('Bicep', 'Kolsch')} - Grey`,
+      '5. Third Person - Third Light',
+    ].join('\n');
+    const preview = (await paste.preview(bob, set.setId, text)).json<TracklistPreview>();
+    expect(outcomes(preview)).toEqual([
+      ['same', set.glue],
+      ['new', set.glue],
+      ['suggestion', set.ids[0]],
+      ['suggestion', set.ids[1]],
+      ['same', set.grey],
+      ['suggestion', set.ids[2]],
+    ]);
+    expect(preview.lines[1]?.note).toBe(
+      "Played with the track before, and the set's list has no row of its own for it: nothing is suggested.",
+    );
+  });
+
+  it("lands every line on the row the import made of it, 'w/' lines included, timed or not", async () => {
+    const dir = makeTempDir('cratedig-contribute-');
+    writeMp3(join(dir, 'night.mp3'), 60);
+    const list = [
+      'Wren Halloway - Lowland Static',
+      'Pell Arden - Kilnwork (Tamsin Vey Remix)',
+      'w/ Pell Arden - Kilnwork (Acapella)',
+      'Mirela Voss - Quarry Lights',
+    ];
+    const timed = list.map((line, i) => (line.startsWith('w/') ? line : `0:${i}0 ${line}`));
+    // The set imported from each list, and each list pasted for each set (a set without times places
+    // a timed paste by order too).
+    for (const [name, lines] of [
+      ['Paste Night Untimed', list],
+      ['Paste Night Timed', timed],
+    ] as const) {
+      writeText(join(dir, 'night.txt'), `Title: ${name}\nArtist: Wren Halloway\n\n${lines.join('\n')}\n`);
+      const run = await runCommand(importCommand, await getTestDatabase(), app.config, ['night.txt'], dir);
+      expect(run.err).toEqual([]);
+      const [imported] = await query<{ id: number }>(app, sql`select id from sets where set_name = ${name}`);
+      for (const text of [list, timed]) {
+        const preview = (
+          await paste.preview(bob, imported?.id ?? 0, text.join('\n'))
+        ).json<TracklistPreview>();
+        expect(preview.timed).toBe(text === timed && lines === timed);
+        expect(preview.lines.map((l) => [l.outcome, l.set_row?.track_position])).toEqual([
+          ['same', 1],
+          ['same', 2],
+          ['same', 3],
+          ['same', 4],
+        ]);
+      }
+    }
+  });
+
+  it('matches a line naming no mix to the one version the set plays, and a different mix to none', async () => {
+    const mira = await createArtist(app, { name: 'Mira Solace' });
+    const ben = await createArtist(app, { name: 'Ben Hollow' });
+    const remix = await createTrack(app, {
+      title: 'Atlas',
+      artist: 'Mira Solace',
+      artistId: mira,
+      mixType: 'remix',
+      mixName: 'Ben Hollow Remix',
+      remixerId: ben,
+    });
+    // The original is in the catalogue too, but not in this set.
+    await createTrack(app, { title: 'Atlas', artist: 'Mira Solace', artistId: mira });
+    const atlasSet = await createSet(app, { tracks: [[0, 300]], trackIds: [remix] });
+    const id = await createTrack(app, {
+      title: 'ID',
+      artist: 'ID',
+      mixType: 'ID',
+      foundInSetId: atlasSet.id,
+    });
+    await appendSetTrack(app, atlasSet.id, id, [300, 600]);
+    await refreshCatalogue(app);
+
+    const read = async (text: string) =>
+      outcomes((await paste.preview(bob, atlasSet.id, text)).json<TracklistPreview>());
+    expect(await read('Mira Solace - Atlas\nNova Person - Night Bus')).toEqual([
+      ['same', remix],
+      ['suggestion', id],
+    ]);
+    expect(await read('0:05 Mira Solace - Atlas (Ben Hollow Remix)')).toEqual([['same', remix]]);
+    expect(await read('Mira Solace - Atlas (Other Guy Remix)\nNova Person - Night Bus')).toEqual([
+      ['new', remix],
+      ['suggestion', id],
+    ]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   setEntrySpans,
   setsWithAudio,
   trackEntries,
+  untimedPlaces,
 } from '../../db/read-models/catalogue-set-audio';
 import { setExists } from '../../db/read-models/catalogue-set-rows';
 import { setSummaries, trackSummary } from '../../db/read-models/catalogue-summaries';
@@ -93,16 +94,26 @@ export async function copiesOf(db: Db, trackId: number, opts: MatchOptions = {})
   const query = slice(values, anchor.startTime + EDGE_S, anchor.endTime - EDGE_S);
   const matches = (await findMatches(query, matcherSource(db), opts)).filter((m) => m.setId !== anchor.setId);
   const described = await describe(db, matches);
+  // A set whose list has no times names no entry at the match; when that list names the track, the
+  // match is in its tracklist, at its place in the list.
+  const listed = await untimedPlaces(
+    db,
+    trackId,
+    described.filter((d) => !d.entry).map((d) => d.set.id),
+  );
   return described
-    .map(({ match, set, entry }) => ({
-      set_meta: set,
-      start_time: match.startS,
-      end_time: match.endS,
-      similarity: Math.round(match.similarity * 1000) / 1000,
-      in_tracklist: entry?.trackId === trackId,
-      set_track_position: entry?.position ?? null,
-      set_track_id: entry?.trackId ?? null,
-    }))
+    .map(({ match, set, entry }) => {
+      const place = entry ? undefined : listed.find((l) => l.setId === set.id)?.position;
+      return {
+        set_meta: set,
+        start_time: match.startS,
+        end_time: match.endS,
+        similarity: Math.round(match.similarity * 1000) / 1000,
+        in_tracklist: entry?.trackId === trackId || place !== undefined,
+        set_track_position: entry?.position ?? place ?? null,
+        set_track_id: entry?.trackId ?? (place === undefined ? null : trackId),
+      };
+    })
     .sort((a, b) => b.similarity - a.similarity || a.set_meta.id - b.set_meta.id);
 }
 

@@ -1,7 +1,9 @@
 // A listener's pasted tracklist compared with an existing set's list (docs/import.md, "Suggesting a
 // tracklist from the browser"). Each line is read as the import reads it (contribute-lines.ts, the
-// credits parser), looked up in the catalogue as the import looks tracks up (same artists, title and
-// mix), and placed on the set's row it lands on: by time when the paste has times, else by order.
+// credits parser), looked up in the set's list and then the catalogue as the import looks tracks up
+// (same artists, title and mix; a line naming no mix may name the set's one version of that title),
+// and placed on the set's row it lands on (contribute-places.ts): by time when the paste has times,
+// else by order.
 // Reads only: the identifications module turns the suggestions into proposals.
 
 import { IDENTIFICATION_LIMITS } from '@cratedig/contract/constants';
@@ -9,13 +11,11 @@ import type { TracklistLine, TracklistPreview } from '@cratedig/contract/contrib
 import { LINE_OUTCOMES, type LineOutcome } from '@cratedig/contract/contribute-limits';
 import type { Db } from '../../db/client';
 import { findSetRows, type SetRow, setExists } from '../../db/read-models/catalogue-set-rows';
-import { formatTime, type PastedEntry, readPastedLines } from './contribute-lines';
+import { readPastedLines } from './contribute-lines';
+import { placeEntries } from './contribute-places';
 import { type ParsedTrack, parseTrackText, splitArtists } from './credits';
 import { normaliseName } from './normalise';
 import { findByNames, findTrackCandidates, trackKey } from './queries';
-
-/** A pasted time may run this many seconds ahead of the set's own start of that track. */
-export const EARLY_S = 30;
 
 /** What a suggestion line proposes for the ID it lands on. */
 export interface PastedSuggestion {
@@ -39,30 +39,6 @@ function mixNameOf(body: string, parsed: ParsedTrack): string | null {
   for (const m of body.matchAll(/[([]([^)\]]*)[)\]]/g))
     if (m[1]?.includes(parsed.mixName)) return m[1].trim().slice(0, IDENTIFICATION_LIMITS.mixNameMax);
   return parsed.mixName;
-}
-
-/** The set's rows an entry lands on: the rows playing at its time (with their 'w/' partners), or the nth. */
-function landing(rows: SetRow[], entry: PastedEntry, nth: number, timed: boolean): SetRow[] | string {
-  if (!timed) {
-    const row = rows[nth];
-    if (!row) return `the set's list has ${rows.length} tracks, and this is entry ${nth + 1}`;
-    return [row];
-  }
-  const start = entry.start ?? 0;
-  const last = rows[rows.length - 1];
-  const end = Math.max(0, ...rows.map((r) => r.end_time));
-  if (!last) return "the set's list is empty";
-  if (start >= end)
-    return `it starts at ${formatTime(start)}, after the set's list ends (${formatTime(end)})`;
-  // The row that starts nearest to the pasted time, among those starting no later than EARLY_S after
-  // it: pasted times are often a few seconds off the set's, either way.
-  const near = rows.filter((r) => r.start_time <= start + EARLY_S);
-  const at =
-    near.reduce<SetRow | undefined>(
-      (best, r) => (!best || Math.abs(r.start_time - start) < Math.abs(best.start_time - start) ? r : best),
-      undefined,
-    ) ?? rows[0];
-  return rows.filter((r) => r.start_time === at?.start_time);
 }
 
 export async function previewPastedTracklist(
@@ -116,6 +92,9 @@ export async function previewPastedTracklist(
     new_labels: [],
     note: p.reason,
   }));
+  const placed = placeEntries(rows, read.entries, read.timed);
+  const landings = placed.landings;
+  const sameTrack = setTrackNamed(rows);
   const suggestions: PastedSuggestion[] = [];
   const claimedBy = new Map<number, number>();
   for (const [nth, entry] of read.entries.entries()) {
@@ -142,14 +121,22 @@ export async function previewPastedTracklist(
       problem(`the artist or the title is longer than ${IDENTIFICATION_LIMITS.titleMax} characters`);
       continue;
     }
-    const rowsHere = landing(rows, entry, nth, read.timed);
+    const landed = landings[nth];
+    const rowsHere = landed?.rows ?? 'it lands on no row';
     if (typeof rowsHere === 'string') {
       problem(rowsHere);
       continue;
     }
 
     const key = trackKey(p);
-    const trackId = p.mixType === 'ID' ? undefined : knownTracks.get(key);
+    // A line naming no mix is the set's one version of that title only where it lands on it.
+    const named = p.mixType === 'ID' ? undefined : sameTrack(p);
+    const trackId =
+      p.mixType === 'ID'
+        ? undefined
+        : named && (!named.byName || rowsHere.some((r) => r.track_id === named.id))
+          ? named.id
+          : knownTracks.get(key);
     const track = {
       track_meta_id: trackId ?? null,
       artist: p.artistLine,
@@ -157,8 +144,6 @@ export async function previewPastedTracklist(
       mix_name: mixNameOf(entry.body, p),
       label_name: p.labelName,
     };
-    const rowKey = (r: SetRow) =>
-      trackKey({ title: r.title, artistLine: r.artist, mixType: r.mix_type, credits: r.credits ?? [] });
     // An 'ID' line names no track, so it is never the same as a row nor a suggestion.
     const isIdLine = p.mixType === 'ID';
     const same = isIdLine
@@ -168,8 +153,12 @@ export async function previewPastedTracklist(
             (trackId !== undefined && (r.track_id === trackId || r.released_as === trackId)) ||
             rowKey(r) === key,
         );
+    // A 'w/' line the set has no row of its own for names the track played along with the row's: it
+    // is never that row's ID.
     const target =
-      same || isIdLine ? undefined : rowsHere.find((r) => r.open_id && !claimedBy.has(r.track_id));
+      same || isIdLine || landed?.sharesRow
+        ? undefined
+        : rowsHere.find((r) => r.open_id && !claimedBy.has(r.track_id));
     const shown = same ?? target ?? rowsHere[0];
     const setRow = shown
       ? {
@@ -179,6 +168,7 @@ export async function previewPastedTracklist(
           artist: shown.artist,
           title: shown.title,
           is_id: shown.mix_type === 'ID',
+          ...(shown.untimed ? { untimed: true as const } : {}),
         }
       : null;
     const fresh =
@@ -213,8 +203,9 @@ export async function previewPastedTracklist(
     } else {
       outcome = trackId !== undefined ? 'known' : 'new';
       const claimed = rowsHere.map((r) => claimedBy.get(r.track_id)).find((l) => l !== undefined);
-      note =
-        claimed !== undefined
+      note = landed?.sharesRow
+        ? "Played with the track before, and the set's list has no row of its own for it: nothing is suggested."
+        : claimed !== undefined
           ? `Line ${claimed} already names the ID here: nothing more is suggested.`
           : rowsHere.some((r) => r.mix_type === 'ID')
             ? 'The ID here is already named: nothing is suggested.'
@@ -227,8 +218,41 @@ export async function previewPastedTracklist(
     LINE_OUTCOMES.map((o) => [o, lines.filter((l) => l.outcome === o).length]),
   );
   return {
-    preview: { set_id: setId, timed: read.timed, lines, counts: counts as TracklistPreview['counts'] },
+    preview: { set_id: setId, timed: placed.byTime, lines, counts: counts as TracklistPreview['counts'] },
     suggestions,
+  };
+}
+
+const rowKey = (r: SetRow) =>
+  trackKey({ title: r.title, artistLine: r.artist, mixType: r.mix_type, credits: r.credits ?? [] });
+
+/** The artists and title of a track, its mix aside. */
+const nameKey = (key: string) => key.split('|').slice(0, 2).join('|');
+
+/**
+ * The set's own track a pasted line names, when it names one: the row whose artists, title and mix
+ * it writes; or, for a line naming no mix ('Artist - Title', as lists often leave the remix out), the
+ * one track of the set's list with those artists and title ('Artist - Title (X Remix)'). A line
+ * naming a different mix, or whose name fits two of the set's versions, is not matched here.
+ */
+function setTrackNamed(rows: SetRow[]): (p: ParsedTrack) => { id: number; byName: boolean } | undefined {
+  const exact = new Map<string, number>();
+  const byName = new Map<string, Set<number>>();
+  for (const row of rows) {
+    if (row.mix_type === 'ID') continue;
+    const key = rowKey(row);
+    if (!exact.has(key)) exact.set(key, row.track_id);
+    const versions = byName.get(nameKey(key)) ?? new Set<number>();
+    versions.add(row.track_id);
+    byName.set(nameKey(key), versions);
+  }
+  return (p) => {
+    const key = trackKey(p);
+    const found = exact.get(key);
+    if (found !== undefined) return { id: found, byName: false };
+    if (p.mixType !== 'original_mix' || p.mixName || p.version) return undefined;
+    const [only, ...others] = byName.get(nameKey(key)) ?? [];
+    return only !== undefined && others.length === 0 ? { id: only, byName: true } : undefined;
   };
 }
 

@@ -24,6 +24,8 @@ export interface ParsedTrack {
   /** From a DJ software's metadata beside the sheet (dj-sidecar.ts); never guessed from the text. */
   bpm?: number | null;
   key?: string | null;
+  /** Traktor's history beside the list: when the deck started the track (seconds since midnight). */
+  startedAt?: number;
 }
 
 /**

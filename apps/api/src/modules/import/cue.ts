@@ -19,6 +19,11 @@ export interface SourceContext {
   /** Absolute path of the file. */
   path: string;
   parseTrack: (text: string) => ParsedTrack | undefined;
+  /**
+   * A DJ history beside the file (dj-sidecar.ts historyStarts): when each played track started, in
+   * seconds since midnight; it times a tracklist written without times.
+   */
+  history?: number[];
   /** What the command line gives for sources that leave it out. */
   defaults?: { genre?: Genre; date?: string; cueIndex?: IndexStyle };
 }

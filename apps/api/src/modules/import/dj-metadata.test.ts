@@ -4,7 +4,7 @@ import { copyFileSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useImportBed } from '../../test/import-bed';
-import { writeMp3 } from '../../test/import-fixtures';
+import { writeMp3, writeText } from '../../test/import-fixtures';
 import { readNml, readRekordboxXml } from './dj-metadata';
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
@@ -102,5 +102,49 @@ describe('an export beside the recording', () => {
           `${at} ${t.artist} | ${t.title} | ${t.mix_type} | ${t.mix_meta?.name ?? '-'} | ${t.label_name ?? '-'} | ${t.bpm ?? '-'} | ${t.key ?? '-'}`,
       ),
     ).toEqual(c.rows);
+  });
+});
+
+describe("a list without times beside Traktor's history", () => {
+  const list = (lines: string[]) =>
+    ['Title: Harbour Lights Untimed', 'Artist: Ilse Moren', '', ...lines, ''].join('\n');
+  const rowsOf = async () => {
+    const [summary] = (
+      await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
+    ).json().data;
+    const detail = (
+      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
+    ).json();
+    return detail.set_tracks.map(
+      (st: Row & { end_time: number; untimed?: true }) =>
+        `${st.start_time}-${st.end_time}${st.untimed ? ' untimed' : ''} ${st.track_meta.title}`,
+    );
+  };
+  const importList = async (lines: string[]) => {
+    writeText(join(bed.dir, 'harbour.txt'), list(lines));
+    copyFileSync(fixture('traktor-history.nml'), join(bed.dir, 'harbour.nml'));
+    writeMp3(join(bed.dir, 'harbour.mp3'), 1000);
+    const result = await bed.run(['harbour.txt']);
+    expect(result.err).toEqual([]);
+  };
+
+  it('takes the times the history started each track at, counted from the first', async () => {
+    await importList([
+      '1. Ruin & Rebirth - Kiln',
+      '2. Solace Bay - Tides',
+      '3. Mira Kalt ft Osei - Ember',
+      '4. ID - ID',
+    ]);
+    expect(await rowsOf()).toEqual(['0-252 Kiln', '252-525 Tides', '525-750 Ember', '750-1000 ID']);
+  });
+
+  it('stays untimed when the list and the history disagree on what played where', async () => {
+    await importList(['Solace Bay - Tides', 'Ruin & Rebirth - Kiln', 'Mira Kalt ft Osei - Ember', 'ID - ID']);
+    expect(await rowsOf()).toEqual([
+      '0-1000 untimed Tides',
+      '0-1000 untimed Kiln',
+      '0-1000 untimed Ember',
+      '0-1000 untimed ID',
+    ]);
   });
 });

@@ -24,6 +24,16 @@ export function djSidecarOf(sourcePath: string): DjTrack[] | undefined {
   return undefined;
 }
 
+/**
+ * When the deck started each track of a DJ history (Traktor's History NML), in the order played, when
+ * the export gives a start for every track; undefined for a playlist export without them.
+ */
+export function historyStarts(tracks: DjTrack[] | undefined): number[] | undefined {
+  if (!tracks || tracks.length === 0) return undefined;
+  const starts = tracks.map((t) => t.startedAt);
+  return starts.every((s): s is number => s !== undefined) ? starts : undefined;
+}
+
 const bare = (title: string) => normaliseName(title.replace(/\s*[([][^)\]]*[)\]]/g, ''));
 
 /**
@@ -61,6 +71,11 @@ export function withDjMetadata(
     const label = known.label ?? parsed.labelName;
     const enriched = parse(`${known.artist} - ${title}${label ? ` [${label}]` : ''}`);
     if (!enriched) return parsed;
-    return { ...enriched, bpm: known.bpm, key: known.key };
+    return {
+      ...enriched,
+      bpm: known.bpm,
+      key: known.key,
+      ...(known.startedAt === undefined ? {} : { startedAt: known.startedAt }),
+    };
   }
 }

@@ -132,4 +132,5 @@ export async function importFiles(
   return report;
 }
 
-export { EARLY_S, type PastedPreview, type PastedSuggestion, previewPastedTracklist } from './contribute';
+export { type PastedPreview, type PastedSuggestion, previewPastedTracklist } from './contribute';
+export { EARLY_S } from './contribute-places';

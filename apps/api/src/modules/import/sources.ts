@@ -7,7 +7,7 @@ import { parseTrackText } from './credits';
 import { parseCue, type SourceContext } from './cue';
 import { indexStyleOf, secondsOf } from './cue-index';
 import type { DjTrack } from './dj-metadata';
-import { djSidecarOf, withDjMetadata } from './dj-sidecar';
+import { djSidecarOf, historyStarts, withDjMetadata } from './dj-sidecar';
 import { parseCatalogueJson } from './json-source';
 import { mediaPathFor, probeAudio, probeImage } from './media';
 import { normaliseName } from './normalise';
@@ -92,6 +92,7 @@ export async function readSources(
   let done = 0;
   for (const t of texts) {
     const isKnown = (line: string) => known.has(normaliseName(line));
+    const history = historyStarts(t.dj);
     t.parse(
       t.text,
       {
@@ -99,6 +100,7 @@ export async function readSources(
         path: t.path,
         ...(defaults ? { defaults } : {}),
         parseTrack: withDjMetadata(t.dj, (text) => parseTrackText(text, isKnown)),
+        ...(history ? { history } : {}),
       },
       batch,
       problems,

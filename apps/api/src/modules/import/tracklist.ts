@@ -80,6 +80,7 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     source.defaults,
   );
   if (rows.length === 0) problems.push(problem(whole, 'no track lines (e.g. "00:00 Artist - Title")'));
+  if (rows.every((row) => row.start === undefined)) timeFromHistory(rows, source);
   // A list is timed or untimed as a whole: with no time at all it is imported as it is written (the set
   // then plays as one piece); a time on some lines only leaves the others' places unknown.
   const untimed = rows.every((row) => row.start === undefined);
@@ -172,6 +173,34 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     });
   });
   into.sets.push(set);
+}
+
+/**
+ * A list written without times, beside a DJ history (Traktor's History NML) that started one track
+ * per line ('w/' lines aside): each line starts when the history's entry at its place did, counted
+ * from the first. A line naming a track of the history that is not the one at its place means the two
+ * disagree, and the list stays untimed.
+ */
+function timeFromHistory(
+  rows: { start: number | undefined; text: string; together: boolean }[],
+  source: SourceContext,
+) {
+  const history = source.history;
+  const played = rows.filter((row) => !row.together);
+  const first = history?.[0];
+  if (!history || first === undefined || history.length !== played.length) return;
+  const agree = played.every((row, i) => {
+    const startedAt = source.parseTrack(row.text)?.startedAt;
+    return startedAt === undefined || startedAt === history[i];
+  });
+  if (!agree) return;
+  let previous = 0;
+  let i = 0;
+  for (const row of rows) {
+    // A history started after midnight counts on from the day before.
+    if (!row.together) previous = ((history[i++] ?? first) - first + 86_400) % 86_400;
+    row.start = previous;
+  }
 }
 
 /** A line that is only 'Artist - Title' (a plain or bulleted untimed list). */

@@ -106,6 +106,7 @@ export interface TrackMomentRow {
   start_time: number;
   end_time: number;
   likes: number;
+  untimed?: true;
 }
 
 /**

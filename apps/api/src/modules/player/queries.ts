@@ -1,6 +1,7 @@
 // The player's SQL (architecture.md: only queries.ts touches the database). Queue writes run inside
 // withUserQueueLock(): one transaction that first locks the user's row, so two tabs of one user
 // serialise; the deferrable (user_id, order) key and the one-current index are the backstop.
+import type { TrackPlayTarget } from '@cratedig/contract/track';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -180,20 +181,21 @@ export async function countPlay(db: Tx, userId: number, setId: number): Promise<
 
 /**
  * The most played set containing the track (ties: lowest set id) and the track's start there. A track
- * in no set but released from an ID plays where that ID was heard.
+ * in no set but released from an ID plays where that ID was heard. A set listing it with a time comes
+ * before one whose list has none (that one plays from its beginning, and the answer says `untimed`).
  */
-export async function findTrackPlayTarget(
-  db: Tx,
-  trackId: number,
-): Promise<{ set_meta_id: number; start_time: number } | undefined> {
-  const found = await queryRows<{ set_meta_id: number; start_time: number }>(
+export async function findTrackPlayTarget(db: Tx, trackId: number): Promise<TrackPlayTarget | undefined> {
+  const found = await queryRows<{ set_meta_id: number; start_time: number; untimed: boolean }>(
     db,
-    sql`select p.set_id as set_meta_id, p.start_time
+    sql`select p.set_id as set_meta_id, p.start_time, p.untimed
         from ${trackPlayPlaces(trackId)} p left join set_play_counts pc on pc.set_id = p.set_id
-        order by p.via_release, coalesce(pc.plays, 0) desc, p.set_id, p.track_position
+        order by p.via_release, p.untimed, coalesce(pc.plays, 0) desc, p.set_id, p.track_position
         limit 1`,
   );
-  return found[0];
+  const [target] = found;
+  if (!target) return undefined;
+  const { untimed, ...timed } = target;
+  return untimed ? { ...timed, untimed: true } : timed;
 }
 
 // ---------------------------------------------------------------------------------------------------

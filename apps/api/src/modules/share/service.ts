@@ -4,7 +4,7 @@
 import type { PreviewKind } from '@cratedig/contract/catalogue-api';
 import { SITE_NAME } from '@cratedig/contract/constants';
 import { displayDate } from '@cratedig/contract/display-date';
-import { findPreview, type PreviewRow } from '../../db/read-models/catalogue-previews';
+import { findPreview, type PreviewLine, type PreviewRow } from '../../db/read-models/catalogue-previews';
 import type { ServiceContext } from '../../lib/service-context';
 import { type PageLine, type PreviewPage, renderNotFound, renderPreview } from './html';
 
@@ -36,6 +36,17 @@ export function clock(totalSeconds: number): string {
   const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
   const pad = (n: number) => String(n).padStart(2, '0');
   return h > 0 ? `${h}:${pad(m)}:${pad(sec)}` : `${m}:${pad(sec)}`;
+}
+
+/**
+ * Where a line's track plays: its time, or for an entry of a list without times its place in the
+ * list ('4.' in a set's list, 'track 4' among a track's sets), never a time it does not have.
+ */
+function whereItPlays(kind: 'sets' | 'tracks', entry: PreviewLine): string {
+  if (entry.start !== undefined && entry.start !== null)
+    return kind === 'sets' ? clock(entry.start) : `at ${clock(entry.start)}`;
+  if (entry.position === undefined) return '';
+  return kind === 'sets' ? `${entry.position}.` : `track ${entry.position}`;
 }
 
 type Fact = { label: string; value: string };
@@ -112,8 +123,7 @@ export async function previewPage(
       ? (row.bio?.slice(0, 200) ?? facts.map((f) => `${f.value} ${f.label.toLowerCase()}`).join(' · '))
       : facts.map((f) => f.value).join(' · ');
   const lines: PageLine[] = row.lines.map((entry) => ({
-    ...(kind === 'sets' && entry.start !== undefined ? { time: clock(entry.start) } : {}),
-    ...(kind === 'tracks' && entry.start !== undefined ? { time: `at ${clock(entry.start)}` } : {}),
+    ...(kind === 'sets' || kind === 'tracks' ? { time: whereItPlays(kind, entry) } : {}),
     primary: entry.primary,
     secondary: entry.secondary,
     isId: entry.is_id === true,

@@ -8,8 +8,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { colors } from '../../lib/design-tokens';
-import { formatClock, plural } from '../../lib/format';
-import { PROPOSED_LABELS } from './tracklist-messages';
+import { plural } from '../../lib/format';
+import { PROPOSED_LABELS, rowPlace } from './tracklist-messages';
 
 export function SubmittedPanel({
   submission,
@@ -59,7 +59,7 @@ export function SubmittedPanel({
       >
         {submission.proposed.map((p) => {
           const line = lineOf(p.line);
-          const at = line?.set_row ? formatClock(line.set_row.start_time) : '';
+          const at = rowPlace(line?.set_row ?? null);
           return (
             <Box
               component="li"
@@ -79,7 +79,7 @@ export function SubmittedPanel({
                   {line?.track ? `${line.track.artist} - ${line.track.title}` : `Line ${p.line}`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  ID at {at} · {PROPOSED_LABELS[p.status]}
+                  ID {at} · {PROPOSED_LABELS[p.status]}
                 </Typography>
               </Box>
               <Link
@@ -87,7 +87,7 @@ export function SubmittedPanel({
                 to={`/tracks/${p.id_track_id}`}
                 sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
               >
-                Open the ID at {at}
+                Open the ID {at}
               </Link>
             </Box>
           );

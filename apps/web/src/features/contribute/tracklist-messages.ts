@@ -13,15 +13,26 @@ export const OUTCOME_LABELS: Record<LineOutcome, string> = {
   problem: 'Problem',
 };
 
+/**
+ * Where a set's row is: 'at 5:00', or in a list without times its place, 'listed as track 4' (a time
+ * such a row has would only be the recording's start).
+ */
+export function rowPlace(row: TracklistLine['set_row']): string {
+  if (!row) return '';
+  return row.untimed ? `listed as track ${row.track_position}` : `at ${formatClock(row.start_time)}`;
+}
+
 /** One sentence under the line: where it lands and what happens to it. */
 export function lineSummary(line: TracklistLine): string {
   const row = line.set_row;
-  const at = row ? formatClock(row.start_time) : '';
+  const place = rowPlace(row);
   switch (line.outcome) {
     case 'same':
-      return `Matches the set's track at ${at}.`;
+      return row?.untimed
+        ? `Matches track ${row.track_position} of the set's list.`
+        : `Matches the set's track ${place}.`;
     case 'suggestion':
-      return `Suggestion for the ID at ${at}${line.track?.track_meta_id ? ', naming a track Cratedig knows' : ''}.`;
+      return `Suggestion for the ID ${place}${line.track?.track_meta_id ? ', naming a track Cratedig knows' : ''}.`;
     case 'problem':
       return `Line ${line.line}: ${line.note ?? 'this line cannot be read.'}`;
     default:

@@ -6,6 +6,8 @@ export const PLAYER_MESSAGES = {
   likeFailed: 'Failed to like track',
   authRefreshing: 'Authentication expired, refreshing...',
   playingTrack: 'Playing track!',
+  // a track only lists without times name: the set plays from its start, not from the track
+  playingUntimedSet: 'Playing the set from its start: its track list has no times.',
 } as const;
 
 /** docs/player.md Likes success: the track title followed by ' has been saved to your likes!'. */

@@ -58,12 +58,18 @@ export function TrackPlayButton({
   title,
   label,
   setCount,
+  untimedOnly = false,
 }: {
   trackId: number;
   title: string;
   /** The button's words; default 'Play' ('Listen to the moment' on an ID: the set from where it plays). */
   label?: string;
   setCount: number;
+  /**
+   * Every set playing the track lists it without times: there is no moment of it to start from, so
+   * the button plays the set from its beginning and says so.
+   */
+  untimedOnly?: boolean;
 }) {
   const player = usePlayer();
   const { enqueueSnackbar } = useSnackbar();
@@ -81,17 +87,27 @@ export function TrackPlayButton({
   }
   const play = async () => {
     const ok = await player.playTrack(trackId);
-    if (ok) enqueueSnackbar(PLAYER_MESSAGES.playingTrack, { variant: 'success' });
+    if (ok)
+      enqueueSnackbar(untimedOnly ? PLAYER_MESSAGES.playingUntimedSet : PLAYER_MESSAGES.playingTrack, {
+        variant: 'success',
+      });
   };
+  const words = untimedOnly ? 'Play the set' : (label ?? 'Play');
   return (
     <Button
       variant="contained"
       startIcon={<PlayArrowRounded />}
-      aria-label={label ? `${label}: ${title}` : `Play ${title}`}
+      aria-label={
+        untimedOnly
+          ? `Play the set with ${title} from its start`
+          : label
+            ? `${label}: ${title}`
+            : `Play ${title}`
+      }
       onClick={() => void play()}
       sx={{ borderRadius: 999, px: 2.5, fontWeight: 700 }}
     >
-      {label ?? 'Play'}
+      {words}
     </Button>
   );
 }

@@ -131,3 +131,38 @@ describe('set track list IDs and their names', () => {
     expect(within(unknown as HTMLElement).getByRole('link', { name: /3 open suggestions/ })).toBeTruthy();
   });
 });
+
+describe('a set track list without times', () => {
+  const untimed = (): SetTrack[] =>
+    makeSet(4, { tracks: 3 }).set_tracks.map((entry) => ({
+      ...entry,
+      start_time: 0,
+      end_time: 900,
+      untimed: true as const,
+    }));
+
+  it('heads its places as a numbered list, not as times', () => {
+    asDesktop();
+    renderWithPlayer(<SetTrackList entries={untimed()} />);
+    const table = within(screen.getByRole('table', { name: 'Track list' }));
+    const head = table.getByRole('columnheader', { name: 'Place in the list' });
+    expect(head.textContent).toBe('#Place in the list');
+    expect(table.queryByRole('columnheader', { name: 'Time' })).toBeNull();
+    const rows = table.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['1.', '2.', '3.']);
+    expect(table.queryByText('0:00')).toBeNull();
+  });
+
+  it('keeps the Time heading for a timed list', () => {
+    asDesktop();
+    renderWithPlayer(<SetTrackList entries={makeSet(5, { tracks: 2 }).set_tracks} />);
+    expect(screen.getByRole('columnheader', { name: 'Time' })).toBeTruthy();
+  });
+
+  it('shows the places on the small-screen cards, never 0:00', () => {
+    renderWithPlayer(<SetTrackList entries={untimed()} />);
+    const items = within(screen.getByRole('list', { name: 'Track list' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.slice(0, 2))).toEqual(['1.', '2.', '3.']);
+    expect(screen.queryByText('0:00')).toBeNull();
+  });
+});

@@ -63,9 +63,17 @@ function ArtistCell({ entry }: { entry: SetTrack }) {
 }
 
 // docs/web-app.md Set detail columns: Artist, Title, Label, Released, Genre, Key, BPM, Likes (plus the start
-// time).
+// time, or for a list without times each entry's place, headed as a numbered list is).
+const startColumn: Column<Row> = {
+  key: 'time',
+  header: 'Time',
+  width: 64,
+  render: (e) => <TrackStartCell entry={e} />,
+};
+const placeColumn: Column<Row> = { ...startColumn, header: '#', headerLabel: 'Place in the list' };
+
 const columns: Column<Row>[] = [
-  { key: 'time', header: 'Time', width: 64, render: (e) => <TrackStartCell entry={e} /> },
+  startColumn,
   {
     key: 'artist',
     header: 'Artist',
@@ -137,11 +145,16 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
   useLiveIdentifications(entries.filter((e) => e.track_meta.mix_type === 'ID').map((e) => e.track_meta.id));
   if (entries.length === 0) return <EmptyState title="No tracks identified yet" />;
   const rows: Row[] = entries.map((entry) => ({ ...entry, id: entry.track_position }));
+  const untimed = entries.every((entry) => entry.untimed);
   if (desktop) {
     // docs/web-app.md: clicking a row plays the set from that track (the title still links to the track).
     return (
       <PlayableTrackList>
-        <DataTable label="Track list" columns={columns} rows={rows} />
+        <DataTable
+          label="Track list"
+          columns={untimed ? [placeColumn, ...columns.slice(1)] : columns}
+          rows={rows}
+        />
       </PlayableTrackList>
     );
   }

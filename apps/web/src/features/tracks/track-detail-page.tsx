@@ -83,6 +83,7 @@ export function TrackDetailPage() {
               title={trackDisplayTitle(track)}
               label={isId ? 'Listen to the moment' : undefined}
               setCount={track.set_count}
+              untimedOnly={track.untimed_only === true}
             />
             {!isId && <PurchaseButton track={track} />}
             <TrackFavouriteToggle track={track} label={trackDisplayTitle(track)} />

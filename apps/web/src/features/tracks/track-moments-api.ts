@@ -18,6 +18,11 @@ export function trackMomentsQueryOptions(transport: Transport, trackId: number, 
   });
 }
 
+/** Whether `a` comes before `b` in one set: by time, or by place where the list has no times. */
+function earlier(a: TrackMoment, b: TrackMoment): boolean {
+  return a.untimed || b.untimed ? a.track_position < b.track_position : a.start_time < b.start_time;
+}
+
 /**
  * The track's moments in the sets of each page, by set id. A set may play the track more than once;
  * the first play (earliest start) is the one shown and played from.
@@ -36,7 +41,7 @@ export function useTrackMoments(
   for (const result of results) {
     for (const moment of result.data?.data ?? []) {
       const seen = bySet.get(moment.set_meta_id);
-      if (!seen || moment.start_time < seen.start_time) bySet.set(moment.set_meta_id, moment);
+      if (!seen || earlier(moment, seen)) bySet.set(moment.set_meta_id, moment);
     }
   }
   return bySet;

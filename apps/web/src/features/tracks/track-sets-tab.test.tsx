@@ -18,4 +18,16 @@ describe("the track's moment in a set", () => {
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(3));
     expect(audio.currentTime).toBe(300);
   });
+
+  it('shows its place in a list without times, and offers no moment to play from', () => {
+    renderWithPlayer(
+      <TrackMomentInSet
+        set={makeSet(4)}
+        moment={{ set_meta_id: 4, track_position: 4, start_time: 0, end_time: 3600, likes: 0, untimed: true }}
+      />,
+    );
+    expect(screen.getByText('Track 4 of the list')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/0:00/)).toBeNull();
+  });
 });

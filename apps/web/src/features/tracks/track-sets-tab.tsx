@@ -7,6 +7,7 @@ import type { SetMeta } from '@cratedig/contract/set';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { LikesCount } from '../../components/count-badge';
 import type { Column } from '../../components/data-table';
@@ -19,10 +20,25 @@ import { usePlayer } from '../player';
 import { useTrackMoments } from './track-moments-api';
 import { useTrackSets } from './track-sets-api';
 
-/** 'Plays at 12:34' (a button playing the set from there) and the moment likes the track got there. */
+/**
+ * 'Plays at 12:34' (a button playing the set from there) and the moment likes the track got there. A
+ * set whose list has no times gives the track no moment: its place in the list is shown instead, and
+ * nothing offers to play from a time it does not have.
+ */
 export function TrackMomentInSet({ set, moment }: { set: SetMeta; moment: TrackMoment | undefined }) {
   const player = usePlayer();
   if (!moment) return null;
+  if (moment.untimed)
+    return (
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        title="This set's track list has no times"
+        sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
+        Track {moment.track_position} of the list
+      </Typography>
+    );
   const at = formatClock(moment.start_time);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
