@@ -1,6 +1,6 @@
 // The job that keeps short list searches ready (ready-searches.ts) on the job engine: queued once the
 // server serves (a start never waits for it), then every minute, when it costs one read of one row
-// unless the search documents changed (an import, a release, a refresh), on whichever instance or
+// unless the search documents changed (an import, a stats or search refresh), on whichever instance or
 // command changed them. The queue is `stately`: one run at a time across instances and at most one
 // waiting, so a slow fill never piles up runs.
 import type { FastifyBaseLogger } from 'fastify';

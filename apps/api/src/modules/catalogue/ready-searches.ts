@@ -106,9 +106,10 @@ export async function fillReadySearches(
 
 /**
  * The job's memory: the search documents' generation (search_generation, moved by every write of
- * search_documents or search_terms: an import, a release, a refresh, which also forgets the records)
- * at the end of the last complete fill. While it has not moved there is nothing new to look at, and a
- * run costs one read of one row.
+ * search_documents or search_terms: an import, a stats refresh, a full search refresh, which also
+ * forgets the records) at the end of the last complete fill. While it has not moved there is nothing
+ * new to look at, and a run costs one read of one row. A release adds no row to a list (the released
+ * track is already in the catalogue).
  */
 export function readySearchesKeeper(db: Db): {
   run(stopped?: () => boolean): Promise<ReadyRun | undefined>;
