@@ -1,7 +1,7 @@
 // `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen
-// -> warm up and start the jobs (the health check says "starting" meanwhile) -> ready, with graceful
-// shutdown: on a signal, requests in flight finish (up to a timeout) before the server
-// and then the database close.
+// -> warm up and start the jobs (the health check says "starting" meanwhile) -> ready -> the job keeping
+// short list searches ready, with graceful shutdown: on a signal, requests in flight finish (up to a
+// timeout) before the server and then the database close.
 
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { registerConnectionDrain } from './lib/connection-drain';
 import { startingReadiness } from './lib/readiness';
 import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
+import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { checkHealth } from './modules/health/service';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
@@ -88,12 +89,15 @@ async function main(): Promise<void> {
   let closing = false;
   let jobs: JobEngine | undefined;
   let fingerprints: { stop(): void } | undefined;
+  let readySearches: { stop(): void } | undefined;
 
   closeWithGrace(
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
     async ({ signal, err }) => {
       closing = true;
       warmUpStop.abort();
+      // a fill in progress stops after its current count, while requests finish
+      readySearches?.stop();
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info(`${signal ?? 'exit'} received, finishing in-flight requests`);
       // Open keep-alive connections get their last answer with `Connection: close`; then Fastify stops
@@ -145,6 +149,14 @@ async function main(): Promise<void> {
   app.log.info(
     `Cratedig is serving on http://${host}:${port} (${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'})`,
   );
+  // Once ready: the health check and the first requests never wait for it. A failure leaves the short
+  // searches to be counted by their first request, as before; it does not stop the server.
+  try {
+    readySearches = await startReadySearchJobs({ boss: jobs.boss, database, log: app.log });
+    if (closing) readySearches.stop();
+  } catch (err) {
+    if (!closing) app.log.error({ err }, 'the job keeping short list searches ready did not start');
+  }
 }
 
 /** A command's output goes to its operator, and its refusals and errors to the server log too. */

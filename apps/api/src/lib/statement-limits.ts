@@ -28,11 +28,17 @@ export function currentStatementLimits(): StatementLimits | undefined {
   return current.getStore();
 }
 
-/** The SQL that puts a connection under `limits` (whole numbers only: nothing from a request). */
+/**
+ * The SQL that puts a connection under `limits` (whole numbers only: nothing from a request). A
+ * request's statements also run without JIT compilation: they are bounded (a page, at most the total
+ * cap's rows) and take milliseconds, and a plan the planner costs high (a list search's matches
+ * collected on an over-estimate) paid 30 ms of compilation, and 450-650 ms once past the optimising
+ * threshold, for a statement of 13-50 ms (docs/decisions/0020-bounded-requests.md).
+ */
 export function statementLimitsSql(limits: StatementLimits | undefined): string {
-  if (!limits) return 'reset statement_timeout; reset lock_timeout';
+  if (!limits) return 'reset statement_timeout; reset lock_timeout; reset jit';
   const ms = (value: number) => String(Math.max(0, Math.trunc(value)));
-  return `set statement_timeout = ${ms(limits.statementTimeoutMs)}; set lock_timeout = ${ms(limits.lockTimeoutMs)}`;
+  return `set statement_timeout = ${ms(limits.statementTimeoutMs)}; set lock_timeout = ${ms(limits.lockTimeoutMs)}; set jit = off`;
 }
 
 /** A short key of the limits, to skip setting a connection that already has them. */

@@ -1,7 +1,8 @@
 // Time limits on each request's SQL, on a PostgreSQL server (CI's PostgreSQL pass): a deliberately slow
 // statement answers 503 in the error shape when its kind's statement_timeout fires, a statement stuck
 // behind another's lock answers 503 at the lock_timeout, and the one pooled connection is free again
-// at once, under the next request's limits; work outside a request keeps the server's defaults.
+// at once, under the next request's limits (and without JIT compilation); work outside a request
+// keeps the server's defaults.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -42,7 +43,12 @@ beforeAll(async () => {
             sql`show statement_timeout`,
           );
           const [lock] = await queryRows<{ lock_timeout: string }>(instance.db, sql`show lock_timeout`);
-          return { statement_timeout: row?.statement_timeout, lock_timeout: lock?.lock_timeout };
+          const [jit] = await queryRows<{ jit: string }>(instance.db, sql`show jit`);
+          return {
+            statement_timeout: row?.statement_timeout,
+            lock_timeout: lock?.lock_timeout,
+            jit: jit?.jit,
+          };
         });
       },
     },
@@ -70,10 +76,11 @@ describe('a request’s statements run under its kind’s time limits', () => {
     // The one connection answers the next request at once, under that request's limits.
     const next = await app.inject({ url: '/api/test/limits?search=glow' });
     expect(next.statusCode).toBe(200);
-    expect(next.json()).toEqual({ statement_timeout: '250ms', lock_timeout: '250ms' });
+    expect(next.json()).toEqual({ statement_timeout: '250ms', lock_timeout: '250ms', jit: 'off' });
     expect((await app.inject({ url: '/api/test/limits' })).json()).toEqual({
       statement_timeout: '300ms',
       lock_timeout: '300ms',
+      jit: 'off',
     });
   });
 
@@ -107,5 +114,10 @@ describe('a request’s statements run under its kind’s time limits', () => {
     expect((await app.inject({ url: '/api/test/limits' })).statusCode).toBe(200);
     const { rows } = await database.executeSql('show statement_timeout');
     expect(rows).toEqual([{ statement_timeout: '0' }]);
+    const fresh = new pg.Client({ connectionString: url });
+    await fresh.connect();
+    const serverDefault = (await fresh.query('show jit')).rows;
+    await fresh.end();
+    expect((await database.executeSql('show jit')).rows).toEqual(serverDefault);
   });
 });

@@ -69,9 +69,11 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 
 /**
  * The whole-list searches (a list and its normalised query words, sorted) known to match more than
- * LIST_TOTAL_CAP items (migration 0023): their total is the cap without counting again. The catalogue
- * only grows (imports add, nothing deletes), so what once passed the cap stays past it; a full
- * refresh_search_documents() empties it.
+ * LIST_TOTAL_CAP items (migration 0023): their total is the cap without counting again. Recorded by
+ * the first request that counts past the cap, and for the 1- and 2-letter searches beforehand by the
+ * job that keeps them ready (modules/catalogue/ready-searches.ts). The catalogue only grows (imports
+ * add, nothing deletes), so what once passed the cap stays past it; a full refresh_search_documents()
+ * empties it.
  */
 export const listSearchCapped = pgTable(
   'list_search_capped',

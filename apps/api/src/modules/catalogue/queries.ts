@@ -1,6 +1,6 @@
-// The catalogue's SQL (the only file here that talks to the database). Every list is ONE statement:
-// the page of ids (an index-ordered scan with LIMIT/OFFSET or a keyset bound), the items of that page
-// as JSON (item-sql.ts) and the exact total, in one round trip.
+// The catalogue's SQL (with ready-searches.ts, the only files here that talk to the database). Every
+// list is ONE statement: the page of ids (an index-ordered scan with LIMIT/OFFSET or a keyset bound),
+// the items of that page as JSON (item-sql.ts) and the exact total, in one round trip.
 import { decodeCursor, type FeaturedKind } from '@cratedig/contract/catalogue-api';
 import { LIST_TOTAL_CAP, NO_CONTROL_CHARACTERS } from '@cratedig/contract/common';
 import type { OrderDirection } from '@cratedig/contract/constants';
@@ -289,21 +289,28 @@ function cappedSearchKey(params: ListParams): string | undefined {
   return listSearchKey(params.search);
 }
 
-export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows<T>> {
-  let searchTotal: number | undefined;
-  if (params.search !== undefined) {
-    const counted = (
-      await queryRows<{ total: number; capped_known: boolean | null }>(db, searchTotalStatement(params))
-    )[0];
-    searchTotal = counted?.total ?? 0;
-    // Counted past the cap for the first time: later requests (on any instance) skip the count.
-    if (searchTotal > LIST_TOTAL_CAP && counted?.capped_known === false) {
-      await db.execute(
-        sql`insert into list_search_capped (list, words) values (${params.kind}, ${cappedSearchKey(params)})
-          on conflict do nothing`,
-      );
-    }
+/**
+ * A search's total up to LIST_TOTAL_CAP + 1 (past the cap without counting when it is known there). A
+ * whole-list search counted past the cap for the first time is remembered, so later requests (on any
+ * instance) skip the count; two instances remembering it at once both succeed. `counted` says whether
+ * the matches were counted (false: the search was known past the cap).
+ */
+export async function countSearch(db: Db, params: ListParams): Promise<{ total: number; counted: boolean }> {
+  const row = (
+    await queryRows<{ total: number; capped_known: boolean | null }>(db, searchTotalStatement(params))
+  )[0];
+  const total = row?.total ?? 0;
+  if (total > LIST_TOTAL_CAP && row?.capped_known === false) {
+    await db.execute(
+      sql`insert into list_search_capped (list, words) values (${params.kind}, ${cappedSearchKey(params)})
+        on conflict do nothing`,
+    );
   }
+  return { total, counted: row?.capped_known !== true };
+}
+
+export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows<T>> {
+  const searched = params.search === undefined ? undefined : (await countSearch(db, params)).total;
   const row = (
     await queryRows<{
       total: number | null;
@@ -311,7 +318,7 @@ export async function listItems<T>(db: Db, params: ListParams): Promise<ListRows
       found?: boolean | null;
       generation: number | null;
       followed_digest?: string | null;
-    }>(db, listStatement({ ...params, searchTotal }))
+    }>(db, listStatement({ ...params, searchTotal: searched }))
   )[0];
   return {
     total: row?.total ?? 0,
