@@ -30,7 +30,9 @@ const heapMb = () => {
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 
 function* urls(): Generator<string> {
-  const lists = Object.entries(SORTS).filter(([kind]) => ['sets', 'tracks', 'artists', 'labels'].includes(kind));
+  const lists = Object.entries(SORTS).filter(([kind]) =>
+    ['sets', 'tracks', 'artists', 'labels'].includes(kind),
+  );
   for (let offset = 0; ; offset += 20) {
     for (const [kind, sorts] of lists) {
       for (const orderBy of Object.values(sorts) as string[]) {
