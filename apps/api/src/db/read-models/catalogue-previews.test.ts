@@ -11,7 +11,8 @@ import type { Database } from '../client';
 import { findPreview, type PreviewLine, type PreviewRow } from './catalogue-previews';
 
 const previewLine = z.object({
-  start: z.number().optional(),
+  start: z.number().nullable().optional(),
+  position: z.number().int().optional(),
   primary: z.string(),
   secondary: z.string().nullable(),
   is_id: z.boolean().optional(),
