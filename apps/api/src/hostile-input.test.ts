@@ -1,5 +1,6 @@
 // Inputs that once answered 500 or slipped through: each answers a clear 4xx in the error shape (or
 // is accepted, where it is valid), and a refused request writes nothing.
+
 import { encodeCursor } from '@cratedig/contract/catalogue-api';
 import { errorShape } from '@cratedig/contract/common';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { createUserWithToken, randomAddress, type SignedInUser } from './test/au
 import { basic } from './test/auth-overrides';
 import { resetDatabase } from './test/database';
 import { createSet } from './test/factories';
+import { likeMoment } from './test/player';
 import { query } from './test/sql';
 
 let app: FastifyInstance;
@@ -38,12 +40,7 @@ describe('playback positions with fractions of a second', () => {
   it('stores a moment like, a resume position and a comment position as sent', async () => {
     const set = await createSet(app, { tracks: [[0, 600]] });
     for (const t of [45.37, 0.001, 1.5]) {
-      const liked = await app.inject({
-        method: 'POST',
-        url: '/api/set-likes',
-        headers: me.headers,
-        payload: { set_meta_id: set.id, set_timestamp: t },
-      });
+      const liked = await likeMoment(app, me, set.id, t);
       expect(liked.statusCode, liked.body).toBe(200);
     }
     const stored = await query<{ set_timestamp: number }>(

@@ -16,6 +16,9 @@ export interface ImportBed {
   user: SignedInUser;
   dir: string;
   run: (args: string[]) => ReturnType<typeof runCommand>;
+  /** The newest set as the listener sees it: its list row (`summary`) and its page (`detail`). */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' fields they check
+  importedSet: () => Promise<{ summary: any; detail: any }>;
 }
 
 export function useImportBed(folderPrefix: string): ImportBed {
@@ -33,5 +36,10 @@ export function useImportBed(folderPrefix: string): ImportBed {
     bed.dir = makeTempDir(folderPrefix);
   });
   bed.run = (args) => runCommand(importCommand, bed.database, bed.app.config, args, bed.dir);
+  bed.importedSet = async () => {
+    const read = async (url: string) => (await bed.app.inject({ url, headers: bed.user.headers })).json();
+    const [summary] = (await read('/api/sets')).data;
+    return { summary, detail: await read(`/api/sets/${summary.id}`) };
+  };
   return bed;
 }

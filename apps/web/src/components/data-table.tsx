@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { visuallyHidden } from './visually-hidden';
 
 export interface Column<T> {
   key: string;
@@ -23,15 +24,6 @@ export interface Column<T> {
   /** Hidden below this breakpoint to keep tables calm on medium screens. */
   hideBelow?: 'lg' | 'xl';
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * A dense catalogue table. Sortable headers follow docs/web-app.md (first click ascending, the same column

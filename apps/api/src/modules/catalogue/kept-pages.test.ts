@@ -10,7 +10,9 @@ import { signAccessToken } from '../../lib/tokens';
 import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { resetDatabase } from '../../test/database';
-import { createLabel, createSet, createTrack, refreshCatalogue } from '../../test/factories';
+import { createArtist, createLabel, createSet, createTrack, refreshCatalogue } from '../../test/factories';
+import { likeMoment } from '../../test/player';
+import { query } from '../../test/sql';
 import { PageCache } from './page-cache';
 
 let kept: FastifyInstance;
@@ -30,14 +32,8 @@ beforeAll(async () => {
   kept = await buildTestApp();
   fresh = await buildTestApp({ catalogueCacheMb: 0 });
   labelId = await createLabel(kept, { name: 'Kept Records' });
-  trackId = await createTrack(kept, {
-    title: 'Kept Tune',
-    credited: true,
-    artist: 'Kept Artist',
-    label: labelId,
-  });
-  const artist = await kept.db.execute(sql`select artist_id from track_artists where track_id = ${trackId}`);
-  artistId = (artist as unknown as { rows: { artist_id: number }[] }).rows[0]?.artist_id ?? 0;
+  artistId = await createArtist(kept, { name: 'Kept Artist' });
+  trackId = await createTrack(kept, { title: 'Kept Tune', artist: 'Kept Artist', artistId, label: labelId });
   idTrackId = await createTrack(kept, { mixType: 'ID', artistId });
   const set = await createSet(kept, {
     artistId,
@@ -51,8 +47,11 @@ beforeAll(async () => {
   setId = set.id;
   await kept.db.execute(sql`update tracks set found_in_set_id = ${setId} where id = ${idTrackId}`);
   await refreshCatalogue(kept);
-  const festival = await kept.db.execute(sql`select festival_id from sets where id = ${setId}`);
-  const festivalId = (festival as unknown as { rows: { festival_id: number }[] }).rows[0]?.festival_id;
+  const [festival] = await query<{ festival_id: number }>(
+    kept,
+    sql`select festival_id from sets where id = ${setId}`,
+  );
+  const festivalId = festival?.festival_id;
   [ana, ben] = (await crowd(kept, 2)) as [CrowdUser, CrowdUser];
   urls = [
     '/api/sets?order_by=set_meta.release_date&order_direction=desc',
@@ -106,14 +105,6 @@ async function expectTrue(user: CrowdUser, warm: CrowdUser): Promise<void> {
   }
 }
 
-const likeMoment = (user: CrowdUser, set: number, t: number) =>
-  kept.inject({
-    method: 'POST',
-    url: '/api/set-likes',
-    headers: user.headers,
-    payload: { set_meta_id: set, set_timestamp: t },
-  });
-
 const put = (user: CrowdUser, url: string, payload?: object) =>
   kept.inject({ method: 'PUT', url, headers: user.headers, ...(payload ? { payload } : {}) });
 
@@ -128,7 +119,7 @@ describe('a kept catalogue page', () => {
     expect((await put(ana, '/api/plays', { set_meta_id: setId, current_timestamp: 123 })).statusCode).toBe(
       204,
     );
-    const moment = await likeMoment(ana, setId, 10);
+    const moment = await likeMoment(kept, ana, setId, 10);
     expect(moment.statusCode, moment.body).toBe(200);
 
     // Ben asked every page before Ana's changes and again now: Ana sees hers, Ben sees only the counts.
@@ -199,11 +190,7 @@ describe('a kept catalogue page', () => {
 
   it('is used again after a like, which does not move the catalogue on', async () => {
     const generation = async () =>
-      (
-        (await kept.db.execute(sql`select n::float8 as n from catalogue_generation`)) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows[0]?.n;
+      (await query<{ n: number }>(kept, sql`select n::float8 as n from catalogue_generation`))[0]?.n;
     const before = await generation();
     expect((await put(ben, `/api/favs/set/${setId}/likes`)).statusCode).toBe(200);
     expect((await put(ben, `/api/favs/track/${trackId}/likes-toggle`)).statusCode).toBe(200);
@@ -213,7 +200,7 @@ describe('a kept catalogue page', () => {
     const home = async () =>
       ((await get(kept, ana, '/api/featured/sets')) as { data: { id: number }[] }).data;
     expect((await home())[0]?.id).toBe(setId);
-    for (const user of [ben, ana]) expect((await likeMoment(user, addedSetId, 1)).statusCode).toBe(200);
+    for (const user of [ben, ana]) expect((await likeMoment(kept, user, addedSetId, 1)).statusCode).toBe(200);
     expect((await home())[0]?.id).toBe(addedSetId);
     await kept.db.execute(sql`update tracks set bpm = 126 where id = ${trackId}`);
     expect(await generation()).toBeGreaterThan(before ?? 0);

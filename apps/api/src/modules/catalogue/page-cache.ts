@@ -10,42 +10,34 @@
 // a kept page is used only when the two are equal: after an import, a release, a decided
 // identification or a stats refresh, on whichever instance or command, no page from before is served.
 import type { Db } from '../../db/client';
+import { Recent } from '../../lib/recent';
 
 export interface KeptPage<T> {
   generation: number;
   value: T;
 }
 
-interface Entry {
-  page: KeptPage<unknown>;
-  /** The page's size as JSON text: what the cache's budget counts. */
-  bytes: number;
-}
-
 export class PageCache {
   /** The generation of the pages kept: a page read at another one empties the cache first. */
   private generation: number | undefined;
-  /** Least recently used first (a Map keeps insertion order; a use moves an entry to the end). */
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** Each page weighs its size as JSON text. */
+  private readonly pages: Recent<KeptPage<unknown>>;
 
   /** `maxBytes`: the most JSON text the pages kept may add up to. */
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.pages = new Recent(maxBytes);
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.pages.size;
   }
 
   get keptBytes(): number {
-    return this.bytes;
+    return this.pages.weight;
   }
 
   get<T>(key: string): KeptPage<T> | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.page as KeptPage<T>;
+    return this.pages.get(key) as KeptPage<T> | undefined;
   }
 
   /**
@@ -58,25 +50,9 @@ export class PageCache {
     if (this.generation !== undefined && generation < this.generation) return;
     if (generation !== this.generation) {
       this.generation = generation;
-      this.entries.clear();
-      this.bytes = 0;
+      this.pages.clear();
     }
-    const bytes = JSON.stringify(value)?.length ?? 0;
-    if (bytes > this.maxBytes) return;
-    this.drop(key);
-    this.entries.set(key, { page: { generation, value }, bytes });
-    this.bytes += bytes;
-    for (const [oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(oldest);
-    }
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    this.pages.set(key, { generation, value }, JSON.stringify(value)?.length ?? 0);
   }
 }
 

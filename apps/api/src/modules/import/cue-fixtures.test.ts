@@ -170,12 +170,8 @@ describe('CUE sheets as the tools write them', () => {
     const result = await bed.run([...(fixture.args ?? []), fixture.sheet]);
     expect(result.err).toEqual([]);
     expect(result.code).toBe(0);
-    const list = await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers });
-    const [summary] = list.json().data;
+    const { summary, detail } = await bed.importedSet();
     expect(summary).toMatchObject(fixture.set);
-    const detail = (
-      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
-    ).json();
     type Row = {
       start_time: number;
       track_meta: { artist: string; title: string; mix_type: string; mix_meta?: { name: string } | null };
@@ -203,12 +199,7 @@ describe('CUE sheets as the tools write them', () => {
     );
     const taken = await bed.run(['--cue-index', 'hms', 'short.cue']);
     expect(taken.err).toEqual([]);
-    const [set] = (
-      await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
-    ).json().data;
-    const detail = (
-      await bed.app.inject({ method: 'GET', url: `/api/sets/${set.id}`, headers: bed.user.headers })
-    ).json();
+    const { detail } = await bed.importedSet();
     expect(detail.set_tracks.map((st: { start_time: number }) => st.start_time)).toEqual([0, 10]);
   });
 

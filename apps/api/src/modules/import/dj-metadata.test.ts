@@ -89,13 +89,8 @@ describe('an export beside the recording', () => {
     expect(dry.out).toContain(c.newArtists);
     const result = await bed.run([c.source]);
     expect(result.err).toEqual([]);
-    const [summary] = (
-      await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
-    ).json().data;
+    const { summary, detail } = await bed.importedSet();
     expect(summary).toMatchObject(c.set);
-    const detail = (
-      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
-    ).json();
     expect(
       detail.set_tracks.map(
         ({ start_time: at, track_meta: t }: Row) =>
@@ -109,12 +104,7 @@ describe("a list without times beside Traktor's history", () => {
   const list = (lines: string[]) =>
     ['Title: Harbour Lights Untimed', 'Artist: Ilse Moren', '', ...lines, ''].join('\n');
   const rowsOf = async () => {
-    const [summary] = (
-      await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
-    ).json().data;
-    const detail = (
-      await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
-    ).json();
+    const { detail } = await bed.importedSet();
     return detail.set_tracks.map(
       (st: Row & { end_time: number; untimed?: true }) =>
         `${st.start_time}-${st.end_time}${st.untimed ? ' untimed' : ''} ${st.track_meta.title}`,

@@ -1,10 +1,12 @@
 // Pasted tracklists in the styles of 1001Tracklists and YouTube descriptions and comments
 // (fixtures/*.txt), imported with an MP3 beside them and read back as a listener sees the set.
+
 import { copyFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useImportBed } from '../../test/import-bed';
 import { writeMp3, writeText } from '../../test/import-fixtures';
+import { likeMoment } from '../../test/player';
 import { readTrackLine } from './tracklist-lines';
 
 const bed = useImportBed('cratedig-tracklist-fixtures-');
@@ -23,12 +25,7 @@ async function importFixture(name: string, seconds: number) {
   utimesSync(audio, fileDate, fileDate);
   const result = await bed.run([name]);
   expect(result.err).toEqual([]);
-  const [summary] = (
-    await bed.app.inject({ method: 'GET', url: '/api/sets', headers: bed.user.headers })
-  ).json().data;
-  const detail = (
-    await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })
-  ).json();
+  const { summary, detail } = await bed.importedSet();
   const rows = detail.set_tracks.map(
     (st: Row) =>
       `${st.start_time}-${st.end_time} ${st.track_meta.artist} | ${st.track_meta.title} | ${st.track_meta.mix_type} | ${st.track_meta.label_name ?? '-'}`,
@@ -94,12 +91,7 @@ describe('pasted tracklists as the sites write them', () => {
     ).json();
     expect(detail.set_tracks.map((st: { untimed?: boolean }) => st.untimed)).toEqual(Array(6).fill(true));
     // a moment liked while it plays lights no entry: none says where it plays
-    const liked = await bed.app.inject({
-      method: 'POST',
-      url: '/api/set-likes',
-      headers: bed.user.headers,
-      payload: { set_meta_id: summary.id, set_timestamp: 120 },
-    });
+    const liked = await likeMoment(bed.app, bed.user, summary.id, 120);
     expect(liked.statusCode).toBeLessThan(300);
     const after = (
       await bed.app.inject({ method: 'GET', url: `/api/sets/${summary.id}`, headers: bed.user.headers })

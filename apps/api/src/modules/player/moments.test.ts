@@ -1,5 +1,6 @@
 // The crowd's moments: a set's heat buckets after known likes, 'Continue listening' (order, finished
 // sets left out, only the caller's sets), the last played set, and a track's moments in its sets.
+
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
 import { createSet } from '../../test/factories';
+import { likeMoment } from '../../test/player';
 import { query } from '../../test/sql';
 import { bucketSeconds } from './moments-service';
 
@@ -22,13 +24,7 @@ beforeEach(async () => {
 });
 
 const get = (who: SignedInUser, url: string) => app.inject({ method: 'GET', url, headers: who.headers });
-const like = (who: SignedInUser, setId: number, t: number) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/set-likes',
-    headers: who.headers,
-    payload: { set_meta_id: setId, set_timestamp: t },
-  });
+const like = (who: SignedInUser, setId: number, t: number) => likeMoment(app, who, setId, t);
 const play = (who: SignedInUser, setId: number, t: number) =>
   app.inject({
     method: 'PUT',

@@ -1,5 +1,6 @@
 // PUT /plays (resume + counted plays), GET /set_tracks/play/{id}, and moment likes with the two
 // PUT /favs/…/likes (docs/player.md and "Favourites, likes"): exact under concurrency.
+
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
 import { createSet, createTrack } from '../../test/factories';
+import { likeMoment } from '../../test/player';
 import { query } from '../../test/sql';
 
 let app: FastifyInstance;
@@ -22,13 +24,7 @@ beforeEach(async () => {
 
 const put = (who: SignedInUser, url: string, payload?: object) =>
   app.inject({ method: 'PUT', url, headers: who.headers, ...(payload ? { payload } : {}) });
-const like = (who: SignedInUser, setId: number, t: number) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/set-likes',
-    headers: who.headers,
-    payload: { set_meta_id: setId, set_timestamp: t },
-  });
+const like = (who: SignedInUser, setId: number, t: number) => likeMoment(app, who, setId, t);
 
 async function playCount(setId: number): Promise<number> {
   const rows = await query<{ plays: number }>(

@@ -1,6 +1,7 @@
 // A list imported without times names no moment of its tracks: everything that says where a track
 // plays (the track's sets, its Play, the heat strip's tracks, share pages, the fingerprints' anchor)
 // gives such an entry its place in the list, or nothing, and never its recording's 0:00 as a moment.
+
 import { setHeat, trackMoments } from '@cratedig/contract/moments-api';
 import { trackDetail, trackPlayTarget } from '@cratedig/contract/track';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { expectContract } from '../../test/contract-json';
 import { appendSetTrack, createSet, createTrack, refreshCatalogue } from '../../test/factories';
+import { likeMoment } from '../../test/player';
 import { query } from '../../test/sql';
 import { anchorOf } from '../fingerprints/service';
 
@@ -84,12 +86,7 @@ describe('an entry of a list without times', () => {
   });
 
   it('plays at no second of the heat strip, even where its set got likes', async () => {
-    const liked = await app.inject({
-      method: 'POST',
-      url: '/api/set-likes',
-      headers: listener.headers,
-      payload: { set_meta_id: untimed, set_timestamp: 120 },
-    });
+    const liked = await likeMoment(app, listener, untimed, 120);
     expect(liked.statusCode).toBeLessThan(300);
     const heat = (await get(`/api/sets/${untimed}/heat`)).json();
     expectContract(heat, setHeat);

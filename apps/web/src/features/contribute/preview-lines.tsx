@@ -4,6 +4,7 @@ import type { TracklistLine, TracklistPreview } from '@cratedig/contract/contrib
 import type { LineOutcome } from '@cratedig/contract/contribute-limits';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { colors } from '../../lib/design-tokens';
 import { formatClock, plural } from '../../lib/format';
 import { lineSummary, newNames, OUTCOME_LABELS } from './tracklist-messages';
@@ -92,16 +93,6 @@ function LineRow({ line }: { line: TracklistLine }) {
     </Box>
   );
 }
-
-// Pixels, not numbers: MUI reads width: 1 as 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** '2 suggestions · 1 matches the set · 1 new track · 2 problems' */
 export function previewSummary(counts: TracklistPreview['counts']): string {

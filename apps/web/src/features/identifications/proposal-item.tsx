@@ -12,6 +12,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Artwork } from '../../components/artwork';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { colors } from '../../lib/design-tokens';
 import { proposalLine, proposalParts } from '../../lib/identification-text';
 import { relativeTime } from '../../lib/relative-time';
@@ -177,12 +178,3 @@ function hostOf(url: string): string {
     return 'the link';
   }
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

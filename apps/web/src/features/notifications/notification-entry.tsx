@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Artwork } from '../../components/artwork';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { colors } from '../../lib/design-tokens';
 import { relativeTime } from '../../lib/relative-time';
 import { notificationText } from './notification-text';
@@ -90,12 +91,3 @@ export function NotificationEntry({
     </MenuItem>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
