@@ -56,6 +56,8 @@ export interface AppConfig {
   statementLimits: Record<CallKind, StatementLimits>;
   /** Search section pages kept per instance between searches (modules/search/result-cache.ts); 0: none. */
   searchCacheEntries: number;
+  /** Searches answered from the search index kept in memory (docs/search.md "The index in memory"). */
+  searchIndex: boolean;
   /**
    * Megabytes of JSON the catalogue pages kept per instance may add up to (modules/catalogue/
    * page-cache.ts); 0: none.
@@ -239,6 +241,9 @@ const envSchema = z.object({
       .max(1_000_000, 'must be a whole number from 0 to 1000000')
       .default(20_000),
   ),
+  SEARCH_INDEX: blankIsUnset(
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
+  ),
   CATALOGUE_CACHE_MB: blankIsUnset(
     z.coerce
       .number({ error: 'must be a whole number of megabytes from 0 to 65536' })
@@ -346,6 +351,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
       search: { statementTimeoutMs: vars.SEARCH_STATEMENT_TIMEOUT_MS, lockTimeoutMs: vars.LOCK_TIMEOUT_MS },
     },
     searchCacheEntries: vars.SEARCH_CACHE_ENTRIES,
+    searchIndex: vars.SEARCH_INDEX === 'true' || vars.SEARCH_INDEX === '1',
     catalogueCacheMb: vars.CATALOGUE_CACHE_MB,
     auth: {
       jwtSecret: vars.JWT_SECRET,

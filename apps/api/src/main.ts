@@ -27,6 +27,7 @@ import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { checkHealth } from './modules/health/service';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
+import { preloadSearchIndex } from './modules/search/service';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -149,6 +150,8 @@ async function main(): Promise<void> {
   app.log.info(
     `Cratedig is serving on http://${host}:${port} (${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'})`,
   );
+  // Searches are answered by the database until the in-memory index has loaded (docs/search.md).
+  preloadSearchIndex(serviceContext(app), (err) => app.log.error({ err }, 'the search index did not load'));
   // Once ready: the health check and the first requests never wait for it. A failure leaves the short
   // searches to be counted by their first request, as before; it does not stop the server.
   try {

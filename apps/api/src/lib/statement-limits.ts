@@ -23,6 +23,14 @@ export function runWithStatementLimits<T>(limits: StatementLimits, fn: () => T):
   return current.run(limits, fn);
 }
 
+/**
+ * Runs `fn` (and everything it starts) as if outside any request, under the server's defaults: for
+ * work a request only sets off, such as loading the search index, which must not inherit its limits.
+ */
+export function outsideAnyRequest<T>(fn: () => T): T {
+  return current.exit(fn);
+}
+
 /** The limits of the request this code runs for, or undefined outside a request. */
 export function currentStatementLimits(): StatementLimits | undefined {
   return current.getStore();

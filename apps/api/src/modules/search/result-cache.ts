@@ -8,9 +8,7 @@
 // trigger after any statement writing them, migration 0025). A request reads the generation first
 // and uses or stores entries of that generation only, so an answer from before an import is never
 // served after it, on any instance; a request that meets a new generation empties the cache.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRow } from '../../db/rows';
 import { Recent } from '../../lib/recent';
 import type { PreparedQuery, SearchRank } from './plans';
 
@@ -85,13 +83,12 @@ function searchCacheFor(db: Db, max: number): SearchCache {
 }
 
 /**
- * What this request may read and keep: the search documents' current generation is read first (one
- * row of one column), unless the instance keeps nothing.
+ * What a request that read the search documents' `generation` (index-keeper.ts searchGeneration) may
+ * read and keep.
  */
-export async function keptAnswers(db: Db, max: number): Promise<KeptAnswers> {
+export function keptAnswersAt(db: Db, max: number, generation: number): KeptAnswers {
   if (max === 0) return NOTHING_KEPT;
-  const row = await queryRow<{ n: string | number }>(db, sql`select n from search_generation`);
-  return searchCacheFor(db, max).at(Number(row?.n ?? 0));
+  return searchCacheFor(db, max).at(generation);
 }
 
 /** The key of one section page: the kind, the query as prepared (corrections included) and the page. */

@@ -7,5 +7,9 @@ import { userContext } from '../../lib/service-context';
 import * as searchService from './service';
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  route(app, calls.search.find, (req) => searchService.search(userContext(app, req), req.query));
+  // a failed load of the in-memory index leaves the database answering; the log says why
+  const onIndexError = (err: unknown) => app.log.error({ err }, 'the search index did not load');
+  route(app, calls.search.find, (req) =>
+    searchService.search(userContext(app, req), req.query, onIndexError),
+  );
 };

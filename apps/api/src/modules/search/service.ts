@@ -19,10 +19,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { itemsById } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
-import type { UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
+import { indexKeeperFor, type SearchIndex, searchGeneration } from './index-keeper';
+import { searchIndexSection } from './index-query';
 import { type PreparedQuery, type SearchRank, type SectionPage, searchSection } from './plans';
-import { type CachedSection, type KeptAnswers, keptAnswers, sectionKey } from './result-cache';
+import { type CachedSection, type KeptAnswers, keptAnswersAt, sectionKey } from './result-cache';
+import { wordsStartingWith } from './word-index';
 
 type Item = Artist | Label | TrackMeta | SetMeta;
 
@@ -120,16 +123,67 @@ export function listSearchKey(text: string): string | undefined {
   return words.length === 0 ? undefined : words.join(' ');
 }
 
-/** GET /search: the asked-for sections of one query, each a page of its own. */
-export async function search(ctx: UserContext, query: SearchQuery): Promise<SearchResponse> {
-  const [, kept] = await Promise.all([takeSearch(ctx), keptAnswers(ctx.db, ctx.config.searchCacheEntries)]);
-  const words = queryWords(query.s);
-  let q = kept.query(words.text);
-  if (!q) {
-    q = await readQuery(ctx, words);
-    kept.keepQuery(q);
+/** What to do when the index fails to load: the database keeps answering; the operator is told. */
+export type IndexLoadError = (err: unknown) => void;
+
+/**
+ * The in-memory index of this search's generation: ready, soon ready (a small catalogue's), or none
+ * (being loaded, or turned off with SEARCH_INDEX=false), when the database answers.
+ */
+async function usableIndex(
+  ctx: UserContext,
+  generation: number,
+  onIndexError: IndexLoadError,
+): Promise<SearchIndex | undefined> {
+  if (!ctx.config.searchIndex) return undefined;
+  return await indexKeeperFor(ctx.db, onIndexError).at(generation);
+}
+
+/** Loads the search index ahead of the first search (after the server is ready; it never waits). */
+export function preloadSearchIndex(ctx: ServiceContext, onIndexError: IndexLoadError): void {
+  if (ctx.config.searchIndex) void indexKeeperFor(ctx.db, onIndexError).load();
+}
+
+/** The query's words read from the index: the one-typo spellings of long words no document starts. */
+function indexedQuery(index: SearchIndex, { words, text }: { words: string[]; text: string }): PreparedQuery {
+  const corrections = new Map<string, string[]>();
+  const short = text.length <= SEARCH_SHORT_QUERY;
+  const none = { words: new Map(), documents: new Map() };
+  if (short) return { text, words, corrections, short, terms: none };
+  for (const w of new Set(words)) {
+    if ([...w].length < SEARCH_FUZZY_MIN_LETTERS - 1) continue;
+    const known = [...index.kinds.values()].some((k) => {
+      const [lo, hi] = wordsStartingWith(k.words, w);
+      return lo < hi;
+    });
+    if (known) continue;
+    const spellings = index.typos.spellings(w);
+    if (spellings.length > 0) corrections.set(w, spellings);
   }
-  const pages = await sectionPages(ctx, kept, q, query);
+  return { text, words, corrections, short, terms: none };
+}
+
+/** GET /search: the asked-for sections of one query, each a page of its own. */
+export async function search(
+  ctx: UserContext,
+  query: SearchQuery,
+  onIndexError: IndexLoadError = () => {},
+): Promise<SearchResponse> {
+  const keeps = ctx.config.searchIndex || ctx.config.searchCacheEntries > 0;
+  const [, generation] = await Promise.all([takeSearch(ctx), keeps ? searchGeneration(ctx.db) : 0]);
+  const words = queryWords(query.s);
+  const index = await usableIndex(ctx, generation, onIndexError);
+  let q: PreparedQuery;
+  let pages: Map<SearchKind, Page>;
+  if (index) {
+    q = indexedQuery(index, words);
+    pages = await indexedPages(ctx, index, q, query);
+  } else {
+    const kept = keptAnswersAt(ctx.db, ctx.config.searchCacheEntries, generation);
+    q = kept.query(words.text) ?? (await readQuery(ctx, words));
+    kept.keepQuery(q);
+    pages = await sectionPages(ctx, kept, q, query);
+  }
   const found = Object.fromEntries(
     query.kinds.map((kind) => [kind, sectionOf(kind, q, pages.get(kind) ?? EMPTY, query.offset)]),
   ) as Omit<SearchResponse, 'query'>;
@@ -172,10 +226,44 @@ async function sectionPages(
       });
     }),
   );
-  if (hits.size === 0) return pages;
-  const wanted = Object.fromEntries([...hits].map(([kind, s]) => [kind, s.hits.map((h) => h.id)]));
-  const items = await itemsById<Item>(ctx.db, wanted, ctx.userId);
-  for (const [kind, section] of hits) {
+  for (const [kind, page] of await withItems(ctx, hits)) pages.set(kind, page);
+  return pages;
+}
+
+const RANK_NAMES: SearchRank[] = ['exact', 'prefix', 'word', 'fuzzy'];
+
+/** Each asked-for section's page from the index, its items read by id in one statement. */
+async function indexedPages(
+  ctx: UserContext,
+  index: SearchIndex,
+  q: PreparedQuery,
+  query: SearchQuery,
+): Promise<Map<SearchKind, Page>> {
+  const sections = new Map<SearchKind, CachedSection>();
+  if (q.words.length === 0) return new Map();
+  for (const kind of query.kinds) {
+    const found = index.kinds.get(kind);
+    if (!found) continue;
+    const section = searchIndexSection(found, q.words, q.corrections, query.limit, query.offset);
+    sections.set(kind, {
+      total: section.total,
+      hits: section.hits.map(({ rank, id }) => ({ rank: RANK_NAMES[rank] ?? 'fuzzy', id })),
+    });
+  }
+  return await withItems(ctx, sections);
+}
+
+/** Section pages of ids and ranks with their items, read fresh by id (one statement for all). */
+async function withItems(
+  ctx: UserContext,
+  sections: Map<SearchKind, CachedSection>,
+): Promise<Map<SearchKind, Page>> {
+  const pages = new Map<SearchKind, Page>();
+  const wanted = Object.fromEntries(
+    [...sections].filter(([, s]) => s.hits.length > 0).map(([kind, s]) => [kind, s.hits.map((h) => h.id)]),
+  );
+  const items = Object.keys(wanted).length > 0 ? await itemsById<Item>(ctx.db, wanted, ctx.userId) : {};
+  for (const [kind, section] of sections) {
     const byId = new Map((items[kind] ?? []).map((item) => [item.id, item]));
     const data = section.hits.flatMap(({ rank, id }) => {
       const item = byId.get(id);

@@ -1,0 +1,170 @@
+// Keeps the search index in memory in step with the search documents (docs/search.md "The index in
+// memory"). The index belongs to one generation of the documents (search_generation, moved by a
+// trigger after any statement that writes them); a search reads the generation first and uses the
+// index only when it was built from that generation, so an answer from before an import is never
+// given after it, on any instance, behind a pooler or on the embedded database. When a search meets a
+// generation the index was not built from, a new index is loaded in the background from one snapshot
+// of the documents; meanwhile searches are answered by the database, as without the index. A small
+// catalogue's index loads in milliseconds, so a search waits for it instead.
+import { SEARCH_KINDS, type SearchKind } from '@cratedig/contract/search';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRow, queryRows, type SqlRunner } from '../../db/rows';
+import { outsideAnyRequest } from '../../lib/statement-limits';
+import { TypoCandidates } from './one-typo';
+import { indexBytes, type KindIndex, KindIndexBuilder } from './word-index';
+
+export interface SearchIndex {
+  generation: number;
+  kinds: Map<SearchKind, KindIndex>;
+  typos: TypoCandidates;
+  documents: number;
+  /** Bytes of the typed arrays (the dictionary's strings come on top). */
+  bytes: number;
+  loadedMs: number;
+}
+
+/** A search waits for the index to load when the catalogue has at most this many documents. */
+export const WAIT_FOR_INDEX_DOCUMENTS = 50_000;
+/** A failed load is not tried again for this long (the database answers searches meanwhile). */
+const RETRY_AFTER_MS = 30_000;
+/** Documents read per fetch of the loading cursor. */
+const FETCH_ROWS = 20_000;
+
+/** The search documents' generation, the number every kept answer is checked against. */
+export async function searchGeneration(db: SqlRunner): Promise<number> {
+  const row = await queryRow<{ n: string | number }>(db, sql`select n from search_generation`);
+  return Number(row?.n ?? 0);
+}
+
+/** How many search documents there are (search_terms' empty word counts every document of a kind). */
+async function documentCount(db: Db): Promise<number> {
+  const row = await queryRow<{ n: string | number | null }>(
+    db,
+    sql`select sum(docs) as n from search_terms where word = ''`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Reads every search document, each kind in ranking order, in one read-only snapshot (so the index
+ * and the generation it is labelled with agree), through a cursor, so a million documents never sit
+ * in memory as rows at once.
+ */
+export async function loadSearchIndex(db: Db): Promise<SearchIndex> {
+  const started = performance.now();
+  return await outsideAnyRequest(() =>
+    db.transaction(
+      async (tx) => {
+        const generation = await searchGeneration(tx);
+        const kinds = new Map<SearchKind, KindIndex>();
+        const typos = new TypoCandidates();
+        const seen = new Set<string>();
+        for (const kind of SEARCH_KINDS) {
+          const builder = new KindIndexBuilder(kind);
+          // kinds are whitelisted names; the popularity condition lets the ranking-order index serve
+          await tx.execute(
+            sql.raw(`declare search_index_docs no scroll cursor for
+              select d.item_id, d.name, d.body from search_documents d
+              where d.kind = '${kind}' and d.popularity >= 0
+              order by d.popularity desc, d.name, d.item_id`),
+          );
+          for (;;) {
+            const rows = await queryRows<{ item_id: number; name: string; body: string }>(
+              tx,
+              sql.raw(`fetch forward ${FETCH_ROWS} from search_index_docs`),
+            );
+            for (const row of rows) builder.add(Number(row.item_id), row.name, row.body);
+            if (rows.length < FETCH_ROWS) break;
+          }
+          await tx.execute(sql.raw('close search_index_docs'));
+          const index = builder.build();
+          for (const word of index.words)
+            if (!seen.has(word)) {
+              seen.add(word);
+              typos.add(word);
+            }
+          kinds.set(kind, index);
+        }
+        const all = [...kinds.values()];
+        return {
+          generation,
+          kinds,
+          typos,
+          documents: all.reduce((n, k) => n + k.size, 0),
+          bytes: all.reduce((n, k) => n + indexBytes(k), 0),
+          loadedMs: Math.round(performance.now() - started),
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    ),
+  );
+}
+
+/** One process's index for one database: the current one, and at most one load under way. */
+export class IndexKeeper {
+  private current: SearchIndex | undefined;
+  private loading: Promise<SearchIndex | undefined> | undefined;
+  /** The newest generation a search has met. */
+  private newest = -1;
+  /** Documents of the last index loaded (before the first: unknown). */
+  private documents: number | undefined;
+  /** After a failed load, none is tried again before this time (ms since the epoch). */
+  private retryAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** The index a search that read `generation` may use, if there is one (or one worth waiting for). */
+  async at(generation: number): Promise<SearchIndex | undefined> {
+    if (this.current?.generation === generation) return this.current;
+    this.newest = Math.max(this.newest, generation);
+    const loading = this.load();
+    const documents = this.documents ?? (await documentCount(this.db).catch(() => Number.POSITIVE_INFINITY));
+    this.documents ??= documents;
+    if (documents > WAIT_FOR_INDEX_DOCUMENTS) return undefined;
+    await loading;
+    return this.current?.generation === generation ? this.current : undefined;
+  }
+
+  /** The index kept now (for the benchmark's figures). */
+  get kept(): SearchIndex | undefined {
+    return this.current;
+  }
+
+  /** Starts a load unless one is under way; after it, loads again if a newer generation was met. */
+  load(): Promise<SearchIndex | undefined> {
+    if (this.loading) return this.loading;
+    if (Date.now() < this.retryAt) return Promise.resolve(undefined);
+    this.loading = loadSearchIndex(this.db).then(
+      (index) => {
+        this.current = index;
+        this.documents = index.documents;
+        this.loading = undefined;
+        if (this.newest > index.generation) void this.load();
+        return index;
+      },
+      (err: unknown) => {
+        this.loading = undefined;
+        this.retryAt = Date.now() + RETRY_AFTER_MS;
+        this.onError(err);
+        return undefined;
+      },
+    );
+    return this.loading;
+  }
+}
+
+const keepers = new WeakMap<Db, IndexKeeper>();
+
+/** The keeper of a database handle's index: the instances of a process that share a database share it. */
+export function indexKeeperFor(db: Db, onError: (err: unknown) => void): IndexKeeper {
+  let keeper = keepers.get(db);
+  if (!keeper) {
+    keeper = new IndexKeeper(db, onError);
+    keepers.set(db, keeper);
+  }
+  return keeper;
+}
