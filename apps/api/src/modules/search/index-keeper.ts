@@ -29,7 +29,10 @@ export const WAIT_FOR_INDEX_DOCUMENTS = 50_000;
 /** A failed load is not tried again for this long (the database answers searches meanwhile). */
 const RETRY_AFTER_MS = 30_000;
 /** Documents read per fetch of the loading cursor. */
-const FETCH_ROWS = 20_000;
+const FETCH_ROWS = 5_000;
+
+/** Lets the requests waiting on the event loop run between two steps of a load. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The search documents' generation, the number every kept answer is checked against. */
 export async function searchGeneration(db: SqlRunner): Promise<number> {
@@ -76,9 +79,10 @@ export async function loadSearchIndex(db: Db): Promise<SearchIndex> {
             );
             for (const row of rows) builder.add(Number(row.item_id), row.name, row.body);
             if (rows.length < FETCH_ROWS) break;
+            await pause();
           }
           await tx.execute(sql.raw('close search_index_docs'));
-          const index = builder.build();
+          const index = await builder.build(pause);
           for (const word of index.words)
             if (!seen.has(word)) {
               seen.add(word);

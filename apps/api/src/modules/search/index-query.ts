@@ -2,10 +2,10 @@
 // "Ranking": a document matches when every query word starts one of its words (or, for a word the
 // catalogue lacks, one of its one-typo spellings is a whole word of it); its rank is 0 when its name
 // is the query, 1 when its name starts with the query, 2 when every word matched as typed, else 3.
-// Within a rank the documents holding the query words as one phrase come first when the section has
-// at most CANDIDATES_MAX matches (beyond that, as the database's plan for frequent words does, the
-// rank is read in popularity order only); then ranking order (popularity, name, id). The total
-// counts at most SEARCH_RESULTS_MAX.
+// Within a rank, for a query of several words whose rarest word's words are held by at most
+// CANDIDATES_MAX documents, the documents holding the query words as one phrase come first (for more,
+// as the database's plan for frequent words does, the rank is read in ranking order only); then
+// ranking order (popularity, name, id). The total counts at most SEARCH_RESULTS_MAX.
 //
 // Reads are bounded: the names starting with the query are found through the leads lists; the other
 // matches through the postings of the query word whose words are held by the fewest documents
@@ -13,14 +13,13 @@
 // stops once the page and the capped total are known; a short prefix whose words are too many to
 // merge scans the documents in ordinal order, which matches come early in.
 import { SEARCH_RESULTS_MAX } from '@cratedig/contract/search';
-import { type KindIndex, numberOfWord, wordsStartingWith } from './word-index';
+import { listed, readListed, readWhole } from './index-reads';
+import { firstNameFrom, type KindIndex, numberOfWord, wordsStartingWith } from './word-index';
 
-/** Sections with at most this many matches put the query's phrase first within a rank. */
+/** A query whose rarest word's documents are at most this many puts its phrase first within a rank. */
 export const CANDIDATES_MAX = 4000;
-/** A driving word whose documents number at most this many is read whole, in any order. */
-const READ_WHOLE_MAX = 20000;
-/** At most this many posting lists are merged in ordinal order; more are scanned by ordinal. */
-const MERGE_LISTS_MAX = 16;
+/** A driving word whose documents number at most this many is read whole, every match ranked. */
+const READ_WHOLE_MAX = 2000;
 
 /** What a query asks of one kind: per word its run of dictionary numbers, exact number, spellings. */
 interface KindQuery {
@@ -115,12 +114,15 @@ function phraseSub(q: KindQuery, o: number): number {
 /** Keeps the `keep` smallest ordinals pushed to it. */
 class Smallest {
   private list: number[] = [];
+  /** Once `keep` are kept, an ordinal not below this one cannot be among the smallest. */
+  private bound = Number.POSITIVE_INFINITY;
   count = 0;
 
   constructor(private readonly keep: number) {}
 
   push(o: number): void {
     this.count++;
+    if (o >= this.bound) return;
     this.list.push(o);
     if (this.list.length >= this.keep * 2 + 64) this.trim();
   }
@@ -128,6 +130,7 @@ class Smallest {
   private trim(): void {
     this.list.sort((a, b) => a - b);
     this.list.length = Math.min(this.list.length, this.keep);
+    if (this.list.length === this.keep && this.keep > 0) this.bound = this.list[this.keep - 1] as number;
   }
 
   sorted(): number[] {
@@ -145,32 +148,13 @@ class Buckets {
   add(rank: number, sub: number, o: number): void {
     (this.all[rank * 2 + sub] as Smallest).push(o);
   }
-  /** Matches of ranks 2 and 3 kept so far. */
-  wordMatches(): number {
-    return this.all.slice(4).reduce((n, b) => n + b.count, 0);
-  }
 }
 
-/** Visits the ordinals of a slice of a posting array in order (a merge of the lists of `words`). */
-function merged(start: Uint32Array, list: Uint32Array, words: number[]): () => number {
-  const at = words.map((w) => start[w] as number);
-  const end = words.map((w) => start[w + 1] as number);
-  return () => {
-    let best = -1;
-    let min = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < at.length; k++) {
-      const p = at[k] as number;
-      if (p < (end[k] as number) && (list[p] as number) < min) {
-        min = list[p] as number;
-        best = k;
-      }
-    }
-    if (best < 0) return -1;
-    for (let k = 0; k < at.length; k++)
-      if ((at[k] as number) < (end[k] as number) && list[at[k] as number] === min)
-        at[k] = (at[k] as number) + 1;
-    return min;
-  };
+/** The most documents any one of `words` is listed for. */
+function largest(start: Uint32Array, words: number[]): number {
+  let most = 0;
+  for (const w of words) most = Math.max(most, (start[w + 1] as number) - (start[w] as number));
+  return most;
 }
 
 const range = (lo: number, hi: number) => Array.from({ length: hi - lo }, (_, i) => lo + i);
@@ -185,108 +169,96 @@ export function searchIndexSection(
 ): IndexSection {
   if (words.length === 0) return { total: 0, hits: [] };
   const q = kindQuery(index, words, corrections);
-  const { postStart, post, leadStart, lead } = index;
-  // documents holding each word's words (an upper bound of its matches); the fewest drive the reading
-  const held = q.lo.map((lo, i) => {
-    const hi = q.hi[i] as number;
-    const spelt = (q.spellings[i] as number[]).reduce(
-      (n, w) => n + (postStart[w + 1] as number) - (postStart[w] as number),
-      0,
-    );
-    return (postStart[hi] as number) - (postStart[lo] as number) + spelt;
-  });
+  const { postStart, post } = index;
+  // per query word, the documents of its words (and spellings): every match holds one of the
+  // fewest's, which drive the reading
+  const held = q.lo.map((lo, i) =>
+    listed(postStart, [...range(lo, q.hi[i] as number), ...(q.spellings[i] as number[])]),
+  );
   const driver = held.indexOf(Math.min(...held));
-  if ((held[driver] as number) === 0) return { total: 0, hits: [] };
-  const depth = offset + limit;
-  const buckets = new Buckets(depth);
-
-  // names that are or start with the query: the leads of its first word (its run, for one word)
-  const leadWords =
-    q.m === 1
-      ? range(q.lo[0] as number, q.hi[0] as number)
-      : (q.exact[0] as number) >= 0
-        ? [q.exact[0] as number]
-        : [];
-  for (const w of leadWords)
-    for (let p = leadStart[w] as number; p < (leadStart[w + 1] as number); p++) {
-      const o = lead[p] as number;
-      const rank = nameRank(q, o);
-      if (rank >= 0 && matchOf(q, o) >= 0) buckets.add(rank, phraseSub(q, o), o);
-    }
-  const named = buckets.all.slice(0, 4).reduce((n, b) => n + b.count, 0);
-
-  // every other match, from the driving word's documents
-  const visit = (o: number) => {
-    if (nameRank(q, o) >= 0) return;
-    const match = matchOf(q, o);
-    if (match >= 0) buckets.add(match, phraseSub(q, o), o);
-  };
-  const total = () => named + buckets.wordMatches();
-  const listWords = [
+  const driving = [
     ...range(q.lo[driver] as number, q.hi[driver] as number),
     ...(q.spellings[driver] as number[]),
   ];
-  const known = () => {
-    const need = depth - Math.min(named, depth);
-    const settled = q.m < 2 || total() > CANDIDATES_MAX;
-    const typed = (buckets.all[4] as Smallest).count + (buckets.all[5] as Smallest).count;
-    return settled && total() >= SEARCH_RESULTS_MAX && typed >= need;
-  };
-  if ((held[driver] as number) <= READ_WHOLE_MAX) {
-    readWhole(index, listWords, visit);
-  } else if (listWords.length <= MERGE_LISTS_MAX) {
-    const next = merged(postStart, post, listWords);
-    for (let o = next(); o >= 0; o = next()) {
-      visit(o);
-      if (known()) break;
-    }
-  } else {
-    for (let o = 0; o < index.size; o++) {
-      visit(o);
-      if (known()) break;
-    }
-  }
-  return {
-    total: Math.min(total(), SEARCH_RESULTS_MAX),
-    hits: pageOf(index, buckets, total(), q.m, depth, offset),
-  };
-}
+  if ((held[driver] as number) === 0) return { total: 0, hits: [] };
+  const depth = offset + limit;
+  const buckets = new Buckets(depth);
+  const phraseFirst = q.m > 1 && (held[driver] as number) <= CANDIDATES_MAX;
 
-/** Scratch marks of visited ordinals, one array per index size (requests run one at a time here). */
-let marks = new Uint32Array(0);
-let mark = 0;
+  if (phraseFirst || (held[driver] as number) <= READ_WHOLE_MAX) {
+    // few: every match read and ranked
+    let found = 0;
+    readWhole(index.size, postStart, post, driving, (o) => {
+      const match = matchOf(q, o);
+      if (match < 0) return;
+      found++;
+      const named = nameRank(q, o);
+      buckets.add(named >= 0 ? named : match, phraseFirst ? phraseSub(q, o) : 0, o);
+    });
+    return {
+      total: Math.min(found, SEARCH_RESULTS_MAX),
+      hits: pageOf(index, buckets, phraseFirst, depth, offset),
+    };
+  }
 
-/** Visits each document holding one of `words` once, in no particular order. */
-function readWhole(index: KindIndex, words: number[], visit: (o: number) => void): void {
-  if (marks.length < index.size) {
-    marks = new Uint32Array(index.size);
-    mark = 0;
-  }
-  mark++;
-  if (mark === 0xffffffff) {
-    marks.fill(0);
-    mark = 1;
-  }
-  const { postStart, post } = index;
-  for (const w of words)
-    for (let p = postStart[w] as number; p < (postStart[w + 1] as number); p++) {
-      const o = post[p] as number;
-      if (marks[o] === mark) continue;
-      marks[o] = mark;
-      visit(o);
+  // many: each rank read in ranking order, stopping once the page is known
+  /** The share of documents expected to hold the other query words, taken as independent. */
+  const others = (except: number) =>
+    held.reduce((share, h, i) => (i === except ? share : share * Math.min(1, h / index.size)), 1);
+  const count = (rank: number) => (buckets.all[rank * 2] as Smallest).count;
+  // names that are the query, then names that start with it: runs of the names in name order
+  const leading = q.exact.slice(0, q.m - 1);
+  if (leading.every((n) => n >= 0)) {
+    const { byName, nameStart } = index;
+    const from = firstNameFrom(index, [...leading, q.lo[q.m - 1] as number]);
+    const to = firstNameFrom(index, [...leading, q.hi[q.m - 1] as number]);
+    // the names that are the query come first among those it starts (a name before longer ones)
+    const exact = q.exact[q.m - 1] as number;
+    const exactFrom = exact >= 0 ? firstNameFrom(index, [...leading, exact]) : to;
+    let exactTo = exactFrom;
+    while (exactTo < to) {
+      const o = byName[exactTo] as number;
+      const s = nameStart[o] as number;
+      if ((nameStart[o + 1] as number) - s !== q.m || index.name[s + q.m - 1] !== exact) break;
+      exactTo++;
     }
+    for (let i = from; i < to; i++)
+      buckets.add(i >= exactFrom && i < exactTo ? 0 : 1, 0, byName[i] as number);
+  }
+  // the other matches, from the driving word's documents; every match counts toward the total
+  let found = 0;
+  const wordNeed = Math.max(0, depth - count(0) - count(1));
+  // one word as typed: every document listed under it matches, and when one of its words alone is
+  // held by the total's cap of documents, the total is known without counting
+  const plain = q.m === 1 && (q.spellings[0] as number[]).length === 0;
+  const capped = plain && largest(postStart, driving) >= SEARCH_RESULTS_MAX;
+  readListed(
+    index.size,
+    postStart,
+    post,
+    driving,
+    (o, listedHere) => {
+      const match = plain && listedHere ? 2 : matchOf(q, o);
+      if (match < 0) return;
+      found++;
+      if (nameRank(q, o) < 0) buckets.add(match, 0, o);
+    },
+    () => (capped || found >= SEARCH_RESULTS_MAX) && count(2) >= wordNeed,
+    (held[driver] as number) * others(driver),
+    capped ? Math.max(1, wordNeed) : Math.max(SEARCH_RESULTS_MAX, wordNeed),
+  );
+  const total = capped ? SEARCH_RESULTS_MAX : Math.min(found, SEARCH_RESULTS_MAX);
+  return { total, hits: pageOf(index, buckets, false, depth, offset) };
 }
 
 /** The page: ranks in order; within each, phrase first when the matches are few, then ordinal order. */
 function pageOf(
   index: KindIndex,
   buckets: Buckets,
-  total: number,
-  m: number,
+  phraseFirst: boolean,
   depth: number,
   offset: number,
 ): IndexHit[] {
-  const phraseFirst = m > 1 && total <= CANDIDATES_MAX;
   const hits: IndexHit[] = [];
   for (let rank = 0; rank < 4 && hits.length < depth; rank++) {
     const a = (buckets.all[rank * 2] as Smallest).sorted();

@@ -25,9 +25,11 @@ export interface KindIndex {
   /** Per word, the ordinals of the documents whose body holds it (each once, ascending). */
   postStart: Uint32Array;
   post: Uint32Array;
-  /** Per word, the ordinals of the documents whose name starts with it as a whole word. */
-  leadStart: Uint32Array;
-  lead: Uint32Array;
+  /**
+   * Ordinals sorted by name (word by word, by dictionary number; then by ordinal): the names that are
+   * a query, or start with it, are one run of it.
+   */
+  byName: Uint32Array;
 }
 
 /** A growable array of unsigned 32-bit numbers. */
@@ -87,7 +89,11 @@ export class KindIndexBuilder {
     this.nameStart.push(this.name.length);
   }
 
-  build(): KindIndex {
+  /**
+   * Makes the index. Long loops call `pause` every so often: on a million documents the work takes
+   * seconds, and the server keeps answering in between.
+   */
+  async build(pause: () => Promise<void> = async () => {}): Promise<KindIndex> {
     const words = [...this.numbers.keys()];
     const order = words
       .map((_, i) => i)
@@ -101,18 +107,18 @@ export class KindIndexBuilder {
       renumber[old] = i;
     });
     const sorted = order.map((old) => words[old] as string);
-    const body = this.body.done().map((n) => renumber[n] as number);
-    const name = this.name.done().map((n) => renumber[n] as number);
+    const body = this.body.done();
+    const name = this.name.done();
+    for (const list of [body, name])
+      for (let i = 0; i < list.length; i++) {
+        list[i] = renumber[list[i] as number] as number;
+        if ((i & 0xfffff) === 0xfffff) await pause();
+      }
     const bodyStart = this.bodyStart.done();
     const nameStart = this.nameStart.done();
     const size = this.ids.length;
-    const postings = invert(sorted.length, size, (o, visit) => {
-      for (let p = bodyStart[o] as number; p < (bodyStart[o + 1] as number); p++) visit(body[p] as number);
-    });
-    const leads = invert(sorted.length, size, (o, visit) => {
-      const first = nameStart[o] as number;
-      if (first < (nameStart[o + 1] as number)) visit(name[first] as number);
-    });
+    const postings = await invert(sorted.length, size, bodyStart, body, pause);
+    const byName = await sortByName(sorted.length, size, nameStart, name, pause);
     return {
       kind: this.kind,
       size,
@@ -124,42 +130,126 @@ export class KindIndexBuilder {
       name,
       postStart: postings.start,
       post: postings.list,
-      leadStart: leads.start,
-      lead: leads.list,
+      byName,
     };
   }
 }
 
+/** Documents handled between two pauses of a build. */
+const PAUSE_EVERY = 0xffff;
+
 /**
- * Per word, the ordinals whose `wordsOf` visits it, each once and ascending (documents are visited in
+ * Per word, the ordinals whose words hold it, each once and ascending (documents are read in
  * ordinal order): counted, then filled.
  */
-function invert(
+async function invert(
   wordCount: number,
   size: number,
-  wordsOf: (ordinal: number, visit: (word: number) => void) => void,
-): { start: Uint32Array; list: Uint32Array } {
+  start: Uint32Array,
+  words: Uint32Array,
+  pause: () => Promise<void>,
+): Promise<{ start: Uint32Array; list: Uint32Array }> {
   const last = new Int32Array(wordCount).fill(-1);
   const counts = new Uint32Array(wordCount + 1);
-  for (let o = 0; o < size; o++)
-    wordsOf(o, (w) => {
-      if (last[w] === o) return;
+  for (let o = 0; o < size; o++) {
+    for (let p = start[o] as number; p < (start[o + 1] as number); p++) {
+      const w = words[p] as number;
+      if (last[w] === o) continue;
       last[w] = o;
       counts[w + 1] = (counts[w + 1] as number) + 1;
-    });
+    }
+    if ((o & PAUSE_EVERY) === PAUSE_EVERY) await pause();
+  }
   for (let w = 0; w < wordCount; w++) counts[w + 1] = (counts[w + 1] as number) + (counts[w] as number);
-  const start = counts;
-  const list = new Uint32Array(start[wordCount] as number);
-  const fill = start.slice(0, wordCount);
+  const list = new Uint32Array(counts[wordCount] as number);
+  const fill = counts.slice(0, wordCount);
   last.fill(-1);
-  for (let o = 0; o < size; o++)
-    wordsOf(o, (w) => {
-      if (last[w] === o) return;
+  for (let o = 0; o < size; o++) {
+    for (let p = start[o] as number; p < (start[o + 1] as number); p++) {
+      const w = words[p] as number;
+      if (last[w] === o) continue;
       last[w] = o;
       list[fill[w] as number] = o;
       fill[w] = (fill[w] as number) + 1;
-    });
-  return { start, list };
+    }
+    if ((o & PAUSE_EVERY) === PAUSE_EVERY) await pause();
+  }
+  return { start: counts, list };
+}
+
+/**
+ * The ordinals in name order (word by word, then by ordinal): grouped by the name's first word in
+ * one counting pass (ordinal order kept within a group), then each group sorted by the rest.
+ */
+async function sortByName(
+  wordCount: number,
+  size: number,
+  nameStart: Uint32Array,
+  name: Uint32Array,
+  pause: () => Promise<void>,
+): Promise<Uint32Array> {
+  // group 0: names without words; group w + 1: names led by word w
+  const groupOf = (o: number) =>
+    (nameStart[o] as number) < (nameStart[o + 1] as number)
+      ? (name[nameStart[o] as number] as number) + 1
+      : 0;
+  const counts = new Uint32Array(wordCount + 2);
+  for (let o = 0; o < size; o++) counts[groupOf(o) + 1] = (counts[groupOf(o) + 1] as number) + 1;
+  for (let g = 0; g <= wordCount; g++) counts[g + 1] = (counts[g + 1] as number) + (counts[g] as number);
+  const byName = new Uint32Array(size);
+  const fill = counts.slice(0, wordCount + 1);
+  for (let o = 0; o < size; o++) {
+    const g = groupOf(o);
+    byName[fill[g] as number] = o;
+    fill[g] = (fill[g] as number) + 1;
+  }
+  let sorted = 0;
+  for (let g = 0; g <= wordCount; g++) {
+    const from = counts[g] as number;
+    const to = counts[g + 1] as number;
+    if (to - from > 1) byName.subarray(from, to).sort((a, b) => compareNames(nameStart, name, a, b) || a - b);
+    sorted += to - from;
+    if (sorted > PAUSE_EVERY) {
+      sorted = 0;
+      await pause();
+    }
+  }
+  return byName;
+}
+
+/** Orders two documents by their names' words (a name before the longer names it starts). */
+function compareNames(nameStart: Uint32Array, name: Uint32Array, a: number, b: number): number {
+  const sa = nameStart[a] as number;
+  const sb = nameStart[b] as number;
+  const ka = (nameStart[a + 1] as number) - sa;
+  const kb = (nameStart[b + 1] as number) - sb;
+  for (let i = 0; i < Math.min(ka, kb); i++) {
+    const d = (name[sa + i] as number) - (name[sb + i] as number);
+    if (d !== 0) return d;
+  }
+  return ka - kb;
+}
+
+/**
+ * The first place in `byName` whose name is not below `key` (dictionary numbers), comparing only the
+ * name's first key.length words (a shorter name that the key starts is below it).
+ */
+export function firstNameFrom(index: KindIndex, key: number[]): number {
+  const { byName, nameStart, name } = index;
+  let lo = 0;
+  let hi = byName.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const o = byName[mid] as number;
+    const s = nameStart[o] as number;
+    const k = (nameStart[o + 1] as number) - s;
+    let d = 0;
+    for (let i = 0; i < key.length && d === 0; i++)
+      d = i < k ? (name[s + i] as number) - (key[i] as number) : -1;
+    if (d < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The first dictionary number whose word is not below `text`. */
@@ -195,7 +285,6 @@ export function indexBytes(index: KindIndex): number {
     index.name,
     index.postStart,
     index.post,
-    index.leadStart,
-    index.lead,
+    index.byName,
   ].reduce((sum, a) => sum + a.byteLength, 0);
 }
