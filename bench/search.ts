@@ -117,7 +117,7 @@ async function request(q: BenchQuery): Promise<void> {
 }
 
 console.error(
-  `search bench: ${distinct.length} distinct queries, ${databaseUrl ? 'PostgreSQL' : 'PGlite demo'}, load ${loadavg()[0]?.toFixed(1)}`,
+  `search bench: SEARCH_INDEX=${process.env.SEARCH_INDEX ?? 'true'}, ${distinct.length} distinct queries, ${databaseUrl ? 'PostgreSQL' : 'PGlite demo'}, load ${loadavg()[0]?.toFixed(1)}`,
 );
 let next = 0;
 const take = (n: number) => {
@@ -199,6 +199,7 @@ const result = {
   users: USERS,
   runs,
   apiRssMb: child ? processRssMb(child.pid) : null,
+  searchIndex: child?.info.searchIndex ?? null,
 };
 console.log(JSON.stringify(result, null, 2));
 mkdirSync('bench/results', { recursive: true });

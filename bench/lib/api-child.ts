@@ -57,6 +57,8 @@ export async function postgresCpuReader(pool: pg.Pool): Promise<(() => number) |
 
 export interface ApiChild {
   address: string;
+  /** What the server said besides its address when it was ready (e.g. its search index's figures). */
+  info: Record<string, unknown>;
   pid: number;
   cpuMs(): number | null;
   stop(): Promise<void>;
@@ -70,18 +72,20 @@ export async function startApiChild(env: Record<string, string>, nodeArgs: strin
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const address = await new Promise<string>((resolve, reject) => {
+  const ready = await new Promise<Record<string, unknown> & { address: string }>((resolve, reject) => {
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const line = buffered.split('\n').find((l) => l.startsWith('{"address"'));
-      if (line) resolve((JSON.parse(line) as { address: string }).address);
+      if (line) resolve(JSON.parse(line) as Record<string, unknown> & { address: string });
     });
     child.once('exit', (code) => reject(new Error(`the API process exited with ${code} before listening`)));
   });
   const pid = child.pid ?? 0;
+  const { address, ...info } = ready;
   return {
     address,
+    info,
     pid,
     cpuMs: () => processCpuMs(pid),
     stop: async () => {

@@ -6,6 +6,7 @@
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
+import { indexKeeperFor } from '../../apps/api/src/modules/search/index-keeper';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -16,6 +17,20 @@ const database = await openDatabase({
 });
 const app = await buildApp(config, { database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+// The search index in memory is loaded before the benchmark starts (the server answers searches
+// from the database until then); its figures go with the address.
+let searchIndex: Record<string, number> | undefined;
+if (config.searchIndex) {
+  const rss = process.memoryUsage().rss;
+  const index = await indexKeeperFor(database.db, (err) => console.error(err)).load();
+  if (index)
+    searchIndex = {
+      documents: index.documents,
+      loadedMs: index.loadedMs,
+      typedArraysMb: Math.round(index.bytes / 1048576),
+      rssGrowthMb: Math.round((process.memoryUsage().rss - rss) / 1048576),
+    };
+}
 
 let closing = false;
 const stop = async () => {
@@ -27,4 +42,4 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-process.stdout.write(`${JSON.stringify({ address })}\n`);
+process.stdout.write(`${JSON.stringify({ address, searchIndex })}\n`);

@@ -12,7 +12,7 @@ import { intArray } from './catalogue-lookups';
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
 
 /** One kind's items as a JSON array in the order of `ids` (an id no longer in the catalogue is left out). */
-function itemsOf(kind: ItemsKind, ids: number[], userId: number): SQL {
+export function itemsOf(kind: ItemsKind, ids: number[], userId: number): SQL {
   if (ids.length === 0) return sql`'[]'::json`;
   const item = itemSql(kind, userId);
   return sql`coalesce((select json_agg(${item.json} order by p.ord)

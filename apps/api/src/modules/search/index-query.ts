@@ -231,6 +231,8 @@ export function searchIndexSection(
   // one word as typed: every document listed under it matches, and when one of its words alone is
   // held by the total's cap of documents, the total is known without counting
   const plain = q.m === 1 && (q.spellings[0] as number[]).length === 0;
+  // a word no document starts as typed matches only through its spellings: every match is rank 3
+  const typedAtAll = q.lo.every((lo, i) => lo < (q.hi[i] as number));
   const capped = plain && largest(postStart, driving) >= SEARCH_RESULTS_MAX;
   readListed(
     index.size,
@@ -243,7 +245,7 @@ export function searchIndexSection(
       found++;
       if (nameRank(q, o) < 0) buckets.add(match, 0, o);
     },
-    () => (capped || found >= SEARCH_RESULTS_MAX) && count(2) >= wordNeed,
+    () => (capped || found >= SEARCH_RESULTS_MAX) && count(typedAtAll ? 2 : 3) >= wordNeed,
     (held[driver] as number) * others(driver),
     capped ? Math.max(1, wordNeed) : Math.max(SEARCH_RESULTS_MAX, wordNeed),
   );

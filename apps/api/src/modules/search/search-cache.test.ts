@@ -2,6 +2,7 @@
 // anyone else's: the same query asked again, by the same or another listener, answers with each
 // listener's own fields and today's counts, and an item added to the catalogue is found at once.
 import type { SearchResponse } from '@cratedig/contract/search';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
@@ -78,6 +79,15 @@ describe('a query asked again', () => {
       'Vantablack Morning',
     ]);
     expect(after.tracks?.pagination.total).toBe(2);
+  });
+
+  it('shows an item changed in the catalogue at once, though its search words did not change', async () => {
+    expect(artistIn(await search(ana, 'vantablack'))?.name).toBe('Quillon Vantablack');
+    // a change outside the search documents (no refresh): the kept item is read again in full
+    await app.db.execute(sql`update artists set name = 'Quillon Vantablack Jr' where id = ${artistId}`);
+    expect(artistIn(await search(ana, 'vantablack'))?.name).toBe('Quillon Vantablack Jr');
+    expect(artistIn(await search(ben, 'vantablack'))?.name).toBe('Quillon Vantablack Jr');
+    await app.db.execute(sql`update artists set name = 'Quillon Vantablack' where id = ${artistId}`);
   });
 
   it('keeps the match and its highlight when the answer comes from what was kept', async () => {

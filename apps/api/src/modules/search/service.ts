@@ -16,11 +16,11 @@ import { highlightRanges, normalisedWords } from '@cratedig/contract/search-norm
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
-import { itemsById } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
+import { keptItemsById } from '../catalogue/service';
 import { indexKeeperFor, type SearchIndex, searchGeneration } from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, type SearchRank, type SectionPage, searchSection } from './plans';
@@ -145,7 +145,10 @@ export function preloadSearchIndex(ctx: ServiceContext, onIndexError: IndexLoadE
 }
 
 /** The query's words read from the index: the one-typo spellings of long words no document starts. */
-function indexedQuery(index: SearchIndex, { words, text }: { words: string[]; text: string }): PreparedQuery {
+export function indexedQuery(
+  index: SearchIndex,
+  { words, text }: { words: string[]; text: string },
+): PreparedQuery {
   const corrections = new Map<string, string[]>();
   const short = text.length <= SEARCH_SHORT_QUERY;
   const none = { words: new Map(), documents: new Map() };
@@ -262,7 +265,7 @@ async function withItems(
   const wanted = Object.fromEntries(
     [...sections].filter(([, s]) => s.hits.length > 0).map(([kind, s]) => [kind, s.hits.map((h) => h.id)]),
   );
-  const items = Object.keys(wanted).length > 0 ? await itemsById<Item>(ctx.db, wanted, ctx.userId) : {};
+  const items = Object.keys(wanted).length > 0 ? await keptItemsById<Item>(ctx, wanted) : {};
   for (const [kind, section] of sections) {
     const byId = new Map((items[kind] ?? []).map((item) => [item.id, item]));
     const data = section.hits.flatMap(({ rank, id }) => {

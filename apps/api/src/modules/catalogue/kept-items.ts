@@ -1,0 +1,91 @@
+// Catalogue items by id through the instance's page cache (page-cache.ts, docs/catalogue.md "What is
+// kept between requests"): the search's result pages name their items by id, and each item is the
+// same for every listener but for its own fields. So each item read in full is kept on its own, with
+// the catalogue's generation its statement read; a later request reads, in one statement, the
+// generation, the own fields of the items kept and the items not kept in full, and lays the own fields
+// over the kept items. Kept items from another generation are read again in full.
+import { type SQL, sql } from 'drizzle-orm';
+import { planCached } from '../../db/plan-cache';
+import { ownFieldsJson } from '../../db/read-models/catalogue-items';
+import { type ItemsKind, itemsById, itemsOf } from '../../db/read-models/catalogue-items-by-id';
+import { intArray } from '../../db/read-models/catalogue-lookups';
+import { queryRow } from '../../db/rows';
+import type { UserContext } from '../../lib/service-context';
+import { GENERATION } from './generation';
+import { pageCacheFor } from './page-cache';
+
+interface WithId {
+  id: number;
+}
+
+const itemKey = (kind: ItemsKind, id: number) => `item\u0000${kind}\u0000${id}`;
+
+/** The own fields of `ids` (only these four kinds' tables, named as their kinds). */
+function ownOf(kind: ItemsKind, ids: number[], userId: number): SQL {
+  if (ids.length === 0) return sql`'[]'::json`;
+  return sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)}) from ${sql.raw(kind)} i
+    where i.id = any(${intArray(ids)})), '[]'::json)`;
+}
+
+/** The items of several kinds, each kind in the order asked; an id no longer in the catalogue is left out. */
+export async function keptItemsById<T extends WithId>(
+  ctx: UserContext,
+  wanted: Partial<Record<ItemsKind, number[]>>,
+): Promise<Partial<Record<ItemsKind, T[]>>> {
+  const kinds = (Object.keys(wanted) as ItemsKind[]).filter((k) => (wanted[k] ?? []).length > 0);
+  const cache = pageCacheFor(ctx.db, ctx.config.catalogueCacheMb);
+  if (!cache) return await itemsById<T>(ctx.db, wanted, ctx.userId);
+  if (kinds.length === 0) return {};
+  const kept = new Map<string, { generation: number; value: T }>();
+  const missing: Partial<Record<ItemsKind, number[]>> = {};
+  const keptIds: Partial<Record<ItemsKind, number[]>> = {};
+  for (const kind of kinds)
+    for (const id of wanted[kind] ?? []) {
+      const item = cache.get<T>(itemKey(kind, id));
+      if (item) kept.set(itemKey(kind, id), item);
+      (item ? (keptIds[kind] ??= []) : (missing[kind] ??= [])).push(id);
+    }
+  const columns = kinds.flatMap((kind) => [
+    sql`${ownOf(kind, keptIds[kind] ?? [], ctx.userId)} as ${sql.raw(`own_${kind}`)}`,
+    sql`${itemsOf(kind, missing[kind] ?? [], ctx.userId)} as ${sql.raw(`full_${kind}`)}`,
+  ]);
+  const row =
+    (await queryRow<Record<string, unknown>>(
+      ctx.db,
+      planCached(sql`select ${GENERATION} as generation, ${sql.join(columns, sql`, `)}`),
+    )) ?? {};
+  const generation = row.generation === null || row.generation === undefined ? null : Number(row.generation);
+  const found = new Map<string, T>();
+  const stale: Partial<Record<ItemsKind, number[]>> = {};
+  for (const kind of kinds) {
+    for (const item of (row[`full_${kind}`] as T[] | null) ?? []) found.set(itemKey(kind, item.id), item);
+    const own = new Map(((row[`own_${kind}`] as WithId[] | null) ?? []).map((f) => [f.id, f]));
+    for (const id of keptIds[kind] ?? []) {
+      const item = kept.get(itemKey(kind, id));
+      const fields = own.get(id);
+      if (!item || !fields) continue; // gone from the catalogue
+      if (item.generation === generation) found.set(itemKey(kind, id), { ...item.value, ...fields });
+      else (stale[kind] ??= []).push(id);
+    }
+  }
+  if (Object.keys(stale).length > 0) {
+    const fresh = await itemsById<T>(ctx.db, stale, ctx.userId);
+    for (const kind of Object.keys(fresh) as ItemsKind[])
+      for (const item of fresh[kind] ?? []) found.set(itemKey(kind, item.id), item);
+  }
+  // the items read in full are kept at the generation their statement read (the stale ones' second
+  // statement read no generation: they are kept by the next request that reads them)
+  if (generation !== null)
+    for (const kind of kinds)
+      for (const item of (row[`full_${kind}`] as T[] | null) ?? [])
+        cache.keep(itemKey(kind, item.id), generation, item);
+  return Object.fromEntries(
+    kinds.map((kind) => [
+      kind,
+      (wanted[kind] ?? []).flatMap((id) => {
+        const item = found.get(itemKey(kind, id));
+        return item ? [item] : [];
+      }),
+    ]),
+  );
+}
