@@ -43,7 +43,8 @@ export async function keptItemsById<T extends WithId>(
     for (const id of wanted[kind] ?? []) {
       const item = cache.get<T>(itemKey(kind, id));
       if (item) kept.set(itemKey(kind, id), item);
-      (item ? (keptIds[kind] ??= []) : (missing[kind] ??= [])).push(id);
+      const into = item ? keptIds : missing;
+      into[kind] = [...(into[kind] ?? []), id];
     }
   const columns = kinds.flatMap((kind) => [
     sql`${ownOf(kind, keptIds[kind] ?? [], ctx.userId)} as ${sql.raw(`own_${kind}`)}`,
@@ -65,7 +66,7 @@ export async function keptItemsById<T extends WithId>(
       const fields = own.get(id);
       if (!item || !fields) continue; // gone from the catalogue
       if (item.generation === generation) found.set(itemKey(kind, id), { ...item.value, ...fields });
-      else (stale[kind] ??= []).push(id);
+      else stale[kind] = [...(stale[kind] ?? []), id];
     }
   }
   if (Object.keys(stale).length > 0) {
