@@ -1,6 +1,7 @@
 // Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRow } from '../../db/rows';
 import { passwordResets, rateLimitHits, refreshTokens, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -176,67 +177,35 @@ export interface HitCounter {
 }
 
 /**
- * Seconds until `bucket:key` drops below `max` hits in the last `windowS` seconds, or 0 when it is
- * below already. One indexed query: the max-th most recent hit decides.
- */
-async function secondsBlocked(db: Tx, { bucket, key, max, windowS }: HitCounter): Promise<number> {
-  const [row] = await db
-    .select({
-      wait: sql<number>`extract(epoch from (${rateLimitHits.at} + make_interval(secs => ${windowS}) - now()))::float8`,
-    })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, bucket),
-        eq(rateLimitHits.key, key),
-        gt(rateLimitHits.at, sql`now() - make_interval(secs => ${windowS})`),
-      ),
-    )
-    .orderBy(desc(rateLimitHits.at))
-    .offset(max - 1)
-    .limit(1);
-  return row ? Math.max(0, Number(row.wait)) : 0;
-}
-
-type Tx = Pick<Db, 'select' | 'insert' | 'delete' | 'execute'>;
-
-/**
- * Counts one hit on every counter, or none: in one transaction that first takes an advisory lock per
- * counter (in a fixed order, so two requests never deadlock), checks every window and, when all are
- * below their limits, records the hits. Concurrent requests on any number of instances queue on the
- * lock, so a limit of 5 lets exactly 5 through. Answers the ids of the recorded hits, or how many
- * seconds to wait when a counter is at its limit (nothing recorded then).
+ * Counts one hit on every counter, or none, in one statement (cd_take_hits, db/functions/
+ * 08-rate-limits.sql): advisory locks per counter in a fixed order, every window checked, and when
+ * all are below their limits the hits recorded. Concurrent requests on any number of instances queue
+ * on the locks, so a limit of 5 lets exactly 5 through. Answers the ids of the recorded hits, or how
+ * many seconds to wait when a counter is at its limit (nothing recorded then).
  */
 export async function takeHits(
   db: Db,
   counters: HitCounter[],
 ): Promise<{ ids: number[] } | { waitS: number }> {
-  return db.transaction(async (tx) => {
-    const lockKeys = [...new Set(counters.map(({ bucket, key }) => `${bucket}\n${key}`))].sort();
-    for (const lockKey of lockKeys) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-    }
-    let waitS = 0;
-    for (const counter of counters) waitS = Math.max(waitS, await secondsBlocked(tx, counter));
-    if (waitS > 0) return { waitS };
-    const rows = await tx
-      .insert(rateLimitHits)
-      .values(counters.map(({ bucket, key }) => ({ bucket, key })))
-      .returning({ id: rateLimitHits.id });
-    // Hits that fell out of their window count no more.
-    for (const { bucket, key, windowS } of counters) {
-      await tx
-        .delete(rateLimitHits)
-        .where(
-          and(
-            eq(rateLimitHits.bucket, bucket),
-            eq(rateLimitHits.key, key),
-            lt(rateLimitHits.at, sql`now() - make_interval(secs => ${windowS})`),
-          ),
-        );
-    }
-    return { ids: rows.map((row) => row.id) };
-  });
+  const texts = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`;
+  const ints = (values: number[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${Math.trunc(v)}::int`),
+      sql`, `,
+    )}]::int[]`;
+  const row = await queryRow<{ wait_s: number | null; ids: (string | number)[] | null }>(
+    db,
+    sql`select wait_s, ids from cd_take_hits(${texts(counters.map((c) => c.bucket))}, ${texts(
+      counters.map((c) => c.key),
+    )}, ${ints(counters.map((c) => c.max))}, ${ints(counters.map((c) => c.windowS))})`,
+  );
+  const waitS = Number(row?.wait_s ?? 0);
+  if (waitS > 0) return { waitS };
+  return { ids: (row?.ids ?? []).map(Number) };
 }
 
 /** Takes back hits recorded by takeHits (an attempt that turned out not to count, e.g. a good login). */
