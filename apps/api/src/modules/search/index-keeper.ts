@@ -9,7 +9,8 @@
 import { SEARCH_KINDS, type SearchKind } from '@cratedig/contract/search';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRow, queryRows, type SqlRunner } from '../../db/rows';
+import { readSearchDocuments, searchDocumentCount } from '../../db/read-models/catalogue-search-documents';
+import { queryRow, type SqlRunner } from '../../db/rows';
 import { outsideAnyRequest } from '../../lib/statement-limits';
 import { TypoCandidates } from './one-typo';
 import { indexBytes, type KindIndex, KindIndexBuilder } from './word-index';
@@ -40,15 +41,6 @@ export async function searchGeneration(db: SqlRunner): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** How many search documents there are (search_terms' empty word counts every document of a kind). */
-async function documentCount(db: Db): Promise<number> {
-  const row = await queryRow<{ n: string | number | null }>(
-    db,
-    sql`select sum(docs) as n from search_terms where word = ''`,
-  );
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Reads every search document, each kind in ranking order, in one read-only snapshot (so the index
  * and the generation it is labelled with agree), through a cursor, so a million documents never sit
@@ -65,23 +57,15 @@ export async function loadSearchIndex(db: Db): Promise<SearchIndex> {
         const seen = new Set<string>();
         for (const kind of SEARCH_KINDS) {
           const builder = new KindIndexBuilder(kind);
-          // kinds are whitelisted names; the popularity condition lets the ranking-order index serve
-          await tx.execute(
-            sql.raw(`declare search_index_docs no scroll cursor for
-              select d.item_id, d.name, d.body from search_documents d
-              where d.kind = '${kind}' and d.popularity >= 0
-              order by d.popularity desc, d.name, d.item_id`),
+          await readSearchDocuments(
+            tx,
+            kind,
+            FETCH_ROWS,
+            (rows) => {
+              for (const row of rows) builder.add(Number(row.item_id), row.name, row.body);
+            },
+            pause,
           );
-          for (;;) {
-            const rows = await queryRows<{ item_id: number; name: string; body: string }>(
-              tx,
-              sql.raw(`fetch forward ${FETCH_ROWS} from search_index_docs`),
-            );
-            for (const row of rows) builder.add(Number(row.item_id), row.name, row.body);
-            if (rows.length < FETCH_ROWS) break;
-            await pause();
-          }
-          await tx.execute(sql.raw('close search_index_docs'));
           const index = await builder.build(pause);
           for (const word of index.words)
             if (!seen.has(word)) {
@@ -126,7 +110,8 @@ export class IndexKeeper {
     if (this.current?.generation === generation) return this.current;
     this.newest = Math.max(this.newest, generation);
     const loading = this.load();
-    const documents = this.documents ?? (await documentCount(this.db).catch(() => Number.POSITIVE_INFINITY));
+    const documents =
+      this.documents ?? (await searchDocumentCount(this.db).catch(() => Number.POSITIVE_INFINITY));
     this.documents ??= documents;
     if (documents > WAIT_FOR_INDEX_DOCUMENTS) return undefined;
     await loading;
