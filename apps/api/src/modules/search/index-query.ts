@@ -7,11 +7,10 @@
 // as the database's plan for frequent words does, the rank is read in ranking order only); then
 // ranking order (popularity, name, id). The total counts at most SEARCH_RESULTS_MAX.
 //
-// Reads are bounded: the names starting with the query are found through the leads lists; the other
-// matches through the postings of the query word whose words are held by the fewest documents
-// (every match holds one of them), in ordinal order where few lists make that cheap, so the reading
-// stops once the page and the capped total are known; a short prefix whose words are too many to
-// merge scans the documents in ordinal order, which matches come early in.
+// Reads are bounded: the names that are or start with the query are one run of the names in name
+// order; the other matches come from the documents of the query word whose words are held by the
+// fewest (every match holds one of them), read in ordinal order (index-reads.ts) so the reading stops
+// once the page and the capped total are known. A word whose documents are few is read whole.
 import { SEARCH_RESULTS_MAX } from '@cratedig/contract/search';
 import { listed, readListed, readWhole } from './index-reads';
 import { firstNameFrom, type KindIndex, numberOfWord, wordsStartingWith } from './word-index';
