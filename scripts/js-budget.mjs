@@ -13,14 +13,15 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Budgets in KB (1024 bytes) of gzipped JavaScript, and the source modules each route's first screen
- * loads. A signed-in page counts the signed-in frame with the bottom player. The budgets are the
- * product's targets: /login at most 150 KB, a signed-in /home with the player at most 220 KB. A route
- * without a budget is measured and printed only.
+ * loads. A signed-in page counts the signed-in frame with the bottom player. The product's targets
+ * are /login at most 150 KB and a signed-in /home with the player at most 220 KB; /login's budget is
+ * its measured 145.0 KB plus 1 KB, so a regression fails the build before the target is reached. A
+ * route without a budget is measured and printed only.
  */
 export const ROUTES = [
   {
     path: '/login',
-    budgetKB: 150,
+    budgetKB: 146,
     modules: ['src/features/auth/login-page.tsx'],
   },
   {

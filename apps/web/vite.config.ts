@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './pwa.config.ts';
 
@@ -55,11 +55,66 @@ const routerProductionBuild = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+// The Latin faces of the two fonts every screen draws with, requested with the page instead of at the
+// first layout: a browser then lays the first screen out once, in its own fonts, instead of first
+// resolving fallback fonts (tens of milliseconds of font matching per family on Linux) and laying it
+// out again when the fonts arrive.
+const FIRST_SCREEN_FONTS = [
+  /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/,
+  /^assets\/space-grotesk-latin-wght-normal-[\w-]+\.woff2$/,
+];
+
+function preloadFirstScreenFonts(): Plugin {
+  return {
+    name: 'cratedig-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const files = Object.keys(context.bundle ?? {});
+        return FIRST_SCREEN_FONTS.map((pattern) => {
+          const file = files.find((name) => pattern.test(name));
+          if (!file) throw new Error(`no built font matches ${pattern}`);
+          return {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          };
+        });
+      },
+    },
+  };
+}
+
+// MUI's createTheme also carries the CSS-variables theme builder (createThemeWithVars and its helpers,
+// about 4 KB gzipped), which every page loads because each component's default theme is made with it.
+// Without `cssVariables` or `colorSchemes` in its options (the app's theme and MUI's default theme)
+// createTheme only ever calls createThemeNoVars: builds get a createTheme that does just that, and
+// fails loudly if those options are ever passed.
+const MUI_CREATE_THEME = /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/;
+
+function muiThemeWithoutCssVariables(): Plugin {
+  return {
+    name: 'cratedig-mui-theme-without-css-variables',
+    apply: 'build',
+    load(id) {
+      if (!MUI_CREATE_THEME.test(id)) return null;
+      return `import createThemeNoVars from './createThemeNoVars.mjs';
+export default function createTheme(options = {}, ...args) {
+  if ('cssVariables' in options || 'colorSchemes' in options)
+    throw new Error('createTheme: this build has no CSS-variables themes (apps/web/vite.config.ts)');
+  return createThemeNoVars(options, ...args);
+}
+`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProductionBuild }] } : {},
-  plugins: [react(), VitePWA(pwaOptions)],
+  plugins: [react(), preloadFirstScreenFonts(), muiThemeWithoutCssVariables(), VitePWA(pwaOptions)],
   // public/ (favicon, icons) is copied to the site root; the URL prefix /public/... is the API's
   // share previews and is proxied, the two never meet.
   publicDir: 'public',

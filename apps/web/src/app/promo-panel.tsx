@@ -1,3 +1,4 @@
+import { BREAKPOINTS } from '@cratedig/contract/constants';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PublicIcon from '@mui/icons-material/Public';
@@ -6,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../components/logo';
 import { colors, fonts } from '../lib/design-tokens';
+import { useMinWidth } from '../lib/use-min-width';
 
 const features = [
   {
@@ -123,6 +125,10 @@ function TracklistArt() {
 
 /** docs/web-app.md public area: the promo beside the form (large screens) or above it (small screens). */
 export function PromoPanel() {
+  // The parts a narrow screen hides are not rendered there at all: a phone's first visit builds and
+  // styles only what it shows. Their CSS still hides them, so the look never depends on this.
+  const showsFeatures = useMinWidth(BREAKPOINTS.sm);
+  const showsArt = useMinWidth(BREAKPOINTS.md);
   return (
     <Box
       component="aside"
@@ -150,21 +156,24 @@ export function PromoPanel() {
       }}
     >
       {/* The grooves of a record, far larger than the screen, as texture. */}
-      <Box
-        aria-hidden
-        sx={{
-          position: 'absolute',
-          display: { xs: 'none', md: 'block' },
-          width: 900,
-          height: 900,
-          right: -520,
-          bottom: -480,
-          borderRadius: '50%',
-          background: 'repeating-radial-gradient(circle, transparent 0 5px, rgba(255,255,255,0.05) 5px 6px)',
-          maskImage: 'radial-gradient(circle, black 35%, transparent 70%)',
-          pointerEvents: 'none',
-        }}
-      />
+      {showsArt && (
+        <Box
+          aria-hidden
+          sx={{
+            position: 'absolute',
+            display: { xs: 'none', md: 'block' },
+            width: 900,
+            height: 900,
+            right: -520,
+            bottom: -480,
+            borderRadius: '50%',
+            background:
+              'repeating-radial-gradient(circle, transparent 0 5px, rgba(255,255,255,0.05) 5px 6px)',
+            maskImage: 'radial-gradient(circle, black 35%, transparent 70%)',
+            pointerEvents: 'none',
+          }}
+        />
+      )}
       <Box sx={{ position: 'relative' }}>
         <RouterLink
           to="/login"
@@ -189,55 +198,59 @@ export function PromoPanel() {
           Play the DJ sets that matter with their tracklists identified, down to the unreleased IDs.
         </Typography>
       </Box>
-      <Box
-        component="ul"
-        sx={{
-          position: 'relative',
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: { xs: 'none', sm: 'grid' },
-          gap: 2.5,
-          maxWidth: 520,
-        }}
-      >
-        {features.map(({ icon: Icon, title, text }) => (
-          <Box component="li" key={title} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-            <Box
-              sx={{
-                flexShrink: 0,
-                display: 'grid',
-                placeItems: 'center',
-                width: 40,
-                height: 40,
-                borderRadius: 2.5,
-                color: 'primary.main',
-                bgcolor: 'rgba(198,255,58,0.1)',
-                border: '1px solid rgba(198,255,58,0.25)',
-              }}
-            >
-              <Icon fontSize="small" />
+      {showsFeatures && (
+        <Box
+          component="ul"
+          sx={{
+            position: 'relative',
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: { xs: 'none', sm: 'grid' },
+            gap: 2.5,
+            maxWidth: 520,
+          }}
+        >
+          {features.map(({ icon: Icon, title, text }) => (
+            <Box component="li" key={title} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+              <Box
+                sx={{
+                  flexShrink: 0,
+                  display: 'grid',
+                  placeItems: 'center',
+                  width: 40,
+                  height: 40,
+                  borderRadius: 2.5,
+                  color: 'primary.main',
+                  bgcolor: 'rgba(198,255,58,0.1)',
+                  border: '1px solid rgba(198,255,58,0.25)',
+                }}
+              >
+                <Icon fontSize="small" />
+              </Box>
+              <Box>
+                <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {text}
+                </Typography>
+              </Box>
             </Box>
-            <Box>
-              <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {text}
-              </Typography>
-            </Box>
-          </Box>
-        ))}
-      </Box>
-      <Box
-        sx={{
-          position: 'relative',
-          display: { xs: 'none', md: 'block' },
-          mt: 'auto',
-          // Short screens keep the words and drop the picture.
-          '@media (max-height: 780px)': { display: 'none' },
-        }}
-      >
-        <TracklistArt />
-      </Box>
+          ))}
+        </Box>
+      )}
+      {showsArt && (
+        <Box
+          sx={{
+            position: 'relative',
+            display: { xs: 'none', md: 'block' },
+            mt: 'auto',
+            // Short screens keep the words and drop the picture.
+            '@media (max-height: 780px)': { display: 'none' },
+          }}
+        >
+          <TracklistArt />
+        </Box>
+      )}
     </Box>
   );
 }

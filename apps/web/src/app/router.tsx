@@ -1,29 +1,35 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, Suspense } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
+import { lazyPage } from './lazy-page';
 import { OpenLayout } from './open-layout';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 import { AuthGate, RequireAuth, VisitorsOnly } from './route-guards';
 
-// Every page is its own chunk (loaded on first visit, React.lazy); each has an error boundary inside
+// Every page is its own chunk (loaded on first visit, lazy-page.tsx); each has an error boundary inside
 // its layout, so a failing page keeps the top bar and footer around the friendly fallback. The routes
 // are plain element routes: the app renders them with useRoutes in a BrowserRouter (AppRoutes), which
 // leaves React Router's data-router code (about 16 KB gzipped) out of every page's first load.
-function lazyElement(load: () => Promise<ComponentType>) {
-  const Page = lazy(() => load().then((Component) => ({ default: Component })));
-  return (
-    <RouteErrorBoundary>
-      <Suspense fallback={null}>
-        <Page />
-      </Suspense>
-    </RouteErrorBoundary>
-  );
+
+/** What preloadFirstPage reads from a route: its chunk, which guard it sits behind, where it sends. */
+interface RouteHints {
+  preload?: () => Promise<unknown>;
+  visitorsOnly?: boolean;
+  membersOnly?: boolean;
+  redirect?: string;
 }
 
 function page(path: string, load: () => Promise<ComponentType>): RouteObject {
-  return { path, element: lazyElement(load) };
+  const { element, preload } = lazyPage(load);
+  return { path, element, handle: { preload } satisfies RouteHints };
 }
+
+function redirect(to: string): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: <Navigate to={to} replace />, handle: { redirect: to } satisfies RouteHints };
+}
+
+const signedInLayout = lazyPage(() => import('./signed-in-layout').then((m) => m.SignedInLayout));
 
 // docs/web-app.md route table.
 export const appRoutes: RouteObject[] = [
@@ -36,9 +42,10 @@ export const appRoutes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
-      { index: true, element: <Navigate to="/login" replace /> },
+      { index: true, ...redirect('/login') },
       {
         element: <VisitorsOnly />,
+        handle: { visitorsOnly: true } satisfies RouteHints,
         children: [
           {
             element: <PublicLayout />,
@@ -65,9 +72,11 @@ export const appRoutes: RouteObject[] = [
       },
       {
         element: <RequireAuth />,
+        handle: { membersOnly: true } satisfies RouteHints,
         children: [
           {
-            element: lazyElement(() => import('./signed-in-layout').then((m) => m.SignedInLayout)),
+            element: signedInLayout.element,
+            handle: { preload: signedInLayout.preload } satisfies RouteHints,
             children: [
               page('home', () => import('../features/home/home-page').then((m) => m.HomePage)),
               page('sets', () => import('../features/sets/sets-page').then((m) => m.SetsPage)),
@@ -97,7 +106,7 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       // docs/web-app.md: any other path goes to /home (and from there to /login for a visitor).
-      { path: '*', element: <Navigate to="/home" replace /> },
+      { path: '*', ...redirect('/home') },
     ],
   },
 ];
@@ -105,4 +114,23 @@ export const appRoutes: RouteObject[] = [
 /** The route table, rendered inside the app's BrowserRouter (main.tsx). */
 export function AppRoutes() {
   return useRoutes(appRoutes);
+}
+
+/**
+ * Starts loading the chunks of the page the app is about to draw for this address: the page and its
+ * layout, or for a visitor on a signed-in page the sign-in page the guard sends them to. main.tsx calls
+ * it before the first render, so the first screen is drawn once, with its page, instead of the layout
+ * first and the page a round trip later. `signedIn` is a guess from the stored tokens; a wrong guess
+ * only loads a chunk early.
+ */
+export function preloadFirstPage(pathname: string, signedIn: boolean, hops = 0): Promise<unknown> {
+  const hints = (matchRoutes(appRoutes, pathname) ?? []).map(
+    (match) => (match.route.handle ?? {}) as RouteHints,
+  );
+  const to = hints.find((hint) => hint.redirect)?.redirect;
+  if (to && hops < 2) return preloadFirstPage(to, signedIn, hops + 1);
+  if (!signedIn && hints.some((hint) => hint.membersOnly)) return preloadFirstPage('/login', false, hops + 1);
+  // A signed-in person on a visitors' page goes on to a page only the stored next location knows.
+  if (signedIn && hints.some((hint) => hint.visitorsOnly)) return Promise.resolve();
+  return Promise.all(hints.flatMap((hint) => (hint.preload ? [hint.preload()] : [])));
 }

@@ -112,8 +112,12 @@ function showRefreshingToast() {
 
 export function AuthProvider({ children, loadSession }: { children: ReactNode; loadSession?: LoadSession }) {
   const api = useApi();
+  // Without a stored token there is no session to ask about (loadSessionFromApi answers null at once):
+  // a visitor is known from the first render, so /login is drawn straight away, not after a frame of
+  // the "Checking your session" overlay and a second render of the whole app.
+  const [visitorAtStart] = useState(() => !loadSession && !api.tokens.storage.read().accessToken);
   const [state, setState] = useState<AuthState>({
-    status: 'unknown',
+    status: visitorAtStart ? 'unauthenticated' : 'unknown',
     user: null,
     loggedOut: false,
     offline: false,
@@ -131,6 +135,7 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
   const [load] = useState<LoadSession>(() => loadSession ?? (() => loadSessionFromApi(api, clearUser)));
 
   useEffect(() => {
+    if (visitorAtStart) return;
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const attempt = () => {
@@ -160,7 +165,7 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
       clearTimeout(retry);
       window.removeEventListener('online', attempt);
     };
-  }, [load]);
+  }, [load, visitorAtStart]);
 
   // A refresh that failed for good already deleted the tokens (token-manager.ts): say so, and send
   // the person back to sign in; the guard keeps the page as the next location (docs/web-app.md recovery).
