@@ -1,5 +1,5 @@
 // Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRow } from '../../db/rows';
 import { passwordResets, rateLimitHits, refreshTokens, users } from '../../db/schema/index';
