@@ -93,8 +93,6 @@ export async function loadSearchIndex(db: Db): Promise<SearchIndex> {
 export class IndexKeeper {
   private current: SearchIndex | undefined;
   private loading: Promise<SearchIndex | undefined> | undefined;
-  /** The newest generation a search has met. */
-  private newest = -1;
   /** Documents of the last index loaded (before the first: unknown). */
   private documents: number | undefined;
   /** After a failed load, none is tried again before this time (ms since the epoch). */
@@ -108,7 +106,9 @@ export class IndexKeeper {
   /** The index a search that read `generation` may use, if there is one (or one worth waiting for). */
   async at(generation: number): Promise<SearchIndex | undefined> {
     if (this.current?.generation === generation) return this.current;
-    this.newest = Math.max(this.newest, generation);
+    // A load reads the generation of its own snapshot. When that is not the one a later search
+    // reads (an import committed meanwhile), that search starts the next load: a load never starts
+    // another by itself, so a generation that went back (an emptied database) cannot loop them.
     const loading = this.load();
     const documents =
       this.documents ?? (await searchDocumentCount(this.db).catch(() => Number.POSITIVE_INFINITY));
@@ -123,7 +123,12 @@ export class IndexKeeper {
     return this.current;
   }
 
-  /** Starts a load unless one is under way; after it, loads again if a newer generation was met. */
+  /** A load is under way. */
+  get busy(): boolean {
+    return this.loading !== undefined;
+  }
+
+  /** Starts a load unless one is under way. */
   load(): Promise<SearchIndex | undefined> {
     if (this.loading) return this.loading;
     if (Date.now() < this.retryAt) return Promise.resolve(undefined);
@@ -132,7 +137,6 @@ export class IndexKeeper {
         this.current = index;
         this.documents = index.documents;
         this.loading = undefined;
-        if (this.newest > index.generation) void this.load();
         return index;
       },
       (err: unknown) => {

@@ -18,7 +18,7 @@ import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { authOverrides } from '../../test/auth-overrides';
 import { getTestDatabase, resetDatabase } from '../../test/database';
 import { createArtist, refreshCatalogue } from '../../test/factories';
-import { indexKeeperFor, searchGeneration } from './index-keeper';
+import { IndexKeeper, indexKeeperFor, searchGeneration } from './index-keeper';
 
 let database: Database;
 let indexed: FastifyInstance;
@@ -101,6 +101,17 @@ describe('the search index in memory', () => {
     // and the index did answer: it is loaded for the documents' current generation
     expect(indexKeeperFor(database.db, () => {}).kept?.generation).toBe(await searchGeneration(database.db));
   }, 90_000);
+
+  it('settles after a load whose generation no search asked for, as after the database was emptied', async () => {
+    // a search that read a generation the database no longer has (its row emptied since) gets no
+    // index, and the load it started is the last one: loads never start one another
+    const keeper = new IndexKeeper(database.db, () => {});
+    expect(await keeper.at(Number.MAX_SAFE_INTEGER)).toBeUndefined();
+    expect(keeper.busy).toBe(false);
+    const now = await searchGeneration(database.db);
+    expect((await keeper.at(now))?.generation).toBe(now);
+    expect(keeper.busy).toBe(false);
+  });
 
   it('finds an artist added to the catalogue at once, and the index moves to the new generation', async () => {
     const before = await search(indexed, 's=Quorvane');
