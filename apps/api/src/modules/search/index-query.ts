@@ -205,7 +205,8 @@ export function searchIndexSection(
   const others = (except: number) =>
     held.reduce((share, h, i) => (i === except ? share : share * Math.min(1, h / index.size)), 1);
   const count = (rank: number) => (buckets.all[rank * 2] as Smallest).count;
-  // names that are the query, then names that start with it: runs of the names in name order
+  // names that are the query, then names that start with it: runs of the names in name order (a
+  // document's body holds its name's words, so each of them matches and counts in the total below)
   const leading = q.exact.slice(0, q.m - 1);
   if (leading.every((n) => n >= 0)) {
     const { byName, nameStart } = index;

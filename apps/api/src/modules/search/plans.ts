@@ -28,7 +28,8 @@ export type SearchRank = SearchMatch['rank'];
  */
 export const CANDIDATES_MAX = 4000;
 
-const RANKS: SearchRank[] = ['exact', 'prefix', 'word', 'fuzzy'];
+/** The ranks by number (0 exact name, 1 name prefix, 2 every word, 3 one typo), as statements and the index give them. */
+export const RANKS: SearchRank[] = ['exact', 'prefix', 'word', 'fuzzy'];
 
 /** A normalised query: its words, and for some of them the one-typo spellings the catalogue has. */
 export interface PreparedQuery extends SearchText {

@@ -23,7 +23,7 @@ import { takeSearch } from '../accounts/rate-limit-service';
 import { keptItemsById } from '../catalogue/service';
 import { indexKeeperFor, type SearchIndex, searchGeneration } from './index-keeper';
 import { searchIndexSection } from './index-query';
-import { type PreparedQuery, type SearchRank, type SectionPage, searchSection } from './plans';
+import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
 import { type CachedSection, type KeptAnswers, keptAnswersAt, sectionKey } from './result-cache';
 import { wordsStartingWith } from './word-index';
 
@@ -233,8 +233,6 @@ async function sectionPages(
   return pages;
 }
 
-const RANK_NAMES: SearchRank[] = ['exact', 'prefix', 'word', 'fuzzy'];
-
 /** Each asked-for section's page from the index, its items read by id in one statement. */
 async function indexedPages(
   ctx: UserContext,
@@ -250,7 +248,7 @@ async function indexedPages(
     const section = searchIndexSection(found, q.words, q.corrections, query.limit, query.offset);
     sections.set(kind, {
       total: section.total,
-      hits: section.hits.map(({ rank, id }) => ({ rank: RANK_NAMES[rank] ?? 'fuzzy', id })),
+      hits: section.hits.map(({ rank, id }) => ({ rank: RANKS[rank] ?? 'fuzzy', id })),
     });
   }
   return await withItems(ctx, sections);
