@@ -1,7 +1,7 @@
 import { DEFAULT_SORTS, GENRES, SORTS, type SortChoice } from '@cratedig/contract/constants';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { nextSort } from './sort-state';
+import { useQueryState } from './url-params';
 
 export type DiscoverList = 'sets' | 'tracks' | 'artists' | 'labels';
 
@@ -48,36 +48,34 @@ export function readListParams(list: DiscoverList, params: URLSearchParams): Lis
 }
 
 export function useListParams(list: DiscoverList) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryState();
   const state = useMemo(() => readListParams(list, params), [list, params]);
 
   const update = useCallback(
-    (next: Partial<ListParams>) => {
-      setParams(
-        (current) => {
-          const merged = { ...readListParams(list, current), ...next };
-          const out = new URLSearchParams();
-          if (merged.genre) out.set('genre', merged.genre);
-          const isDefault =
-            merged.sort.order_by === DEFAULT_SORTS[list].order_by &&
-            merged.sort.order_direction === DEFAULT_SORTS[list].order_direction;
-          if (!isDefault) {
-            out.set('order_by', merged.sort.order_by);
-            out.set('order_direction', merged.sort.order_direction);
-          }
-          if (merged.followed) out.set('followed', 'true');
-          if (merged.place) out.set(merged.place.kind, String(merged.place.id));
-          return out;
-        },
-        { replace: true },
-      );
+    (next: Partial<ListParams> | ((current: ListParams) => Partial<ListParams>)) => {
+      setParams((query) => {
+        const current = readListParams(list, query);
+        const merged = { ...current, ...(typeof next === 'function' ? next(current) : next) };
+        const out = new URLSearchParams();
+        if (merged.genre) out.set('genre', merged.genre);
+        const isDefault =
+          merged.sort.order_by === DEFAULT_SORTS[list].order_by &&
+          merged.sort.order_direction === DEFAULT_SORTS[list].order_direction;
+        if (!isDefault) {
+          out.set('order_by', merged.sort.order_by);
+          out.set('order_direction', merged.sort.order_direction);
+        }
+        if (merged.followed) out.set('followed', 'true');
+        if (merged.place) out.set(merged.place.kind, String(merged.place.id));
+        return out;
+      });
     },
     [list, setParams],
   );
 
   return {
     ...state,
-    toggleSort: (orderBy: string) => update({ sort: nextSort(state.sort, orderBy) }),
+    toggleSort: (orderBy: string) => update((current) => ({ sort: nextSort(current.sort, orderBy) })),
     setFilter: (genre: string | null, sort: SortChoice) => update({ genre, sort }),
     setFollowed: (followed: boolean) => update({ followed }),
     clearPlace: () => update({ place: null }),

@@ -2,8 +2,8 @@
 // show the same list): which IDs (all, none suggested yet, with suggestions), watched only, and the
 // order (most watched first by default).
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { nextSort } from '../../lib/sort-state';
+import { useQueryState } from '../../lib/url-params';
 import type { WaitingIdsParams, WaitingOrder } from './waiting-ids-api';
 
 // The orders GET /ids accepts (WAITING_ID_ORDERS in the contract, whose module carries zod).
@@ -37,27 +37,25 @@ export function readWaitingParams(params: URLSearchParams): WaitingIdsParams {
 }
 
 export function useWaitingParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryState();
   const state = useMemo(() => readWaitingParams(params), [params]);
   const update = useCallback(
-    (next: Partial<WaitingIdsParams>) =>
-      setParams(
-        (current) => {
-          const merged = { ...readWaitingParams(current), ...next };
-          const out = new URLSearchParams();
-          if (merged.state) out.set('state', merged.state);
-          if (merged.followed) out.set('followed', 'true');
-          if (
-            merged.sort.order_by !== DEFAULT_SORT.order_by ||
-            merged.sort.order_direction !== DEFAULT_SORT.order_direction
-          ) {
-            out.set('order_by', merged.sort.order_by);
-            out.set('order_direction', merged.sort.order_direction);
-          }
-          return out;
-        },
-        { replace: true },
-      ),
+    (next: Partial<WaitingIdsParams> | ((current: WaitingIdsParams) => Partial<WaitingIdsParams>)) =>
+      setParams((query) => {
+        const current = readWaitingParams(query);
+        const merged = { ...current, ...(typeof next === 'function' ? next(current) : next) };
+        const out = new URLSearchParams();
+        if (merged.state) out.set('state', merged.state);
+        if (merged.followed) out.set('followed', 'true');
+        if (
+          merged.sort.order_by !== DEFAULT_SORT.order_by ||
+          merged.sort.order_direction !== DEFAULT_SORT.order_direction
+        ) {
+          out.set('order_by', merged.sort.order_by);
+          out.set('order_direction', merged.sort.order_direction);
+        }
+        return out;
+      }),
     [setParams],
   );
   return {
@@ -65,6 +63,6 @@ export function useWaitingParams() {
     setState: (value: WaitingIdsParams['state']) => update({ state: value }),
     setFollowed: (followed: boolean) => update({ followed }),
     toggleSort: (orderBy: string) =>
-      update({ sort: nextSort(state.sort, orderBy) as WaitingIdsParams['sort'] }),
+      update((current) => ({ sort: nextSort(current.sort, orderBy) as WaitingIdsParams['sort'] })),
   };
 }
