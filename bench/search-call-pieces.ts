@@ -1,6 +1,8 @@
 // What one search call costs, piece by piece, timed one at a time (sequential, so each is close to its
-// CPU): the rate limit's hit, the search documents' generation, the index in memory, and the items
-// of the four sections read in full or, kept, their own fields only. 150 distinct queries from the
+// CPU): the rate limit's hit (which reads the search documents' generation in the same statement),
+// the index in memory, and the items of the four sections read in full or, kept, their own fields
+// only. Each piece's wall time, and its CPU: PostgreSQL's processes' (from /proc) and this process's
+// (process.cpuUsage, so it includes the garbage collector's share). N (400) distinct queries from the
 // bench's mix. DATABASE_URL=postgres://… node --import tsx bench/search-call-pieces.ts
 import { performance } from 'node:perf_hooks';
 import { normalisedWords } from '@cratedig/contract/search-normalise';
@@ -8,11 +10,12 @@ import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import type { UserContext } from '../apps/api/src/lib/service-context';
-import { takeSearch } from '../apps/api/src/modules/accounts/rate-limit-service';
+import { takeSearchWith } from '../apps/api/src/modules/accounts/rate-limit-service';
 import { keptItemsById } from '../apps/api/src/modules/catalogue/service';
-import { loadSearchIndex, searchGeneration } from '../apps/api/src/modules/search/index-keeper';
+import { loadSearchIndex, SEARCH_GENERATION } from '../apps/api/src/modules/search/index-keeper';
 import { searchIndexSection } from '../apps/api/src/modules/search/index-query';
 import { indexedQuery } from '../apps/api/src/modules/search/service';
+import { postgresCpuReader } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { searchQueryMix } from './lib/search-queries';
 import { distinctShuffled, summary } from './lib/search-runs';
@@ -29,7 +32,7 @@ const database = await openDatabase({ databaseUrl: url, poolMax: 2 });
 await (await import('../apps/api/src/db/migrate')).migrate(database);
 const pool = new pg.Pool({ connectionString: url, max: 1 });
 const { userId } = await ensureBenchUser(pool);
-const qs = distinctShuffled(await searchQueryMix(pool, 40)).slice(0, 150);
+const qs = distinctShuffled(await searchQueryMix(pool, 40)).slice(0, Number(process.env.N ?? 400));
 const index = await loadSearchIndex(database.db);
 // the per-user search limit lifted: this one listener asks 150 times in a row
 const limits = { ...config.auth.limits, search: { max: 100000, windowS: 60 } };
@@ -38,15 +41,25 @@ const ctx = {
   config: { ...config, auth: { ...config.auth, limits } },
   userId,
 } as UserContext;
-const t: Record<string, number[]> = { take: [], gen: [], index: [], itemsFull: [], itemsOwn: [] };
+const t: Record<string, number[]> = { take: [], index: [], itemsFull: [], itemsOwn: [] };
+const pgCpu = (await postgresCpuReader(pool)) ?? (() => 0);
+const cpu: Record<string, number> = {};
+const selfCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const apiCpu: Record<string, number> = {};
 const time = async (k: string, f: () => unknown) => {
+  const p0 = pgCpu();
+  const c0 = selfCpu();
   const s = performance.now();
   await f();
   t[k]?.push(performance.now() - s);
+  cpu[k] = (cpu[k] ?? 0) + pgCpu() - p0;
+  apiCpu[k] = (apiCpu[k] ?? 0) + selfCpu() - c0;
 };
 for (const q of qs) {
-  await time('take', () => takeSearch(ctx));
-  await time('gen', () => searchGeneration(database.db));
+  await time('take', () => takeSearchWith(ctx, SEARCH_GENERATION));
   const words = normalisedWords(q.s).slice(0, 8);
   const wanted: Record<string, number[]> = {};
   await time('index', () => {
@@ -60,6 +73,14 @@ for (const q of qs) {
   await keptItemsById(ctx, wanted);
   await time('itemsOwn', () => keptItemsById(ctx, wanted));
 }
-for (const [k, v] of Object.entries(t)) console.log(k, JSON.stringify(summary(v)));
+for (const [k, v] of Object.entries(t))
+  console.log(
+    k,
+    JSON.stringify(summary(v)),
+    'pg cpu/call',
+    ((cpu[k] ?? 0) / v.length).toFixed(2),
+    'node cpu/call',
+    ((apiCpu[k] ?? 0) / v.length).toFixed(2),
+  );
 await pool.end();
 await database.close();

@@ -1,6 +1,7 @@
 // Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { planCached } from '../../db/plan-cache';
 import { queryRow } from '../../db/rows';
 import { passwordResets, rateLimitHits, refreshTokens, users } from '../../db/schema/index';
 
@@ -182,11 +183,16 @@ export interface HitCounter {
  * all are below their limits the hits recorded. Concurrent requests on any number of instances queue
  * on the locks, so a limit of 5 lets exactly 5 through. Answers the ids of the recorded hits, or how
  * many seconds to wait when a counter is at its limit (nothing recorded then).
+ *
+ * `alongside`, a scalar SQL expression, is read in the same statement and answered as `value`: a
+ * request that needs one small value before its work (the search documents' generation) gets it
+ * without a round trip of its own.
  */
 export async function takeHits(
   db: Db,
   counters: HitCounter[],
-): Promise<{ ids: number[] } | { waitS: number }> {
+  alongside?: SQL,
+): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
   const texts = (values: string[]) =>
     sql`array[${sql.join(
       values.map((v) => sql`${v}`),
@@ -197,15 +203,21 @@ export async function takeHits(
       values.map((v) => sql`${Math.trunc(v)}::int`),
       sql`, `,
     )}]::int[]`;
-  const row = await queryRow<{ wait_s: number | null; ids: (string | number)[] | null }>(
+  // The text is fixed for a given number of counters (the values are parameters), so its plan is
+  // kept per connection.
+  const row = await queryRow<{ wait_s: number | null; ids: (string | number)[] | null; value: unknown }>(
     db,
-    sql`select wait_s, ids from cd_take_hits(${texts(counters.map((c) => c.bucket))}, ${texts(
-      counters.map((c) => c.key),
-    )}, ${ints(counters.map((c) => c.max))}, ${ints(counters.map((c) => c.windowS))})`,
+    planCached(
+      sql`select wait_s, ids, ${alongside ?? sql`null`} as value from cd_take_hits(${texts(
+        counters.map((c) => c.bucket),
+      )}, ${texts(counters.map((c) => c.key))}, ${ints(counters.map((c) => c.max))}, ${ints(
+        counters.map((c) => c.windowS),
+      )})`,
+    ),
   );
   const waitS = Number(row?.wait_s ?? 0);
   if (waitS > 0) return { waitS };
-  return { ids: (row?.ids ?? []).map(Number) };
+  return { ids: (row?.ids ?? []).map(Number), value: row?.value ?? null };
 }
 
 /** Takes back hits recorded by takeHits (an attempt that turned out not to count, e.g. a good login). */

@@ -2,6 +2,8 @@
 // instances see the same counts. Every limit is a setting (config.ts, README). Counting and deciding
 // happen in one locked transaction (queries.ts takeHits), so the limits hold exactly under concurrent
 // requests, on one instance or many.
+
+import type { SQL } from 'drizzle-orm';
 import type { AppConfig, RateLimit } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-errors';
@@ -16,16 +18,19 @@ export interface Counter {
 /** Hits taken by `take`, to give back when the attempt turns out not to count. */
 export interface Taken {
   ids: number[];
+  /** The `alongside` expression's value, read in the same statement. */
+  value: unknown;
 }
 
 /**
  * Counts one attempt against each counter, or refuses it with 429 and Retry-After (the longest wait
  * wins) when any counter is at its limit, counting nothing then.
  */
-export async function take(db: Db, counters: Counter[], message?: string): Promise<Taken> {
+export async function take(db: Db, counters: Counter[], message?: string, alongside?: SQL): Promise<Taken> {
   const result = await takeHits(
     db,
     counters.map(({ bucket, key, limit }) => ({ bucket, key, max: limit.max, windowS: limit.windowS })),
+    alongside,
   );
   if ('waitS' in result) throw tooManyRequests(result.waitS, message);
   return result;
@@ -55,4 +60,22 @@ const SEARCH_LIMITED = 'Too many searches in a short time. Please wait a moment 
 export function takeSearch(ctx: { db: Db; config: AppConfig; userId: number }): Promise<void> {
   const limit = ctx.config.auth.limits.search;
   return takeOne(ctx.db, [{ bucket: 'search:user', key: String(ctx.userId), limit }], SEARCH_LIMITED);
+}
+
+/**
+ * takeSearch, reading `alongside` (a scalar SQL expression) in the same statement: a search that
+ * needs a value before its work gets it without a second round trip. Answers that value.
+ */
+export async function takeSearchWith(
+  ctx: { db: Db; config: AppConfig; userId: number },
+  alongside: SQL,
+): Promise<unknown> {
+  const limit = ctx.config.auth.limits.search;
+  const taken = await take(
+    ctx.db,
+    [{ bucket: 'search:user', key: String(ctx.userId), limit }],
+    SEARCH_LIMITED,
+    alongside,
+  );
+  return taken.value;
 }

@@ -35,9 +35,12 @@ const FETCH_ROWS = 5_000;
 /** Lets the requests waiting on the event loop run between two steps of a load. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The search documents' generation, as a scalar SQL expression (read alongside another statement). */
+export const SEARCH_GENERATION = sql`(select n from search_generation)`;
+
 /** The search documents' generation, the number every kept answer is checked against. */
 export async function searchGeneration(db: SqlRunner): Promise<number> {
-  const row = await queryRow<{ n: string | number }>(db, sql`select n from search_generation`);
+  const row = await queryRow<{ n: string | number }>(db, sql`select ${SEARCH_GENERATION} as n`);
   return Number(row?.n ?? 0);
 }
 

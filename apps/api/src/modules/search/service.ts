@@ -19,9 +19,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
-import { takeSearch } from '../accounts/rate-limit-service';
+import { takeSearchWith } from '../accounts/rate-limit-service';
 import { keptItemsById } from '../catalogue/service';
-import { indexKeeperFor, type SearchIndex, searchGeneration } from './index-keeper';
+import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex } from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
 import { type CachedSection, type KeptAnswers, keptAnswersAt, sectionKey } from './result-cache';
@@ -172,8 +172,9 @@ export async function search(
   query: SearchQuery,
   onIndexError: IndexLoadError = () => {},
 ): Promise<SearchResponse> {
-  const keeps = ctx.config.searchIndex || ctx.config.searchCacheEntries > 0;
-  const [, generation] = await Promise.all([takeSearch(ctx), keeps ? searchGeneration(ctx.db) : 0]);
+  // The generation every kept answer and the index are checked against is read in the rate limit's
+  // statement: one round trip instead of two (each costs the API and PostgreSQL about 0.5 ms of CPU).
+  const generation = Number((await takeSearchWith(ctx, SEARCH_GENERATION)) ?? 0);
   const words = queryWords(query.s);
   const index = await usableIndex(ctx, generation, onIndexError);
   let q: PreparedQuery;
