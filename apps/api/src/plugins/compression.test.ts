@@ -8,10 +8,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../../scripts/precompress.mjs';
 import { buildTestApp, makeTempDir } from '../test/app';
+import { COMPRESS_SYNC_MAX_BYTES } from './compression';
 
 // Repetitive enough to compress, large enough (> 1 KB) to get twins.
 const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'cratedig ${i}';`).join('\n');
 const INDEX = `<!doctype html><html><head><title>Cratedig</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}<script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+// A page of 20 items, as the catalogue's lists answer: tens of KB of JSON.
+const PAGE = {
+  data: Array.from({ length: 20 }, (_, i) => ({
+    id: i,
+    name: `Artist ${i}`,
+    bio: `Played ${i} sets. `.repeat(60),
+  })),
+  total: 20,
+};
 const AUDIO = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7) % 256));
 
 let app: FastifyInstance;
@@ -27,7 +37,10 @@ beforeAll(async () => {
   const mediaDir = join(root, 'media');
   mkdirSync(join(mediaDir, 'audio'), { recursive: true });
   writeFileSync(join(mediaDir, 'audio', 'set-1.mp3'), AUDIO);
-  app = await buildTestApp({ webDistDir: distDir, mediaDir });
+  app = await buildTestApp(
+    { webDistDir: distDir, mediaDir },
+    { register: async (instance) => void instance.get('/api/page-sized', async () => PAGE) },
+  );
 });
 
 afterAll(async () => {
@@ -94,6 +107,21 @@ describe('API answers', () => {
     const gzip = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses a page-sized answer in one go: its length is known, not chunked', async () => {
+    const plain = await get('/api/page-sized');
+    expect(plain.body.length).toBeGreaterThan(10_000);
+    expect(plain.body.length).toBeLessThan(COMPRESS_SYNC_MAX_BYTES);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await get('/api/page-sized', { 'accept-encoding': encoding });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      const body =
+        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(JSON.parse(body.toString())).toEqual(PAGE);
+    }
   });
 
   it('leaves a small JSON answer (under 1 KB) uncompressed', async () => {
