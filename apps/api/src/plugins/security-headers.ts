@@ -3,8 +3,9 @@
 // strict referrer policy, a Permissions-Policy, an opener policy that keeps the social sign-in popup
 // working, HSTS when the site is served over HTTPS (HSTS setting), and no-store on signed-in API
 // answers. docs/decisions/0012-content-security-policy.md explains each allowance.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
 
 /** Features the app never uses, refused for it and anything it might embed. */
@@ -66,12 +67,9 @@ export function serializePolicy(directives: Directives): string {
     .join('; ');
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  config: Pick<AppConfig, 'auth' | 'hsts'>,
-): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+/** The helmet options: its defaults, with the policy above and the choices explained inline. */
+function helmetOptions(config: Pick<AppConfig, 'auth' | 'hsts'>): HelmetOptions {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The social sign-in popup must be able to report back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -82,9 +80,35 @@ export async function registerSecurityHeaders(
     // Only over HTTPS: on plain http a browser ignores it, and a wrong one locks a host out for a year.
     strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
+ * The headers helmet sets, worked out once: they are the same on every answer, and building helmet's
+ * middleware for each request (as its Fastify plugin does) cost about 0.1 ms of CPU per request.
+ */
+export function securityHeaders(config: Pick<AppConfig, 'auth' | 'hsts'>): Record<string, string> {
+  const headers: Record<string, string> = { 'permissions-policy': PERMISSIONS_POLICY };
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => {},
+  } as unknown as ServerResponse;
+  helmet(helmetOptions(config))({} as IncomingMessage, response, (error?: unknown) => {
+    if (error) throw error;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  return headers;
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'auth' | 'hsts'>,
+): Promise<void> {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   // A signed-in answer is that user's alone: no browser or shared cache may keep it.
   app.addHook('onSend', async (request, reply) => {
