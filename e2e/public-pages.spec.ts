@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signedInPage } from './support/session';
 
 test.describe('a visitor who is not signed in', () => {
   test('opening the site lands on the sign-in page with the promo panel', async ({ page }) => {
@@ -27,5 +28,59 @@ test.describe('a visitor who is not signed in', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'test-results/screens/login-390.png', fullPage: true });
+  });
+
+  test('the sign-in page arrives drawn, and the app takes that page over without a console error', async ({
+    page,
+    request,
+  }) => {
+    // The document itself carries the form and its CSS; any other address gets the plain document.
+    const login = await (await request.get('/login?next=%2Fsets')).text();
+    expect(login).toContain('Welcome back</h1>');
+    expect(login).toContain('<style data-emotion="css ');
+    const deepLink = await (await request.get('/sets/1')).text();
+    expect(deepLink).not.toContain('Welcome back');
+    expect(deepLink).not.toContain('data-emotion');
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The heading as parsed, before any script runs (module scripts wait for the parse to end).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          Object.assign(window, { paintedHeading: document.querySelector('#root h1') });
+      });
+    });
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/login');
+      // Hydrated: React owns the very element that was painted, instead of drawing a new one.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
+            return Boolean(
+              painted?.isConnected && Object.keys(painted).some((key) => key.startsWith('__react')),
+            );
+          }),
+        )
+        .toBe(true);
+      await page.getByRole('textbox', { name: /Username/ }).fill('someone');
+      await expect(page.getByRole('textbox', { name: /Username/ })).toHaveValue('someone');
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in browser opening /login goes on to its home page', async ({ page, request }) => {
+    await signedInPage(page, request, 'prerender');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
   });
 });
