@@ -54,27 +54,43 @@ test.describe('a visitor who is not signed in', () => {
           Object.assign(window, { paintedHeading: document.querySelector('#root h1') });
       });
     });
+    // Hydrated: React owns the very element that was painted, instead of drawing a new one.
+    const hydrated = () =>
+      page.evaluate(() => {
+        const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
+        return Boolean(painted?.isConnected && Object.keys(painted).some((key) => key.startsWith('__react')));
+      });
+    const username = page.getByRole('textbox', { name: /Username/ });
     for (const size of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(size);
       await page.goto('/login');
-      // Hydrated: React owns the very element that was painted, instead of drawing a new one.
-      await expect
-        .poll(() =>
-          page.evaluate(() => {
-            const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
-            return Boolean(
-              painted?.isConnected && Object.keys(painted).some((key) => key.startsWith('__react')),
-            );
-          }),
-        )
-        .toBe(true);
-      await page.getByRole('textbox', { name: /Username/ }).fill('someone');
-      await expect(page.getByRole('textbox', { name: /Username/ })).toHaveValue('someone');
+      await expect.poll(hydrated).toBe(true);
+      await username.fill('someone');
+      await expect(username).toHaveValue('someone');
     }
+
+    // Typed while the app's script is still on its way: kept, and it is what the form sends.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await username.fill('early_bird');
+    await page.locator('input[name="password"]').fill('not-the-password');
+    release();
+    await expect.poll(hydrated).toBe(true);
+    await expect(username).toHaveValue('early_bird');
     expect(problems).toEqual([]);
+    // (The unknown username's lookup answers 404, which the browser logs: no longer watched here.)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Incorrect username or password. Please try again.')).toBeVisible();
   });
 
   test('a signed-in browser opening /login goes on to its home page', async ({ page, request }) => {
