@@ -36,15 +36,9 @@ try {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>'))
     throw new Error('dist/index.html has no empty <div id="root"></div> or no </head>');
-  // The page paints from the document, its stylesheet and fonts; the app's scripts only take it over.
-  // Asked for at low priority they no longer compete with what the paint needs on a slow connection
-  // (Chromium otherwise fetches them first, at high priority, ahead of the stylesheet).
-  const drawn = template
-    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
   for (const path of PRERENDERED_PAGES) {
     const { html, styles } = await renderFirstScreen(path);
-    const document = drawn
+    const document = template
       .replace('</head>', () => `${styles}</head>`)
       .replace(root, () => `<div id="root" data-first-screen="${path}">${html}</div>`);
     writeFileSync(join(dist, `${path.slice(1)}.html`), document);
