@@ -14,7 +14,7 @@ process.env.NODE_ENV = 'production';
 const { createServer } = await import('vite');
 const { default: react } = await import('@vitejs/plugin-react');
 
-export const PRERENDERED_PAGES = ['/login', '/register'];
+const PRERENDERED_PAGES = ['/login', '/register'];
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(webRoot, 'dist');
