@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signedInPage } from './support/session';
 
 test.describe('a visitor who is not signed in', () => {
   test('opening the site lands on the sign-in page with the promo panel', async ({ page }) => {
@@ -27,5 +28,75 @@ test.describe('a visitor who is not signed in', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'test-results/screens/login-390.png', fullPage: true });
+  });
+
+  test('the sign-in page arrives drawn, and the app takes that page over without a console error', async ({
+    page,
+    request,
+  }) => {
+    // The document itself carries the form and its CSS; any other address gets the plain document.
+    const login = await (await request.get('/login?next=%2Fsets')).text();
+    expect(login).toContain('Welcome back</h1>');
+    expect(login).toContain('<style data-emotion="css ');
+    const deepLink = await (await request.get('/sets/1')).text();
+    expect(deepLink).not.toContain('Welcome back');
+    expect(deepLink).not.toContain('data-emotion');
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The heading as parsed, before any script runs (module scripts wait for the parse to end).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          Object.assign(window, { paintedHeading: document.querySelector('#root h1') });
+      });
+    });
+    // Hydrated: React owns the very element that was painted, instead of drawing a new one.
+    const hydrated = () =>
+      page.evaluate(() => {
+        const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
+        return Boolean(painted?.isConnected && Object.keys(painted).some((key) => key.startsWith('__react')));
+      });
+    const username = page.getByRole('textbox', { name: /Username/ });
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/login');
+      await expect.poll(hydrated).toBe(true);
+      await username.fill('someone');
+      await expect(username).toHaveValue('someone');
+    }
+
+    // Typed while the app's script is still on its way: kept, and it is what the form sends.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await username.fill('early_bird');
+    await page.locator('input[name="password"]').fill('not-the-password');
+    release();
+    await expect.poll(hydrated).toBe(true);
+    await expect(username).toHaveValue('early_bird');
+    expect(problems).toEqual([]);
+    // (The unknown username's lookup answers 404, which the browser logs: no longer watched here.)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Incorrect username or password. Please try again.')).toBeVisible();
+  });
+
+  test('a signed-in browser opening /login goes on to its home page', async ({ page, request }) => {
+    await signedInPage(page, request, 'prerender');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
   });
 });

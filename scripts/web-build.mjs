@@ -9,6 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
+  'apps/web/scripts',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',

@@ -28,10 +28,13 @@ export async function signInWithEmulatorChooser(
       .click();
   } else {
     // With accounts listed the form is one click away; with none it opens at once.
+    // The button shows disabled while the accounts are being listed, and gives way to the form when
+    // there are none: decide once it is enabled (a click on the disabled one waits on a button that goes).
     const add = chooser.getByRole('button', { name: 'Add new account' });
+    const addEnabled = add.and(chooser.locator('button:enabled'));
     const form = chooser.getByRole('form', { name: `Add a fake ${provider} account` });
-    await expect(add.or(form)).toBeVisible();
-    if (await add.isVisible()) await add.click();
+    await expect(addEnabled.or(form)).toBeVisible();
+    if (await addEnabled.isVisible()) await add.click();
     await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await form.getByRole('textbox', { name: 'Display name (optional)' }).fill(account.displayName);
     await chooser.getByRole('button', { name: `Sign in with ${provider}` }).click();

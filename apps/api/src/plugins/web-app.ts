@@ -1,6 +1,7 @@
 // Serves the built web app from the same origin: Vite's hashed /assets/* cached for a
 // year, everything else (index.html, sw.js, icons) revalidated on every use so a deploy shows at once,
-// and client-side routes (/sets/12, /home, …) answered with index.html.
+// and client-side routes (/sets/12, /home, …) answered with index.html, except the pages whose first
+// screen the build drew (/login and /register, docs/web-app.md "Offline and first load").
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +12,13 @@ const REVALIDATE = 'no-cache';
 
 /** Paths the SPA never owns: the API, media, share previews (/public), and assets. */
 const NOT_SPA = /^\/(api|media|public|assets)(\/|$)/;
+
+/**
+ * Addresses whose document the build wrote with the page already drawn in it (apps/web/scripts/
+ * prerender.mjs): `/login` is answered with login.html, which paints before any script runs. Only the
+ * exact paths: a query string does not change the page; `/login/` or any other address gets index.html.
+ */
+const PRERENDERED: Record<string, string> = { '/login': 'login.html', '/register': 'register.html' };
 
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
   const assetsDir = join(options.distDir, 'assets') + sep;
@@ -48,7 +56,10 @@ export function spaFallback(options: { distDir: string }) {
         .send(notBuiltPage(options.distDir));
       return true;
     }
-    await reply.code(200).sendFile('index.html', options.distDir);
+    const prerendered = PRERENDERED[path];
+    // A build from before the prerender step (or one that skipped it) still answers with index.html.
+    const file = prerendered && existsSync(join(options.distDir, prerendered)) ? prerendered : 'index.html';
+    await reply.code(200).sendFile(file, options.distDir);
     return true;
   };
 }

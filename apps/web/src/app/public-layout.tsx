@@ -68,7 +68,9 @@ export function PublicLayout() {
                 {link.label}
               </Link>
             ))}
-            <Typography variant="body2" component="span" sx={{ ml: { sm: 'auto' } }}>
+            {/* The sign-in page's document is drawn at build time with the build's year: a page
+                built in December and opened in January keeps that year until the next page. */}
+            <Typography variant="body2" component="span" sx={{ ml: { sm: 'auto' } }} suppressHydrationWarning>
               © {new Date().getFullYear()} Cratedig
             </Typography>
           </Box>

@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { type ChangeEvent, type HTMLInputAutoCompleteAttribute, useId } from 'react';
+import { type ChangeEvent, type HTMLInputAutoCompleteAttribute, useId, useLayoutEffect, useRef } from 'react';
 
 export interface AuthTextFieldProps {
   label: string;
@@ -42,6 +42,18 @@ export function AuthTextField({
 }: AuthTextFieldProps) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
+  const field = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  const { value, onChange } = input;
+  // /login and /register arrive drawn before their script runs (docs/web-app.md "Offline and first
+  // load"): what was typed or autofilled in that moment is in the field but not in the page's state,
+  // and the next render of the controlled field would clear it. The commit that takes the page over
+  // hands it to the page as a change instead. (A page the app drew itself has nothing to hand over.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the commit that mounts the field
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (element && element.value !== value)
+      onChange({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
+  }, []);
   return (
     <FormControl fullWidth variant="outlined" required={required} disabled={disabled} error={error}>
       <InputLabel htmlFor={id} id={`${id}-label`}>
@@ -50,6 +62,7 @@ export function AuthTextField({
       <OutlinedInput
         {...input}
         id={id}
+        inputRef={field}
         label={label}
         aria-describedby={helperId}
         inputProps={{ autoCapitalize, spellCheck }}
