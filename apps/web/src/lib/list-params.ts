@@ -1,5 +1,5 @@
 import { DEFAULT_SORTS, GENRES, SORTS, type SortChoice } from '@cratedig/contract/constants';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { nextSort } from './sort-state';
 import { useQueryState } from './url-params';
 
@@ -47,31 +47,26 @@ export function readListParams(list: DiscoverList, params: URLSearchParams): Lis
   };
 }
 
-export function useListParams(list: DiscoverList) {
-  const [params, setParams] = useQueryState();
-  const state = useMemo(() => readListParams(list, params), [list, params]);
+/** Writes a discover list's state to the URL, leaving the defaults out. */
+function writeListParams(list: DiscoverList, state: ListParams): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.genre) out.set('genre', state.genre);
+  const isDefault =
+    state.sort.order_by === DEFAULT_SORTS[list].order_by &&
+    state.sort.order_direction === DEFAULT_SORTS[list].order_direction;
+  if (!isDefault) {
+    out.set('order_by', state.sort.order_by);
+    out.set('order_direction', state.sort.order_direction);
+  }
+  if (state.followed) out.set('followed', 'true');
+  if (state.place) out.set(state.place.kind, String(state.place.id));
+  return out;
+}
 
-  const update = useCallback(
-    (next: Partial<ListParams> | ((current: ListParams) => Partial<ListParams>)) => {
-      setParams((query) => {
-        const current = readListParams(list, query);
-        const merged = { ...current, ...(typeof next === 'function' ? next(current) : next) };
-        const out = new URLSearchParams();
-        if (merged.genre) out.set('genre', merged.genre);
-        const isDefault =
-          merged.sort.order_by === DEFAULT_SORTS[list].order_by &&
-          merged.sort.order_direction === DEFAULT_SORTS[list].order_direction;
-        if (!isDefault) {
-          out.set('order_by', merged.sort.order_by);
-          out.set('order_direction', merged.sort.order_direction);
-        }
-        if (merged.followed) out.set('followed', 'true');
-        if (merged.place) out.set(merged.place.kind, String(merged.place.id));
-        return out;
-      });
-    },
-    [list, setParams],
-  );
+export function useListParams(list: DiscoverList) {
+  const read = useCallback((query: URLSearchParams) => readListParams(list, query), [list]);
+  const write = useCallback((state: ListParams) => writeListParams(list, state), [list]);
+  const [state, update] = useQueryState(read, write);
 
   return {
     ...state,

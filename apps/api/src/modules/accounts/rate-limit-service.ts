@@ -2,7 +2,6 @@
 // instances see the same counts. Every limit is a setting (config.ts, README). Counting and deciding
 // happen in one locked transaction (queries.ts takeHits), so the limits hold exactly under concurrent
 // requests, on one instance or many.
-
 import type { SQL } from 'drizzle-orm';
 import type { AppConfig, RateLimit } from '../../config';
 import type { Db } from '../../db/client';
@@ -55,20 +54,13 @@ const SEARCH_LIMITED = 'Too many searches in a short time. Please wait a moment 
 /**
  * One search of the user (the search box or a list's `search`), refused with 429 and Retry-After
  * past SEARCH_MAX per SEARCH_WINDOW_S: searches are the heaviest reads, and one user's script must
- * not take the database from everyone else.
+ * not take the database from everyone else. `alongside`, a scalar SQL expression, is read in the same
+ * statement and answered: a search that needs a value before its work (the search documents'
+ * generation) gets it without a second round trip.
  */
-export function takeSearch(ctx: { db: Db; config: AppConfig; userId: number }): Promise<void> {
-  const limit = ctx.config.auth.limits.search;
-  return takeOne(ctx.db, [{ bucket: 'search:user', key: String(ctx.userId), limit }], SEARCH_LIMITED);
-}
-
-/**
- * takeSearch, reading `alongside` (a scalar SQL expression) in the same statement: a search that
- * needs a value before its work gets it without a second round trip. Answers that value.
- */
-export async function takeSearchWith(
+export async function takeSearch(
   ctx: { db: Db; config: AppConfig; userId: number },
-  alongside: SQL,
+  alongside?: SQL,
 ): Promise<unknown> {
   const limit = ctx.config.auth.limits.search;
   const taken = await take(

@@ -19,7 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
-import { takeSearchWith } from '../accounts/rate-limit-service';
+import { takeSearch } from '../accounts/rate-limit-service';
 import { keptItemsById } from '../catalogue/service';
 import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex } from './index-keeper';
 import { searchIndexSection } from './index-query';
@@ -174,7 +174,7 @@ export async function search(
 ): Promise<SearchResponse> {
   // The generation every kept answer and the index are checked against is read in the rate limit's
   // statement: one round trip instead of two (each costs the API and PostgreSQL about 0.5 ms of CPU).
-  const generation = Number((await takeSearchWith(ctx, SEARCH_GENERATION)) ?? 0);
+  const generation = Number((await takeSearch(ctx, SEARCH_GENERATION)) ?? 0);
   const words = queryWords(query.s);
   const index = await usableIndex(ctx, generation, onIndexError);
   let q: PreparedQuery;

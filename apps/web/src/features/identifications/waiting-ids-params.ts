@@ -1,7 +1,6 @@
 // The state of the waiting IDs list, in the URL like the other lists (back, reload and shared links
 // show the same list): which IDs (all, none suggested yet, with suggestions), watched only, and the
 // order (most watched first by default).
-import { useCallback, useMemo } from 'react';
 import { nextSort } from '../../lib/sort-state';
 import { useQueryState } from '../../lib/url-params';
 import type { WaitingIdsParams, WaitingOrder } from './waiting-ids-api';
@@ -36,28 +35,22 @@ export function readWaitingParams(params: URLSearchParams): WaitingIdsParams {
   };
 }
 
+function writeWaitingParams(state: WaitingIdsParams): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.state) out.set('state', state.state);
+  if (state.followed) out.set('followed', 'true');
+  if (
+    state.sort.order_by !== DEFAULT_SORT.order_by ||
+    state.sort.order_direction !== DEFAULT_SORT.order_direction
+  ) {
+    out.set('order_by', state.sort.order_by);
+    out.set('order_direction', state.sort.order_direction);
+  }
+  return out;
+}
+
 export function useWaitingParams() {
-  const [params, setParams] = useQueryState();
-  const state = useMemo(() => readWaitingParams(params), [params]);
-  const update = useCallback(
-    (next: Partial<WaitingIdsParams> | ((current: WaitingIdsParams) => Partial<WaitingIdsParams>)) =>
-      setParams((query) => {
-        const current = readWaitingParams(query);
-        const merged = { ...current, ...(typeof next === 'function' ? next(current) : next) };
-        const out = new URLSearchParams();
-        if (merged.state) out.set('state', merged.state);
-        if (merged.followed) out.set('followed', 'true');
-        if (
-          merged.sort.order_by !== DEFAULT_SORT.order_by ||
-          merged.sort.order_direction !== DEFAULT_SORT.order_direction
-        ) {
-          out.set('order_by', merged.sort.order_by);
-          out.set('order_direction', merged.sort.order_direction);
-        }
-        return out;
-      }),
-    [setParams],
-  );
+  const [state, update] = useQueryState(readWaitingParams, writeWaitingParams);
   return {
     ...state,
     setState: (value: WaitingIdsParams['state']) => update({ state: value }),
