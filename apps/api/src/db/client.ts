@@ -79,12 +79,23 @@ export interface OpenDatabaseOptions {
  */
 const CONNECT_TIMEOUT_MS = 3000;
 
+/** How long a pooled connection may stay unused before it is closed. */
+const POOL_IDLE_MS = 5 * 60_000;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection holds its prepared statements and their plans (db/plan-cache.ts): the first runs
+      // of the search's item statement alone cost PostgreSQL 20-45 ms of planning on each new
+      // connection. The driver's default closed a connection after 10 s unused, so after every lull
+      // (between two bursts of traffic) the pool reconnected and planned again; five minutes keeps
+      // them through lulls, and a quiet instance still gives its connections back.
+      idleTimeoutMillis: POOL_IDLE_MS,
+      // idle connections do not keep a process alive (a command that is done exits at once)
+      allowExitOnIdle: true,
       // Finds connections that a dead server or a NAT silently dropped.
       keepAlive: true,
     });

@@ -11,12 +11,35 @@ import { intArray } from './catalogue-lookups';
 
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
 
-/** One kind's items as a JSON array in the order of `ids` (an id no longer in the catalogue is left out). */
+/**
+ * Every kind, in the order a statement over several kinds names them. Such a statement names all four,
+ * each with its ids as one array parameter (empty when none of that kind is wanted), so its text is
+ * one and the same whatever is asked, and the ids' number is hidden from the planner (idsUnseen): each
+ * pooled connection plans the statement for its first five runs and then keeps the generic plan.
+ * Built from only the kinds and parts asked, over the bare arrays, it had up to a few hundred texts and
+ * was planned on nearly every call, at a few milliseconds each on the large catalogue
+ * (pg_stat_statements; bench/README.md "Search").
+ */
+export const ITEMS_KINDS: readonly ItemsKind[] = ['artists', 'labels', 'tracks', 'sets'];
+
+/**
+ * The ids as an int[] the planner cannot see into: a scalar subquery, whose value is known only when the
+ * statement runs, so the planner counts on 10 ids whatever they are. Given the array itself, a plan made
+ * for the actual values saw each kind's number of ids, an empty kind made a cheaper plan than the
+ * generic one, and PostgreSQL (plan_cache_mode auto) kept planning the statement on every call. Read
+ * through this, the plans for actual values cost what the generic plan costs, and after five runs each
+ * connection keeps the generic plan.
+ */
+export const idsUnseen = (ids: readonly number[]): SQL => sql`(select ${intArray(ids)})::int[]`;
+
+/**
+ * One kind's items as a JSON array in the order of `ids` (an id no longer in the catalogue is left out;
+ * no ids, an empty array).
+ */
 export function itemsOf(kind: ItemsKind, ids: number[], userId: number): SQL {
-  if (ids.length === 0) return sql`'[]'::json`;
   const item = itemSql(kind, userId);
   return sql`coalesce((select json_agg(${item.json} order by p.ord)
-    from unnest(${intArray(ids)}) with ordinality p(item_id, ord)
+    from unnest(${idsUnseen(ids)}) with ordinality p(item_id, ord)
     join ${sql.raw(kind)} i on i.id = p.item_id ${item.joins}), '[]'::json)`;
 }
 
@@ -29,9 +52,10 @@ export async function itemsById<T>(
   const kinds = Object.keys(wanted) as ItemsKind[];
   if (kinds.length === 0) return {};
   const columns = sql.join(
-    kinds.map((kind) => sql`${itemsOf(kind, wanted[kind] ?? [], userId)} as ${sql.raw(kind)}`),
+    ITEMS_KINDS.map((kind) => sql`${itemsOf(kind, wanted[kind] ?? [], userId)} as ${sql.raw(kind)}`),
     sql`, `,
   );
-  // The ids travel as one parameter, so the text depends on the kinds only and its plan is kept.
-  return (await queryRow<Partial<Record<ItemsKind, T[]>>>(db, planCached(sql`select ${columns}`))) ?? {};
+  // one text whatever is asked (ITEMS_KINDS), so its plan is kept
+  const row = (await queryRow<Partial<Record<ItemsKind, T[]>>>(db, planCached(sql`select ${columns}`))) ?? {};
+  return Object.fromEntries(kinds.map((kind) => [kind, row[kind] ?? []]));
 }

@@ -7,8 +7,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { planCached } from '../../db/plan-cache';
 import { ownFieldsJson } from '../../db/read-models/catalogue-items';
-import { type ItemsKind, itemsById, itemsOf } from '../../db/read-models/catalogue-items-by-id';
-import { intArray } from '../../db/read-models/catalogue-lookups';
+import {
+  ITEMS_KINDS,
+  type ItemsKind,
+  idsUnseen,
+  itemsById,
+  itemsOf,
+} from '../../db/read-models/catalogue-items-by-id';
 import { queryRow } from '../../db/rows';
 import type { UserContext } from '../../lib/service-context';
 import { GENERATION } from './generation';
@@ -20,11 +25,10 @@ interface WithId {
 
 const itemKey = (kind: ItemsKind, id: number) => `item\u0000${kind}\u0000${id}`;
 
-/** The own fields of `ids` (only these four kinds' tables, named as their kinds). */
+/** The own fields of `ids` (only these four kinds' tables, named as their kinds); no ids, an empty array. */
 function ownOf(kind: ItemsKind, ids: number[], userId: number): SQL {
-  if (ids.length === 0) return sql`'[]'::json`;
-  return sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)}) from ${sql.raw(kind)} i
-    where i.id = any(${intArray(ids)})), '[]'::json)`;
+  return sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)})
+    from ${sql.raw(kind)} i where i.id = any(${idsUnseen(ids)})), '[]'::json)`;
 }
 
 /** The items of several kinds, each kind in the order asked; an id no longer in the catalogue is left out. */
@@ -46,7 +50,8 @@ export async function keptItemsById<T extends WithId>(
       const into = item ? keptIds : missing;
       into[kind] = [...(into[kind] ?? []), id];
     }
-  const columns = kinds.flatMap((kind) => [
+  // every kind's two parts, empty or not: one statement text, planned once per connection (ITEMS_KINDS)
+  const columns = ITEMS_KINDS.flatMap((kind) => [
     sql`${ownOf(kind, keptIds[kind] ?? [], ctx.userId)} as ${sql.raw(`own_${kind}`)}`,
     sql`${itemsOf(kind, missing[kind] ?? [], ctx.userId)} as ${sql.raw(`full_${kind}`)}`,
   ]);
