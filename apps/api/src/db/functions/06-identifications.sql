@@ -47,9 +47,13 @@ $fn$;
 
 -- An ID's state (the contract's TrackIdentification): released, identified (an accepted description),
 -- proposed (open proposals) or unidentified.
+-- PL/pgSQL, not SQL: a SQL function with a FROM clause is never inlined, and PostgreSQL plans its body
+-- again for every statement that calls it (once per page of IDs, or per search), where PL/pgSQL keeps
+-- the plan for the connection (on the large catalogue the IDs tabs spent 0.3 ms per page planning it).
 CREATE OR REPLACE FUNCTION cd_track_identification(p_track_id integer) RETURNS json
-LANGUAGE sql STABLE AS $fn$
-  SELECT json_build_object(
+LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+  RETURN (SELECT json_build_object(
     'status', CASE
       WHEN EXISTS (SELECT 1 FROM id_releases x WHERE x.id_track_id = p_track_id) THEN 'released'
       WHEN a.id IS NOT NULL THEN 'identified'
@@ -60,7 +64,8 @@ LANGUAGE sql STABLE AS $fn$
       'proposal', cd_proposal_names(a),
       'decided_dt', to_char(a.decided_dt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END)
   FROM (SELECT count(*)::int AS n FROM identifications i WHERE i.id_track_id = p_track_id AND i.status = 'open') o
-  LEFT JOIN identifications a ON a.id_track_id = p_track_id AND a.status = 'accepted'
+  LEFT JOIN identifications a ON a.id_track_id = p_track_id AND a.status = 'accepted');
+END
 $fn$;
 
 CREATE OR REPLACE FUNCTION cd_add_identified_to_confirmed(p_sets int[]) RETURNS void
