@@ -43,19 +43,53 @@ export function itemsOf(kind: ItemsKind, ids: number[], userId: number): SQL {
     join ${sql.raw(kind)} i on i.id = p.item_id ${item.joins}), '[]'::json)`;
 }
 
+/**
+ * Another piece of work read in the same statement as the items, so the two cost one round trip: a
+ * one-row source (`from`), its `columns`, and the condition (`when`, on that row) without which the
+ * items are not read at all (a search refused by its rate limit reads none).
+ */
+export interface Alongside {
+  from: SQL;
+  columns: SQL;
+  when: SQL;
+}
+
+/** `select` of named columns, with `alongside`'s row and columns when given, its condition gating them. */
+export function selectAlongside(columns: [SQL, string][], alongside?: Alongside): SQL {
+  if (!alongside)
+    return sql`select ${sql.join(
+      columns.map(([value, name]) => sql`${value} as ${sql.raw(name)}`),
+      sql`, `,
+    )}`;
+  const gated = columns.map(
+    ([value, name]) => sql`case when ${alongside.when} then ${value} end as ${sql.raw(name)}`,
+  );
+  return sql`select ${alongside.columns}, ${sql.join(gated, sql`, `)} from ${alongside.from}`;
+}
+
 /** The items of several kinds in one round trip: kind → items in the order asked. */
 export async function itemsById<T>(
   db: Db,
   wanted: Partial<Record<ItemsKind, number[]>>,
   userId: number,
 ): Promise<Partial<Record<ItemsKind, T[]>>> {
+  if (Object.keys(wanted).length === 0) return {};
+  return (await itemsByIdAlongside<T, object>(db, wanted, userId)).items;
+}
+
+/** itemsById with `alongside` read in the same statement (its row answered as `row`). */
+export async function itemsByIdAlongside<T, Row>(
+  db: Db,
+  wanted: Partial<Record<ItemsKind, number[]>>,
+  userId: number,
+  alongside?: Alongside,
+): Promise<{ items: Partial<Record<ItemsKind, T[]>>; row: Row | undefined }> {
   const kinds = Object.keys(wanted) as ItemsKind[];
-  if (kinds.length === 0) return {};
-  const columns = sql.join(
-    ITEMS_KINDS.map((kind) => sql`${itemsOf(kind, wanted[kind] ?? [], userId)} as ${sql.raw(kind)}`),
-    sql`, `,
-  );
+  const columns = ITEMS_KINDS.map((kind): [SQL, string] => [itemsOf(kind, wanted[kind] ?? [], userId), kind]);
   // one text whatever is asked (ITEMS_KINDS), so its plan is kept
-  const row = (await queryRow<Partial<Record<ItemsKind, T[]>>>(db, planCached(sql`select ${columns}`))) ?? {};
-  return Object.fromEntries(kinds.map((kind) => [kind, row[kind] ?? []]));
+  const row = await queryRow<Partial<Record<ItemsKind, T[] | null>> & Row>(
+    db,
+    planCached(selectAlongside(columns, alongside)),
+  );
+  return { items: Object.fromEntries(kinds.map((kind) => [kind, row?.[kind] ?? []])), row };
 }

@@ -193,6 +193,27 @@ export async function takeHits(
   counters: HitCounter[],
   alongside?: SQL,
 ): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
+  // The text is fixed for a given number of counters (the values are parameters), so its plan is
+  // kept per connection.
+  const row = await queryRow<HitsRow & { value: unknown }>(
+    db,
+    planCached(sql`select wait_s, ids, ${alongside ?? sql`null`} as value from ${hitsSource(counters)}`),
+  );
+  const outcome = hitsOutcome(row);
+  return 'waitS' in outcome ? outcome : { ...outcome, value: row?.value ?? null };
+}
+
+/** What cd_take_hits answers: seconds to wait (> 0: nothing recorded) or the recorded hits' ids. */
+export interface HitsRow {
+  wait_s: number | null;
+  ids: (string | number)[] | null;
+}
+
+/**
+ * cd_take_hits over `counters` as a row source (one row of HitsRow), for a statement that does its
+ * own work beside counting the hits; its text depends on the number of counters only.
+ */
+export function hitsSource(counters: HitCounter[]): SQL {
   const texts = (values: string[]) =>
     sql`array[${sql.join(
       values.map((v) => sql`${v}`),
@@ -203,21 +224,16 @@ export async function takeHits(
       values.map((v) => sql`${Math.trunc(v)}::int`),
       sql`, `,
     )}]::int[]`;
-  // The text is fixed for a given number of counters (the values are parameters), so its plan is
-  // kept per connection.
-  const row = await queryRow<{ wait_s: number | null; ids: (string | number)[] | null; value: unknown }>(
-    db,
-    planCached(
-      sql`select wait_s, ids, ${alongside ?? sql`null`} as value from cd_take_hits(${texts(
-        counters.map((c) => c.bucket),
-      )}, ${texts(counters.map((c) => c.key))}, ${ints(counters.map((c) => c.max))}, ${ints(
-        counters.map((c) => c.windowS),
-      )})`,
-    ),
-  );
+  return sql`cd_take_hits(${texts(counters.map((c) => c.bucket))}, ${texts(counters.map((c) => c.key))}, ${ints(
+    counters.map((c) => c.max),
+  )}, ${ints(counters.map((c) => c.windowS))})`;
+}
+
+/** A HitsRow read: the hits recorded, or how long to wait. */
+export function hitsOutcome(row: HitsRow | undefined): { ids: number[] } | { waitS: number } {
   const waitS = Number(row?.wait_s ?? 0);
   if (waitS > 0) return { waitS };
-  return { ids: (row?.ids ?? []).map(Number), value: row?.value ?? null };
+  return { ids: (row?.ids ?? []).map(Number) };
 }
 
 /** Takes back hits recorded by takeHits (an attempt that turned out not to count, e.g. a good login). */

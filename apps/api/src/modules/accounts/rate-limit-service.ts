@@ -2,11 +2,19 @@
 // instances see the same counts. Every limit is a setting (config.ts, README). Counting and deciding
 // happen in one locked transaction (queries.ts takeHits), so the limits hold exactly under concurrent
 // requests, on one instance or many.
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppConfig, RateLimit } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-errors';
-import { clearHits, deleteHits, takeHits } from './queries';
+import {
+  clearHits,
+  deleteHits,
+  type HitCounter,
+  type HitsRow,
+  hitsOutcome,
+  hitsSource,
+  takeHits,
+} from './queries';
 
 export interface Counter {
   bucket: string;
@@ -26,11 +34,7 @@ export interface Taken {
  * wins) when any counter is at its limit, counting nothing then.
  */
 export async function take(db: Db, counters: Counter[], message?: string, alongside?: SQL): Promise<Taken> {
-  const result = await takeHits(
-    db,
-    counters.map(({ bucket, key, limit }) => ({ bucket, key, max: limit.max, windowS: limit.windowS })),
-    alongside,
-  );
+  const result = await takeHits(db, counters.map(asHitCounter), alongside);
   if ('waitS' in result) throw tooManyRequests(result.waitS, message);
   return result;
 }
@@ -49,6 +53,8 @@ export function reset(db: Db, counter: Counter): Promise<void> {
   return clearHits(db, counter.bucket, counter.key);
 }
 
+export type { HitsRow } from './queries';
+
 const SEARCH_LIMITED = 'Too many searches in a short time. Please wait a moment and try again.';
 
 /**
@@ -62,12 +68,41 @@ export async function takeSearch(
   ctx: { db: Db; config: AppConfig; userId: number },
   alongside?: SQL,
 ): Promise<unknown> {
-  const limit = ctx.config.auth.limits.search;
-  const taken = await take(
-    ctx.db,
-    [{ bucket: 'search:user', key: String(ctx.userId), limit }],
-    SEARCH_LIMITED,
-    alongside,
-  );
+  const taken = await take(ctx.db, [searchCounter(ctx)], SEARCH_LIMITED, alongside);
   return taken.value;
+}
+
+/** The user's search counter. */
+function searchCounter(ctx: { config: AppConfig; userId: number }): Counter {
+  return { bucket: 'search:user', key: String(ctx.userId), limit: ctx.config.auth.limits.search };
+}
+
+const asHitCounter = ({ bucket, key, limit }: Counter): HitCounter => ({
+  bucket,
+  key,
+  max: limit.max,
+  windowS: limit.windowS,
+});
+
+/**
+ * One search of the user counted inside a statement that does the search's own work, so the search
+ * costs one round trip: select from `from` (one row, aliased `hit`), read the search's own columns only
+ * `when` it holds (a refused search reads nothing else), and pass the row's `wait_s` and `ids` to
+ * `check`, which refuses the search with 429 past the limit as takeSearch does.
+ */
+export function searchHitIn(ctx: { config: AppConfig; userId: number }): {
+  from: SQL;
+  columns: SQL;
+  when: SQL;
+  check: (row: HitsRow | undefined) => void;
+} {
+  return {
+    from: sql`${hitsSource([asHitCounter(searchCounter(ctx))])} hit`,
+    columns: sql`hit.wait_s, hit.ids`,
+    when: sql`coalesce(hit.wait_s, 0) <= 0`,
+    check: (row) => {
+      const outcome = hitsOutcome(row);
+      if ('waitS' in outcome) throw tooManyRequests(outcome.waitS, SEARCH_LIMITED);
+    },
+  };
 }

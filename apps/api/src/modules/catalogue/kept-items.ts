@@ -8,11 +8,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { planCached } from '../../db/plan-cache';
 import { ownFieldsJson } from '../../db/read-models/catalogue-items';
 import {
+  type Alongside,
   ITEMS_KINDS,
   type ItemsKind,
   idsUnseen,
   itemsById,
+  itemsByIdAlongside,
   itemsOf,
+  selectAlongside,
 } from '../../db/read-models/catalogue-items-by-id';
 import { queryRow } from '../../db/rows';
 import type { UserContext } from '../../lib/service-context';
@@ -36,10 +39,22 @@ export async function keptItemsById<T extends WithId>(
   ctx: UserContext,
   wanted: Partial<Record<ItemsKind, number[]>>,
 ): Promise<Partial<Record<ItemsKind, T[]>>> {
+  if (!(Object.keys(wanted) as ItemsKind[]).some((k) => (wanted[k] ?? []).length > 0)) return {};
+  return (await keptItemsAlongside<T, object>(ctx, wanted)).items;
+}
+
+/**
+ * keptItemsById with `alongside` read in the same statement (its row answered as `row`): a search's
+ * rate-limit hit and generation cost no round trip of their own.
+ */
+export async function keptItemsAlongside<T extends WithId, Row>(
+  ctx: UserContext,
+  wanted: Partial<Record<ItemsKind, number[]>>,
+  alongside?: Alongside,
+): Promise<{ items: Partial<Record<ItemsKind, T[]>>; row: Row | undefined }> {
   const kinds = (Object.keys(wanted) as ItemsKind[]).filter((k) => (wanted[k] ?? []).length > 0);
   const cache = pageCacheFor(ctx.db, ctx.config.catalogueCacheMb);
-  if (!cache) return await itemsById<T>(ctx.db, wanted, ctx.userId);
-  if (kinds.length === 0) return {};
+  if (!cache) return await itemsByIdAlongside<T, Row>(ctx.db, wanted, ctx.userId, alongside);
   const kept = new Map<string, { generation: number; value: T }>();
   const missing: Partial<Record<ItemsKind, number[]>> = {};
   const keptIds: Partial<Record<ItemsKind, number[]>> = {};
@@ -51,15 +66,18 @@ export async function keptItemsById<T extends WithId>(
       into[kind] = [...(into[kind] ?? []), id];
     }
   // every kind's two parts, empty or not: one statement text, planned once per connection (ITEMS_KINDS)
-  const columns = ITEMS_KINDS.flatMap((kind) => [
-    sql`${ownOf(kind, keptIds[kind] ?? [], ctx.userId)} as ${sql.raw(`own_${kind}`)}`,
-    sql`${itemsOf(kind, missing[kind] ?? [], ctx.userId)} as ${sql.raw(`full_${kind}`)}`,
-  ]);
-  const row =
-    (await queryRow<Record<string, unknown>>(
-      ctx.db,
-      planCached(sql`select ${GENERATION} as generation, ${sql.join(columns, sql`, `)}`),
-    )) ?? {};
+  const columns: [SQL, string][] = [
+    [GENERATION, 'generation'],
+    ...ITEMS_KINDS.flatMap((kind): [SQL, string][] => [
+      [ownOf(kind, keptIds[kind] ?? [], ctx.userId), `own_${kind}`],
+      [itemsOf(kind, missing[kind] ?? [], ctx.userId), `full_${kind}`],
+    ]),
+  ];
+  const read = await queryRow<Record<string, unknown>>(
+    ctx.db,
+    planCached(selectAlongside(columns, alongside)),
+  );
+  const row = read ?? {};
   const generation = row.generation === null || row.generation === undefined ? null : Number(row.generation);
   const found = new Map<string, T>();
   const stale: Partial<Record<ItemsKind, number[]>> = {};
@@ -85,7 +103,7 @@ export async function keptItemsById<T extends WithId>(
     for (const kind of kinds)
       for (const item of (row[`full_${kind}`] as T[] | null) ?? [])
         cache.keep(itemKey(kind, item.id), generation, item);
-  return Object.fromEntries(
+  const items = Object.fromEntries(
     kinds.map((kind) => [
       kind,
       (wanted[kind] ?? []).flatMap((id) => {
@@ -94,4 +112,5 @@ export async function keptItemsById<T extends WithId>(
       }),
     ]),
   );
+  return { items, row: read as Row | undefined };
 }

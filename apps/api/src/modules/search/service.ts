@@ -16,11 +16,12 @@ import { highlightRanges, normalisedWords } from '@cratedig/contract/search-norm
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Alongside } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
-import { takeSearch } from '../accounts/rate-limit-service';
-import { keptItemsById } from '../catalogue/service';
+import { type HitsRow, searchHitIn, takeSearch } from '../accounts/rate-limit-service';
+import { keptItemsAlongside } from '../catalogue/service';
 import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex } from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
@@ -172,22 +173,55 @@ export async function search(
   query: SearchQuery,
   onIndexError: IndexLoadError = () => {},
 ): Promise<SearchResponse> {
-  // The generation every kept answer and the index are checked against is read in the rate limit's
-  // statement: one round trip instead of two (each costs the API and PostgreSQL about 0.5 ms of CPU).
-  const generation = Number((await takeSearch(ctx, SEARCH_GENERATION)) ?? 0);
   const words = queryWords(query.s);
+  let generation: number;
+  // With an index in memory, the search counts its rate-limit hit, reads the search documents'
+  // generation and reads its items in one statement (one round trip), taking the index to be of the
+  // current generation, which it nearly always is. Only when the generation read is another (an
+  // import or a refresh since the index was built) is the search answered again as below.
+  const current = ctx.config.searchIndex ? indexKeeperFor(ctx.db, onIndexError).kept : undefined;
+  if (current) {
+    const q = indexedQuery(current, words);
+    const hit = searchHitIn(ctx);
+    const { pages, row } = await withItems<HitsRow & { search_generation: number | string | null }>(
+      ctx,
+      indexSections(current, q, query),
+      {
+        from: hit.from,
+        columns: sql`${hit.columns}, ${SEARCH_GENERATION} as search_generation`,
+        when: hit.when,
+      },
+    );
+    hit.check(row);
+    generation = Number(row?.search_generation ?? 0);
+    if (generation === current.generation) return answer(ctx, query, q, pages);
+  } else {
+    // The generation every kept answer and the index are checked against is read in the rate limit's
+    // statement: one round trip instead of two.
+    generation = Number((await takeSearch(ctx, SEARCH_GENERATION)) ?? 0);
+  }
   const index = await usableIndex(ctx, generation, onIndexError);
   let q: PreparedQuery;
   let pages: Map<SearchKind, Page>;
   if (index) {
     q = indexedQuery(index, words);
-    pages = await indexedPages(ctx, index, q, query);
+    pages = (await withItems(ctx, indexSections(index, q, query))).pages;
   } else {
     const kept = keptAnswersAt(ctx.db, ctx.config.searchCacheEntries, generation);
     q = kept.query(words.text) ?? (await readQuery(ctx, words));
     kept.keepQuery(q);
     pages = await sectionPages(ctx, kept, q, query);
   }
+  return answer(ctx, query, q, pages);
+}
+
+/** The response: each asked-for section with how its items matched. */
+function answer(
+  ctx: UserContext,
+  query: SearchQuery,
+  q: PreparedQuery,
+  pages: Map<SearchKind, Page>,
+): SearchResponse {
   const found = Object.fromEntries(
     query.kinds.map((kind) => [kind, sectionOf(kind, q, pages.get(kind) ?? EMPTY, query.offset)]),
   ) as Omit<SearchResponse, 'query'>;
@@ -230,19 +264,18 @@ async function sectionPages(
       });
     }),
   );
-  for (const [kind, page] of await withItems(ctx, hits)) pages.set(kind, page);
+  for (const [kind, page] of (await withItems(ctx, hits)).pages) pages.set(kind, page);
   return pages;
 }
 
-/** Each asked-for section's page from the index, its items read by id in one statement. */
-async function indexedPages(
-  ctx: UserContext,
+/** Each asked-for section's ids and ranks from the index (none for a query without words). */
+function indexSections(
   index: SearchIndex,
   q: PreparedQuery,
   query: SearchQuery,
-): Promise<Map<SearchKind, Page>> {
+): Map<SearchKind, CachedSection> {
   const sections = new Map<SearchKind, CachedSection>();
-  if (q.words.length === 0) return new Map();
+  if (q.words.length === 0) return sections;
   for (const kind of query.kinds) {
     const found = index.kinds.get(kind);
     if (!found) continue;
@@ -252,19 +285,28 @@ async function indexedPages(
       hits: section.hits.map(({ rank, id }) => ({ rank: RANKS[rank] ?? 'fuzzy', id })),
     });
   }
-  return await withItems(ctx, sections);
+  return sections;
 }
 
-/** Section pages of ids and ranks with their items, read fresh by id (one statement for all). */
-async function withItems(
+/**
+ * Section pages of ids and ranks with their items, read fresh by id (one statement for all), with
+ * `alongside` read in the same statement (its row answered as `row`; without it, no statement when
+ * no section has items).
+ */
+async function withItems<Row = never>(
   ctx: UserContext,
   sections: Map<SearchKind, CachedSection>,
-): Promise<Map<SearchKind, Page>> {
+  alongside?: Alongside,
+): Promise<{ pages: Map<SearchKind, Page>; row: Row | undefined }> {
   const pages = new Map<SearchKind, Page>();
   const wanted = Object.fromEntries(
     [...sections].filter(([, s]) => s.hits.length > 0).map(([kind, s]) => [kind, s.hits.map((h) => h.id)]),
   );
-  const items = Object.keys(wanted).length > 0 ? await keptItemsById<Item>(ctx, wanted) : {};
+  const read =
+    Object.keys(wanted).length > 0 || alongside
+      ? await keptItemsAlongside<Item, Row>(ctx, wanted, alongside)
+      : { items: {}, row: undefined };
+  const items: Partial<Record<SearchKind, Item[]>> = read.items;
   for (const [kind, section] of sections) {
     const byId = new Map((items[kind] ?? []).map((item) => [item.id, item]));
     const data = section.hits.flatMap(({ rank, id }) => {
@@ -273,5 +315,5 @@ async function withItems(
     });
     pages.set(kind, { total: section.total, data });
   }
-  return pages;
+  return { pages, row: read.row };
 }
