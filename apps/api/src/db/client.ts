@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { currentStatementLimits, statementLimitsKey, statementLimitsSql } from '../lib/statement-limits';
-import { withPlanName } from './plan-cache';
+import { markPlansKept, withPlanName } from './plan-cache';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -102,6 +102,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', (error) => options.onIdleClientError?.(error));
     limitEveryStatement(pool, options.poolMode ?? 'session');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if ((options.poolMode ?? 'session') === 'session') markPlansKept(db);
     return {
       db,
       kind: 'postgres',

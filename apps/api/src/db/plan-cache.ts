@@ -47,3 +47,24 @@ export function planNamer(maxNames: number): <C>(config: C) => Named<C> {
 
 /** The process's namer, shared by every pool it opens. */
 export const withPlanName = planNamer(1000);
+
+/**
+ * Database handles whose connections keep the plans of named statements: a PostgreSQL server reached
+ * directly or through a session pooler. Behind a transaction pooler statements go unnamed, and PGlite
+ * does not name them either, so every statement is planned each time it runs there.
+ */
+const keepingPlans = new WeakSet<object>();
+
+/** Marks `db` as keeping its named statements' plans (openDatabase, for a server in session mode). */
+export function markPlansKept(db: object): void {
+  keepingPlans.add(db);
+}
+
+/**
+ * Whether `db` keeps plans. A statement built for a kept plan (one text for every case, values hidden
+ * from the planner) is worse where each run is planned anew: there the smallest text for the case at
+ * hand, planned for its values, costs least.
+ */
+export function plansKept(db: object): boolean {
+  return keepingPlans.has(db);
+}

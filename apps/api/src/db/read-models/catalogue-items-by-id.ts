@@ -4,7 +4,7 @@
 // read layer (db/read-models/).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { planCached } from '../plan-cache';
+import { planCached, plansKept } from '../plan-cache';
 import { queryRow } from '../rows';
 import { itemSql } from './catalogue-items';
 import { intArray } from './catalogue-lookups';
@@ -12,13 +12,16 @@ import { intArray } from './catalogue-lookups';
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
 
 /**
- * Every kind, in the order a statement over several kinds names them. Such a statement names all four,
- * each with its ids as one array parameter (empty when none of that kind is wanted), so its text is
- * one and the same whatever is asked, and the ids' number is hidden from the planner (idsUnseen): each
- * pooled connection plans the statement for its first five runs and then keeps the generic plan.
- * Built from only the kinds and parts asked, over the bare arrays, it had up to a few hundred texts and
- * was planned on nearly every call, at a few milliseconds each on the large catalogue
- * (pg_stat_statements; bench/README.md "Search").
+ * Every kind, in the order a statement over several kinds names them. Where the database keeps plans
+ * (plansKept: a server without a transaction pooler), such a statement names all four, each with its
+ * ids as one array parameter (empty when none of that kind is wanted), so its text is one and the same
+ * whatever is asked, and the ids' number is hidden from the planner (idsUnseen): each pooled connection
+ * plans the statement for its first five runs and then keeps the generic plan. Built from only the
+ * kinds and parts asked, over the bare arrays, it had up to a few hundred texts and was planned on
+ * nearly every call, at a few milliseconds each on the large catalogue (pg_stat_statements;
+ * bench/README.md "Planned once, one round trip"). Where every run is planned anyway (PGlite, a
+ * transaction pooler), the statement names only the kinds and parts asked, with the ids as they are:
+ * the smallest text, planned for its values.
  */
 export const ITEMS_KINDS: readonly ItemsKind[] = ['artists', 'labels', 'tracks', 'sets'];
 
@@ -32,14 +35,27 @@ export const ITEMS_KINDS: readonly ItemsKind[] = ['artists', 'labels', 'tracks',
  */
 export const idsUnseen = (ids: readonly number[]): SQL => sql`(select ${intArray(ids)})::int[]`;
 
+/** How a statement over several kinds' ids is written for one database (ITEMS_KINDS). */
+export interface IdsStatement {
+  /** Whether a part over `ids` is named in the statement. */
+  names: (ids: readonly number[]) => boolean;
+  /** The ids as the statement reads them. */
+  ids: (ids: readonly number[]) => SQL;
+}
+
+export function idsStatementFor(db: object): IdsStatement {
+  if (plansKept(db)) return { names: () => true, ids: idsUnseen };
+  return { names: (ids) => ids.length > 0, ids: intArray };
+}
+
 /**
  * One kind's items as a JSON array in the order of `ids` (an id no longer in the catalogue is left out;
  * no ids, an empty array).
  */
-export function itemsOf(kind: ItemsKind, ids: number[], userId: number): SQL {
+export function itemsOf(kind: ItemsKind, ids: number[], userId: number, shape: IdsStatement): SQL {
   const item = itemSql(kind, userId);
   return sql`coalesce((select json_agg(${item.json} order by p.ord)
-    from unnest(${idsUnseen(ids)}) with ordinality p(item_id, ord)
+    from unnest(${shape.ids(ids)}) with ordinality p(item_id, ord)
     join ${sql.raw(kind)} i on i.id = p.item_id ${item.joins}), '[]'::json)`;
 }
 
@@ -56,6 +72,8 @@ export interface Alongside {
 
 /** `select` of named columns, with `alongside`'s row and columns when given, its condition gating them. */
 export function selectAlongside(columns: [SQL, string][], alongside?: Alongside): SQL {
+  if (columns.length === 0)
+    return alongside ? sql`select ${alongside.columns} from ${alongside.from}` : sql`select`;
   if (!alongside)
     return sql`select ${sql.join(
       columns.map(([value, name]) => sql`${value} as ${sql.raw(name)}`),
@@ -85,8 +103,12 @@ export async function itemsByIdAlongside<T, Row>(
   alongside?: Alongside,
 ): Promise<{ items: Partial<Record<ItemsKind, T[]>>; row: Row | undefined }> {
   const kinds = Object.keys(wanted) as ItemsKind[];
-  const columns = ITEMS_KINDS.map((kind): [SQL, string] => [itemsOf(kind, wanted[kind] ?? [], userId), kind]);
-  // one text whatever is asked (ITEMS_KINDS), so its plan is kept
+  const shape = idsStatementFor(db);
+  const columns = ITEMS_KINDS.filter((kind) => shape.names(wanted[kind] ?? [])).map((kind): [SQL, string] => [
+    itemsOf(kind, wanted[kind] ?? [], userId, shape),
+    kind,
+  ]);
+  // where plans are kept, one text whatever is asked (ITEMS_KINDS)
   const row = await queryRow<Partial<Record<ItemsKind, T[] | null>> & Row>(
     db,
     planCached(selectAlongside(columns, alongside)),

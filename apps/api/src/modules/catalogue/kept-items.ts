@@ -9,9 +9,10 @@ import { planCached } from '../../db/plan-cache';
 import { ownFieldsJson } from '../../db/read-models/catalogue-items';
 import {
   type Alongside,
+  type IdsStatement,
   ITEMS_KINDS,
   type ItemsKind,
-  idsUnseen,
+  idsStatementFor,
   itemsById,
   itemsByIdAlongside,
   itemsOf,
@@ -29,9 +30,9 @@ interface WithId {
 const itemKey = (kind: ItemsKind, id: number) => `item\u0000${kind}\u0000${id}`;
 
 /** The own fields of `ids` (only these four kinds' tables, named as their kinds); no ids, an empty array. */
-function ownOf(kind: ItemsKind, ids: number[], userId: number): SQL {
+function ownOf(kind: ItemsKind, ids: number[], userId: number, shape: IdsStatement): SQL {
   return sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)})
-    from ${sql.raw(kind)} i where i.id = any(${idsUnseen(ids)})), '[]'::json)`;
+    from ${sql.raw(kind)} i where i.id = any(${shape.ids(ids)})), '[]'::json)`;
 }
 
 /** The items of several kinds, each kind in the order asked; an id no longer in the catalogue is left out. */
@@ -65,14 +66,15 @@ export async function keptItemsAlongside<T extends WithId, Row>(
       const into = item ? keptIds : missing;
       into[kind] = [...(into[kind] ?? []), id];
     }
-  // every kind's two parts, empty or not: one statement text, planned once per connection (ITEMS_KINDS)
-  const columns: [SQL, string][] = [
-    [GENERATION, 'generation'],
-    ...ITEMS_KINDS.flatMap((kind): [SQL, string][] => [
-      [ownOf(kind, keptIds[kind] ?? [], ctx.userId), `own_${kind}`],
-      [itemsOf(kind, missing[kind] ?? [], ctx.userId), `full_${kind}`],
-    ]),
-  ];
+  // where plans are kept, every kind's two parts, empty or not: one statement text (ITEMS_KINDS)
+  const shape = idsStatementFor(ctx.db);
+  const columns: [SQL, string][] = [[GENERATION, 'generation']];
+  for (const kind of ITEMS_KINDS) {
+    const own = keptIds[kind] ?? [];
+    const full = missing[kind] ?? [];
+    if (shape.names(own)) columns.push([ownOf(kind, own, ctx.userId, shape), `own_${kind}`]);
+    if (shape.names(full)) columns.push([itemsOf(kind, full, ctx.userId, shape), `full_${kind}`]);
+  }
   const read = await queryRow<Record<string, unknown>>(
     ctx.db,
     planCached(selectAlongside(columns, alongside)),
