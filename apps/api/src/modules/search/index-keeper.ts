@@ -121,7 +121,7 @@ export class IndexKeeper {
     return this.current?.generation === generation ? this.current : undefined;
   }
 
-  /** The index kept now (for the benchmark's figures). */
+  /** The index kept now, whatever its generation (a search takes it to be current, service.ts). */
   get kept(): SearchIndex | undefined {
     return this.current;
   }

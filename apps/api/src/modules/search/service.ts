@@ -178,8 +178,10 @@ export async function search(
   // With an index in memory, the search counts its rate-limit hit, reads the search documents'
   // generation and reads its items in one statement (one round trip), taking the index to be of the
   // current generation, which it nearly always is. Only when the generation read is another (an
-  // import or a refresh since the index was built) is the search answered again as below.
-  const current = ctx.config.searchIndex ? indexKeeperFor(ctx.db, onIndexError).kept : undefined;
+  // import or a refresh since the index was built) is the search answered again as below. While a
+  // new index loads (after an import), the kept one is known to be old, and searches go as below.
+  const keeper = ctx.config.searchIndex ? indexKeeperFor(ctx.db, onIndexError) : undefined;
+  const current = keeper && !keeper.busy ? keeper.kept : undefined;
   if (current) {
     const q = indexedQuery(current, words);
     const hit = searchHitIn(ctx);
