@@ -100,9 +100,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
     });
     pool.on('error', (error) => options.onIdleClientError?.(error));
-    limitEveryStatement(pool, options.poolMode ?? 'session');
+    const poolMode = options.poolMode ?? 'session';
+    limitEveryStatement(pool, poolMode);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if ((options.poolMode ?? 'session') === 'session') markPlansKept(db);
+    // named statements (limitEveryStatement) keep their plans on the connection
+    if (poolMode === 'session') markPlansKept(db);
     return {
       db,
       kind: 'postgres',

@@ -53,8 +53,6 @@ export function reset(db: Db, counter: Counter): Promise<void> {
   return clearHits(db, counter.bucket, counter.key);
 }
 
-export type { HitsRow } from './queries';
-
 const SEARCH_LIMITED = 'Too many searches in a short time. Please wait a moment and try again.';
 
 /**
@@ -86,23 +84,24 @@ const asHitCounter = ({ bucket, key, limit }: Counter): HitCounter => ({
 
 /**
  * One search of the user counted inside a statement that does the search's own work, so the search
- * costs one round trip: select from `from` (one row, aliased `hit`), read the search's own columns only
- * `when` it holds (a refused search reads nothing else), and pass the row's `wait_s` and `ids` to
- * `check`, which refuses the search with 429 past the limit as takeSearch does.
+ * costs one round trip: select from `from` (one row, aliased `hit`) with `columns`, read the search's
+ * own columns only `when` the hit counted (a refused search reads nothing else), and pass the row to
+ * `check`, which refuses the search with 429 past the limit as takeSearch does, or answers the value of
+ * `alongside` (a scalar SQL expression read in the same statement, as takeSearch's).
  */
-export function searchHitIn(ctx: { config: AppConfig; userId: number }): {
-  from: SQL;
-  columns: SQL;
-  when: SQL;
-  check: (row: HitsRow | undefined) => void;
-} {
+export function searchHitIn(
+  ctx: { config: AppConfig; userId: number },
+  alongside?: SQL,
+): { from: SQL; columns: SQL; when: SQL; check: (row: unknown) => unknown } {
   return {
     from: sql`${hitsSource([asHitCounter(searchCounter(ctx))])} hit`,
-    columns: sql`hit.wait_s, hit.ids`,
+    columns: sql`hit.wait_s, hit.ids, ${alongside ?? sql`null`} as value`,
     when: sql`coalesce(hit.wait_s, 0) <= 0`,
     check: (row) => {
-      const outcome = hitsOutcome(row);
+      const read = row as (HitsRow & { value?: unknown }) | undefined;
+      const outcome = hitsOutcome(read);
       if ('waitS' in outcome) throw tooManyRequests(outcome.waitS, SEARCH_LIMITED);
+      return read?.value ?? null;
     },
   };
 }

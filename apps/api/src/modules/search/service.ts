@@ -20,7 +20,7 @@ import type { Alongside } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
-import { type HitsRow, searchHitIn, takeSearch } from '../accounts/rate-limit-service';
+import { searchHitIn, takeSearch } from '../accounts/rate-limit-service';
 import { keptItemsAlongside } from '../catalogue/service';
 import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex } from './index-keeper';
 import { searchIndexSection } from './index-query';
@@ -184,18 +184,9 @@ export async function search(
   const current = keeper && !keeper.busy ? keeper.kept : undefined;
   if (current) {
     const q = indexedQuery(current, words);
-    const hit = searchHitIn(ctx);
-    const { pages, row } = await withItems<HitsRow & { search_generation: number | string | null }>(
-      ctx,
-      indexSections(current, q, query),
-      {
-        from: hit.from,
-        columns: sql`${hit.columns}, ${SEARCH_GENERATION} as search_generation`,
-        when: hit.when,
-      },
-    );
-    hit.check(row);
-    generation = Number(row?.search_generation ?? 0);
+    const hit = searchHitIn(ctx, SEARCH_GENERATION);
+    const { pages, row } = await withItems(ctx, indexSections(current, q, query), hit);
+    generation = Number(hit.check(row) ?? 0);
     if (generation === current.generation) return answer(ctx, query, q, pages);
   } else {
     // The generation every kept answer and the index are checked against is read in the rate limit's
@@ -295,7 +286,7 @@ function indexSections(
  * `alongside` read in the same statement (its row answered as `row`; without it, no statement when
  * no section has items).
  */
-async function withItems<Row = never>(
+async function withItems<Row = unknown>(
   ctx: UserContext,
   sections: Map<SearchKind, CachedSection>,
   alongside?: Alongside,
