@@ -10,9 +10,10 @@
 // Settings: BENCH_RATES (default 100,200), BENCH_SECONDS per run (default 20), BENCH_SEQUENTIAL
 // (queries of the sequential phase, default 300), BENCH_ZIPF_HOT (the Zipf run's hot set, default
 // 2000), BENCH_PER_GROUP (names per group of the mix; by default enough for every run to be distinct),
-// BENCH_USERS (default 200): the requests take turns among this many listeners, so each stays under
-// the per-user search limit as real listeners do and its upkeep costs what it costs them (one user
-// with the limit lifted made every call count a growing window of that user's hits).
+// BENCH_API_CPU_PROF=<dir> (the API child's CPU profile is written there), BENCH_USERS (default
+// 200): the requests take turns among this many listeners, so each stays under the per-user search
+// limit as real listeners do and its upkeep costs what it costs them (one user with the limit lifted
+// made every call count a growing window of that user's hits).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,7 +89,11 @@ let child: ApiChild | undefined;
 let address: string;
 let inProcess: Awaited<ReturnType<typeof buildApp>> | undefined;
 if (databaseUrl) {
-  child = await startApiChild({ ...env, BENCH_POOL_MAX: process.env.BENCH_POOL_MAX ?? '16' });
+  const profDir = process.env.BENCH_API_CPU_PROF;
+  child = await startApiChild(
+    { ...env, BENCH_POOL_MAX: process.env.BENCH_POOL_MAX ?? '16' },
+    profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [],
+  );
   address = child.address;
 } else {
   inProcess = await buildApp(config, { database });

@@ -44,6 +44,13 @@ const MIX_SUFFIX = /[([]\s*(original|extended)\s+mix\s*[)\]]/g;
 
 /** One character folded: accents off, lower case, apostrophes gone ('' for them). */
 function foldChar(ch: string): string {
+  // ASCII, nearly every character of a name: only A–Z change, and ' and ` go (decomposing and the
+  // regular expressions below leave every other ASCII character as it is, at many times the cost)
+  const code = ch.charCodeAt(0);
+  if (code < 0x80 && ch.length === 1) {
+    if (code === 0x27 || code === 0x60) return '';
+    return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : ch;
+  }
   if (APOSTROPHE.test(ch)) return '';
   const folded = FOLDS[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
   return folded.toLowerCase();
@@ -75,6 +82,16 @@ export function normalisedWords(text: string): string[] {
   return words.filter((w) => !JOIN_WORDS.has(w));
 }
 
+/** Whether every character of a folded character reads as a space. */
+function separatorsOnly(folded: string): boolean {
+  if (folded.length === 1) {
+    const code = folded.charCodeAt(0);
+    // ASCII: anything but a–z and 0–9 (SEPARATOR's first part; its second is beyond ASCII)
+    if (code < 0x80) return !((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39));
+  }
+  return [...folded].every((c) => SEPARATOR.test(c));
+}
+
 /** `[start, end)` in UTF-16 code units of the original text. */
 export type TextRange = [number, number];
 
@@ -95,7 +112,7 @@ export function highlightRanges(text: string, words: readonly string[]): TextRan
     const cp = text.codePointAt(i) ?? 0;
     const ch = String.fromCodePoint(cp);
     const folded = foldChar(ch);
-    const isSeparator = folded.length > 0 && [...folded].every((c) => SEPARATOR.test(c));
+    const isSeparator = folded.length > 0 && separatorsOnly(folded);
     if (isSeparator) current = undefined;
     else {
       if (!current) {

@@ -22,6 +22,17 @@ const PAGE = {
   })),
   total: 20,
 };
+// A search's answer: four sections of 20 items, 50–80 KB of JSON.
+const SEARCH_SIZED = {
+  sections: ['tracks', 'sets', 'artists', 'labels'].map((kind) => ({
+    kind,
+    data: Array.from({ length: 20 }, (_, i) => ({
+      id: i,
+      name: `${kind} ${i}`,
+      bio: `Played ${i} sets at ${kind}. `.repeat(40),
+    })),
+  })),
+};
 const AUDIO = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7) % 256));
 
 let app: FastifyInstance;
@@ -39,7 +50,12 @@ beforeAll(async () => {
   writeFileSync(join(mediaDir, 'audio', 'set-1.mp3'), AUDIO);
   app = await buildTestApp(
     { webDistDir: distDir, mediaDir },
-    { register: async (instance) => void instance.get('/api/page-sized', async () => PAGE) },
+    {
+      register: async (instance) => {
+        instance.get('/api/page-sized', async () => PAGE);
+        instance.get('/api/search-sized', async () => SEARCH_SIZED);
+      },
+    },
   );
 });
 
@@ -121,6 +137,22 @@ describe('API answers', () => {
       const body =
         encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
       expect(JSON.parse(body.toString())).toEqual(PAGE);
+    }
+  });
+
+  it("compresses a search's answer (over 64 KB) in one go too", async () => {
+    const plain = await get('/api/search-sized');
+    expect(plain.body.length).toBeGreaterThan(65_536);
+    expect(plain.body.length).toBeLessThan(COMPRESS_SYNC_MAX_BYTES);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await get('/api/search-sized', { 'accept-encoding': encoding });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(response.rawPayload.length).toBeLessThan(plain.body.length / 5);
+      const body =
+        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(JSON.parse(body.toString())).toEqual(SEARCH_SIZED);
     }
   });
 
