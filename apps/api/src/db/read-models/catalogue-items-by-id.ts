@@ -4,9 +4,9 @@
 // read layer (db/read-models/).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { intArrayPlaceholder, rowsWith } from '../compiled';
 import { planCached, plansKept } from '../plan-cache';
-import { queryRow } from '../rows';
-import { itemSql } from './catalogue-items';
+import { itemSql, type UserRef } from './catalogue-items';
 import { intArray } from './catalogue-lookups';
 
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
@@ -35,6 +35,9 @@ export const ITEMS_KINDS: readonly ItemsKind[] = ['artists', 'labels', 'tracks',
  */
 export const idsUnseen = (ids: readonly number[]): SQL => sql`(select ${intArray(ids)})::int[]`;
 
+/** idsUnseen in a statement compiled once (db/compiled.ts): the ids are the placeholder `name`. */
+export const idsUnseenAt = (name: string): SQL => sql`(select ${intArrayPlaceholder(name)})::int[]`;
+
 /** How a statement over several kinds' ids is written for one database (ITEMS_KINDS). */
 export interface IdsStatement {
   /** Whether a part over `ids` is named in the statement. */
@@ -49,25 +52,28 @@ export function idsStatementFor(db: object): IdsStatement {
 }
 
 /**
- * One kind's items as a JSON array in the order of `ids` (an id no longer in the catalogue is left out;
- * no ids, an empty array).
+ * One kind's items as a JSON array in the order of `ids` (an int[] expression; an id no longer in the
+ * catalogue is left out; no ids, an empty array).
  */
-export function itemsOf(kind: ItemsKind, ids: number[], userId: number, shape: IdsStatement): SQL {
+export function itemsOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
   const item = itemSql(kind, userId);
   return sql`coalesce((select json_agg(${item.json} order by p.ord)
-    from unnest(${shape.ids(ids)}) with ordinality p(item_id, ord)
+    from unnest(${ids}) with ordinality p(item_id, ord)
     join ${sql.raw(kind)} i on i.id = p.item_id ${item.joins}), '[]'::json)`;
 }
 
 /**
  * Another piece of work read in the same statement as the items, so the two cost one round trip: a
  * one-row source (`from`), its `columns`, and the condition (`when`, on that row) without which the
- * items are not read at all (a search refused by its rate limit reads none).
+ * items are not read at all (a search refused by its rate limit reads none). Its text is the same on
+ * every call under `name`: what changes is a placeholder, filled from `values` (db/compiled.ts).
  */
 export interface Alongside {
+  name: string;
   from: SQL;
   columns: SQL;
   when: SQL;
+  values: Record<string, unknown>;
 }
 
 /** `select` of named columns, with `alongside`'s row and columns when given, its condition gating them. */
@@ -105,13 +111,14 @@ export async function itemsByIdAlongside<T, Row>(
   const kinds = Object.keys(wanted) as ItemsKind[];
   const shape = idsStatementFor(db);
   const columns = ITEMS_KINDS.filter((kind) => shape.names(wanted[kind] ?? [])).map((kind): [SQL, string] => [
-    itemsOf(kind, wanted[kind] ?? [], userId, shape),
+    itemsOf(kind, shape.ids(wanted[kind] ?? []), userId),
     kind,
   ]);
   // where plans are kept, one text whatever is asked (ITEMS_KINDS)
-  const row = await queryRow<Partial<Record<ItemsKind, T[] | null>> & Row>(
+  const [row] = await rowsWith<Partial<Record<ItemsKind, T[] | null>> & Row>(
     db,
     planCached(selectAlongside(columns, alongside)),
+    alongside?.values ?? {},
   );
   return { items: Object.fromEntries(kinds.map((kind) => [kind, row?.[kind] ?? []])), row };
 }

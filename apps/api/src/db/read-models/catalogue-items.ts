@@ -4,7 +4,13 @@
 // Each builder reads the item row under the alias `i` and returns the joins it needs plus the JSON.
 // Part of the catalogue read layer (db/read-models/): the one place other modules (search, player)
 // get a catalogue item's shape from; the catalogue module owns the tables.
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The signed-in listener whose own fields an item carries: the id itself, or a placeholder for it in a
+ * statement compiled once (db/compiled.ts).
+ */
+export type UserRef = number | Placeholder;
 
 /** The catalogue's list kinds: IDs are tracks not yet released. */
 export type ItemKind = 'sets' | 'tracks' | 'ids' | 'artists' | 'labels';
@@ -28,7 +34,7 @@ const instant = (column: string) =>
 // cache reads them alone (ownFieldsJson) to lay them over a kept page, so the two can never differ.
 
 /** A set's like count and the listener's favourite, resume position and likes. */
-function setOwnFields(userId: number): SQL {
+function setOwnFields(userId: UserRef): SQL {
   return sql`'likes', i.likes,
       'user_fav', coalesce((
         select json_build_object('is_fav', uf.is_fav, 'show_likes', uf.show_likes,
@@ -38,7 +44,7 @@ function setOwnFields(userId: number): SQL {
 }
 
 /** A track's listener likes, an ID's crowd state (migration 0014), and the listener's own flags. */
-function trackOwnFields(userId: number, alias: string): SQL {
+function trackOwnFields(userId: UserRef, alias: string): SQL {
   const t = sql.raw(alias);
   return sql`'total_user_likes', ${t}.total_user_likes,
       'identification', case when ${t}.mix_type = 'ID' then cd_track_identification(${t}.id) end,
@@ -49,14 +55,14 @@ function trackOwnFields(userId: number, alias: string): SQL {
         json_build_object('is_fav', false, 'show_likes', false, 'user_likes', 0, 'is_purchased', false))`;
 }
 
-function artistOwnFields(userId: number): SQL {
+function artistOwnFields(userId: UserRef): SQL {
   return sql`'user_stats', json_build_object(
         'is_followed', coalesce((select us.is_followed from user_artist_stats us where us.user_id = ${userId} and us.artist_id = i.id), false),
         'show_likes', coalesce((select us.show_likes from user_artist_stats us where us.user_id = ${userId} and us.artist_id = i.id), false),
         'total_user_likes', i.total_user_likes)`;
 }
 
-function labelOwnFields(userId: number): SQL {
+function labelOwnFields(userId: UserRef): SQL {
   return sql`'user_label_stats', json_build_object(
         'is_followed', coalesce((select us.is_followed from user_label_stats us where us.user_id = ${userId} and us.label_id = i.id), false),
         'show_likes', coalesce((select us.show_likes from user_label_stats us where us.user_id = ${userId} and us.label_id = i.id), false),
@@ -67,7 +73,7 @@ function labelOwnFields(userId: number): SQL {
  * An item's own fields alone, as a JSON object with its id (the item row under alias `i`, or `alias`
  * for a track): what a kept page is brought up to date with.
  */
-export function ownFieldsJson(kind: ItemKind, userId: number, alias = 'i'): SQL {
+export function ownFieldsJson(kind: ItemKind, userId: UserRef, alias = 'i'): SQL {
   const a = sql.raw(alias);
   switch (kind) {
     case 'sets':
@@ -82,7 +88,7 @@ export function ownFieldsJson(kind: ItemKind, userId: number, alias = 'i'): SQL 
   }
 }
 
-export function setItem(userId: number): ItemSql {
+export function setItem(userId: UserRef): ItemSql {
   const artistRef = sql`json_build_object('id', a.id, 'name', a.name)`;
   return {
     joins: sql``,
@@ -115,7 +121,7 @@ export function setItem(userId: number): ItemSql {
 export const setItemJoin = (setId: SQL): SQL => sql`join sets i on i.id = ${setId}`;
 
 /** A track under alias `alias` (`i` for lists, another for a set's track list). */
-export function trackItem(userId: number, alias = 'i'): ItemSql {
+export function trackItem(userId: UserRef, alias = 'i'): ItemSql {
   const t = sql.raw(alias);
   return {
     joins: sql``,
@@ -152,7 +158,7 @@ export function trackItem(userId: number, alias = 'i'): ItemSql {
   };
 }
 
-export function artistItem(userId: number): ItemSql {
+export function artistItem(userId: UserRef): ItemSql {
   return {
     joins: sql``,
     json: sql`json_build_object(
@@ -169,7 +175,7 @@ export function artistItem(userId: number): ItemSql {
   };
 }
 
-export function labelItem(userId: number): ItemSql {
+export function labelItem(userId: UserRef): ItemSql {
   return {
     joins: sql``,
     json: sql`json_build_object(
@@ -186,7 +192,7 @@ export function labelItem(userId: number): ItemSql {
   };
 }
 
-export function itemSql(kind: ItemKind, userId: number): ItemSql {
+export function itemSql(kind: ItemKind, userId: UserRef): ItemSql {
   switch (kind) {
     case 'sets':
       return setItem(userId);

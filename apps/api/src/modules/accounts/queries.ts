@@ -1,5 +1,5 @@
 // Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
-import { and, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planCached } from '../../db/plan-cache';
 import { queryRow } from '../../db/rows';
@@ -172,7 +172,8 @@ export async function expireUserResets(db: Db, userId: number): Promise<void> {
 
 export interface HitCounter {
   bucket: string;
-  key: string;
+  /** Whose hits: the value, or a placeholder for it in a statement compiled once (db/compiled.ts). */
+  key: string | Placeholder;
   max: number;
   windowS: number;
 }
@@ -214,7 +215,7 @@ export interface HitsRow {
  * own work beside counting the hits; its text depends on the number of counters only.
  */
 export function hitsSource(counters: HitCounter[]): SQL {
-  const texts = (values: string[]) =>
+  const texts = (values: (string | Placeholder)[]) =>
     sql`array[${sql.join(
       values.map((v) => sql`${v}`),
       sql`, `,

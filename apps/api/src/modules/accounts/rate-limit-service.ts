@@ -5,6 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppConfig, RateLimit } from '../../config';
 import type { Db } from '../../db/client';
+import type { Alongside } from '../../db/read-models/catalogue-items-by-id';
 import { tooManyRequests } from '../../lib/http-errors';
 import {
   clearHits,
@@ -87,14 +88,20 @@ const asHitCounter = ({ bucket, key, limit }: Counter): HitCounter => ({
  * costs one round trip: select from `from` (one row, aliased `hit`) with `columns`, read the search's
  * own columns only `when` the hit counted (a refused search reads nothing else), and pass the row to
  * `check`, which refuses the search with 429 past the limit as takeSearch does, or answers the value of
- * `alongside` (a scalar SQL expression read in the same statement, as takeSearch's).
+ * `alongside` (a scalar SQL expression read in the same statement, as takeSearch's). The statement is
+ * compiled once per `name`, which tells the limits apart but not `alongside`: give the same one on
+ * every call.
  */
 export function searchHitIn(
   ctx: { config: AppConfig; userId: number },
   alongside?: SQL,
-): { from: SQL; columns: SQL; when: SQL; check: (row: unknown) => unknown } {
+): Alongside & { check: (row: unknown) => unknown } {
+  const counter = asHitCounter(searchCounter(ctx));
   return {
-    from: sql`${hitsSource([asHitCounter(searchCounter(ctx))])} hit`,
+    // the same text and limits for every listener: the key is the placeholder (db/compiled.ts)
+    name: `search-hit ${counter.max}/${counter.windowS}`,
+    from: sql`${hitsSource([{ ...counter, key: sql.placeholder('hit_key') }])} hit`,
+    values: { hit_key: counter.key },
     columns: sql`hit.wait_s, hit.ids, ${alongside ?? sql`null`} as value`,
     when: sql`coalesce(hit.wait_s, 0) <= 0`,
     check: (row) => {

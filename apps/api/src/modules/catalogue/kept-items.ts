@@ -5,20 +5,20 @@
 // generation, the own fields of the items kept and the items not kept in full, and lays the own fields
 // over the kept items. Kept items from another generation are read again in full.
 import { type SQL, sql } from 'drizzle-orm';
-import { planCached } from '../../db/plan-cache';
-import { ownFieldsJson } from '../../db/read-models/catalogue-items';
+import { compiledRows, intArrayText, rowsWith } from '../../db/compiled';
+import { planCached, plansKept } from '../../db/plan-cache';
+import { ownFieldsJson, type UserRef } from '../../db/read-models/catalogue-items';
 import {
   type Alongside,
-  type IdsStatement,
   ITEMS_KINDS,
   type ItemsKind,
   idsStatementFor,
+  idsUnseenAt,
   itemsById,
   itemsByIdAlongside,
   itemsOf,
   selectAlongside,
 } from '../../db/read-models/catalogue-items-by-id';
-import { queryRow } from '../../db/rows';
 import type { UserContext } from '../../lib/service-context';
 import { GENERATION } from './generation';
 import { pageCacheFor } from './page-cache';
@@ -29,10 +29,60 @@ interface WithId {
 
 const itemKey = (kind: ItemsKind, id: number) => `item\u0000${kind}\u0000${id}`;
 
-/** The own fields of `ids` (only these four kinds' tables, named as their kinds); no ids, an empty array. */
-function ownOf(kind: ItemsKind, ids: number[], userId: number, shape: IdsStatement): SQL {
+/**
+ * The own fields of the items `ids` (an int[] expression) of one of these four kinds (their tables are
+ * named as their kinds); no ids, an empty array.
+ */
+function ownOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
   return sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)})
-    from ${sql.raw(kind)} i where i.id = any(${shape.ids(ids)})), '[]'::json)`;
+    from ${sql.raw(kind)} i where i.id = any(${ids})), '[]'::json)`;
+}
+
+/** The placeholder of one kind's ids for one part of the statement (own fields, or items in full). */
+const idsName = (part: 'own' | 'full', kind: ItemsKind) => `${part}_${kind}`;
+
+/**
+ * Where plans are kept, the statement names every kind's two parts whatever is asked (ITEMS_KINDS), so
+ * its text is one per `alongside`: it is compiled once (db/compiled.ts), with the listener and each
+ * part's ids as placeholders.
+ */
+function everyPart(alongside: Alongside | undefined): SQL {
+  const user = sql.placeholder('user');
+  const columns: [SQL, string][] = [[GENERATION, 'generation']];
+  for (const kind of ITEMS_KINDS) {
+    columns.push([ownOf(kind, idsUnseenAt(idsName('own', kind)), user), `own_${kind}`]);
+    columns.push([itemsOf(kind, idsUnseenAt(idsName('full', kind)), user), `full_${kind}`]);
+  }
+  return planCached(selectAlongside(columns, alongside));
+}
+
+/** The row of one read of kept items' own fields and missing items in full, with `alongside`'s columns. */
+async function readParts(
+  ctx: UserContext,
+  keptIds: Partial<Record<ItemsKind, number[]>>,
+  missing: Partial<Record<ItemsKind, number[]>>,
+  alongside: Alongside | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  if (plansKept(ctx.db)) {
+    const values: Record<string, unknown> = { ...alongside?.values, user: ctx.userId };
+    for (const kind of ITEMS_KINDS) {
+      values[idsName('own', kind)] = intArrayText(keptIds[kind] ?? []);
+      values[idsName('full', kind)] = intArrayText(missing[kind] ?? []);
+    }
+    const name = `kept-items ${alongside?.name ?? ''}`;
+    return (await compiledRows<Record<string, unknown>>(ctx.db, name, () => everyPart(alongside), values))[0];
+  }
+  // where every run is planned anyway, the smallest text: only the parts asked
+  const shape = idsStatementFor(ctx.db);
+  const columns: [SQL, string][] = [[GENERATION, 'generation']];
+  for (const kind of ITEMS_KINDS) {
+    const own = keptIds[kind] ?? [];
+    const full = missing[kind] ?? [];
+    if (shape.names(own)) columns.push([ownOf(kind, shape.ids(own), ctx.userId), `own_${kind}`]);
+    if (shape.names(full)) columns.push([itemsOf(kind, shape.ids(full), ctx.userId), `full_${kind}`]);
+  }
+  const statement = planCached(selectAlongside(columns, alongside));
+  return (await rowsWith<Record<string, unknown>>(ctx.db, statement, alongside?.values ?? {}))[0];
 }
 
 /** The items of several kinds, each kind in the order asked; an id no longer in the catalogue is left out. */
@@ -66,19 +116,7 @@ export async function keptItemsAlongside<T extends WithId, Row>(
       const into = item ? keptIds : missing;
       into[kind] = [...(into[kind] ?? []), id];
     }
-  // where plans are kept, every kind's two parts, empty or not: one statement text (ITEMS_KINDS)
-  const shape = idsStatementFor(ctx.db);
-  const columns: [SQL, string][] = [[GENERATION, 'generation']];
-  for (const kind of ITEMS_KINDS) {
-    const own = keptIds[kind] ?? [];
-    const full = missing[kind] ?? [];
-    if (shape.names(own)) columns.push([ownOf(kind, own, ctx.userId, shape), `own_${kind}`]);
-    if (shape.names(full)) columns.push([itemsOf(kind, full, ctx.userId, shape), `full_${kind}`]);
-  }
-  const read = await queryRow<Record<string, unknown>>(
-    ctx.db,
-    planCached(selectAlongside(columns, alongside)),
-  );
+  const read = await readParts(ctx, keptIds, missing, alongside);
   const row = read ?? {};
   const generation = row.generation === null || row.generation === undefined ? null : Number(row.generation);
   const found = new Map<string, T>();
