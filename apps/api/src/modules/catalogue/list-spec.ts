@@ -3,7 +3,7 @@
 // spliced into SQL as text.
 import type { SortField } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
-import type { ItemKind } from '../../db/read-models/catalogue-items';
+import type { ItemKind, UserRef } from '../../db/read-models/catalogue-items';
 import { listSearchCondition } from '../search/service';
 
 export type { ItemKind };
@@ -123,7 +123,7 @@ export function followedPredicate(kind: ItemKind, userId: number): SQL {
 }
 
 /** The ids of the user's own rows of a kind (followedPredicate), as a subquery of one column `id`. */
-function followedIds(kind: ItemKind, userId: number): SQL {
+function followedIds(kind: ItemKind, userId: UserRef): SQL {
   switch (kind) {
     case 'sets':
       return sql`select f.set_id as id from user_set_favs f where f.user_id = ${userId} and f.is_fav`;
@@ -141,7 +141,7 @@ function followedIds(kind: ItemKind, userId: number): SQL {
  * Which items the user's own rows of a kind are, as one text: equal exactly when the membership is
  * equal. A kept page of the user's favourites or follows (kept-pages.ts) is used only while it is.
  */
-export function followedDigest(kind: ItemKind, userId: number): SQL {
+export function followedDigest(kind: ItemKind, userId: UserRef): SQL {
   return sql`(select md5(coalesce(string_agg(o.id::text, ',' order by o.id), ''))
     from (${followedIds(kind, userId)}) o)`;
 }

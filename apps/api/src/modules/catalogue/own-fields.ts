@@ -5,10 +5,9 @@
 // page read afresh.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { compiledRows, intArrayPlaceholder, intArrayText } from '../../db/compiled';
 import { planCached } from '../../db/plan-cache';
 import { type ItemKind, ownFieldsJson } from '../../db/read-models/catalogue-items';
-import { intArray } from '../../db/read-models/catalogue-lookups';
-import { queryRow } from '../../db/rows';
 import { GENERATION } from './generation';
 import { followedDigest, KIND_TABLE } from './list-spec';
 import { waitingCount } from './release-queries';
@@ -23,8 +22,19 @@ interface OwnRow<T> {
   followed_digest?: string | null;
 }
 
-async function readOwn<T>(db: Db, statement: SQL): Promise<OwnRow<T>> {
-  return (await queryRow<OwnRow<T>>(db, planCached(statement))) ?? { generation: null, own: null };
+// Each statement here is compiled once (db/compiled.ts): its text depends on its name only, and the
+// listener and the items are placeholders.
+const USER = sql.placeholder('user');
+const ITEM = sql.placeholder('item');
+
+async function readOwn<T>(
+  db: Db,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<OwnRow<T>> {
+  const [row] = await compiledRows<OwnRow<T>>(db, name, () => planCached(build()), values);
+  return row ?? { generation: null, own: null };
 }
 
 /** What a kept list page was read with, and must still hold for it to be used. */
@@ -47,15 +57,22 @@ export async function layOwnFieldsOnList<T extends WithId>(
   items: T[],
 ): Promise<T[] | undefined> {
   const place = kind === 'festivals' || kind === 'venues';
-  const own = place
-    ? sql`'[]'::json`
-    : sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)}) from ${KIND_TABLE[kind]} i
-        where i.id = any(${intArray(items.map((item) => item.id))})), '[]'::json)`;
-  const followed =
-    check.followedDigest === undefined || place
-      ? sql``
-      : sql`, ${followedDigest(kind, userId)} as followed_digest`;
-  const row = await readOwn<WithId[]>(db, sql`select ${GENERATION} as generation, ${own} as own${followed}`);
+  const withDigest = check.followedDigest !== undefined && !place;
+  const row = await readOwn<WithId[]>(
+    db,
+    `own-list ${kind}${withDigest ? ' followed' : ''}`,
+    () => {
+      const own = place
+        ? sql`'[]'::json`
+        : sql`coalesce((select json_agg(${ownFieldsJson(kind as ItemKind, USER)}) from ${KIND_TABLE[kind]} i
+          where i.id = any(${intArrayPlaceholder('items')})), '[]'::json)`;
+      const followed = withDigest
+        ? sql`, ${followedDigest(kind as ItemKind, USER)} as followed_digest`
+        : sql``;
+      return sql`select ${GENERATION} as generation, ${own} as own${followed}`;
+    },
+    { user: userId, items: intArrayText(items.map((item) => item.id)) },
+  );
   if (row.generation !== check.generation) return undefined;
   if (check.followedDigest !== undefined && row.followed_digest !== check.followedDigest) return undefined;
   if (place) return items;
@@ -82,8 +99,10 @@ export async function layOwnFieldsOnItem<T extends WithId>(
     kind === 'tracks' ? sql`::jsonb || jsonb_build_object('waiting_count', ${waitingCount})` : sql``;
   const row = await readOwn<WithId>(
     db,
-    sql`select ${GENERATION} as generation,
-      (select ${ownFieldsJson(kind, userId)}${extra} from ${KIND_TABLE[kind]} i where i.id = ${item.id}) as own`,
+    `own-item ${kind}`,
+    () => sql`select ${GENERATION} as generation,
+      (select ${ownFieldsJson(kind, USER)}${extra} from ${KIND_TABLE[kind]} i where i.id = ${ITEM}) as own`,
+    { user: userId, item: item.id },
   );
   if (row.generation !== generation || row.own === null) return undefined;
   return { ...item, ...row.own };
@@ -108,12 +127,14 @@ export async function layOwnFieldsOnSet<T extends WithId & { set_tracks: SetTrac
 ): Promise<T | undefined> {
   const row = await readOwn<SetOwn>(
     db,
-    sql`select ${GENERATION} as generation, (
-      select ${ownFieldsJson('sets', userId)}::jsonb || jsonb_build_object('set_tracks', coalesce((
+    'own-set',
+    () => sql`select ${GENERATION} as generation, (
+      select ${ownFieldsJson('sets', USER)}::jsonb || jsonb_build_object('set_tracks', coalesce((
         select jsonb_agg(jsonb_build_object('track_position', st.track_position, 'likes', st.likes,
-          'track_meta', ${ownFieldsJson('tracks', userId, 't')}))
+          'track_meta', ${ownFieldsJson('tracks', USER, 't')}))
         from set_tracks st join tracks t on t.id = st.track_id where st.set_id = i.id), '[]'::jsonb))
-      from sets i where i.id = ${set.id}) as own`,
+      from sets i where i.id = ${ITEM}) as own`,
+    { user: userId, item: set.id },
   );
   if (row.generation !== generation || row.own === null) return undefined;
   const { set_tracks: ownTracks, ...ownSet } = row.own;
