@@ -29,6 +29,13 @@ interface WithId {
 
 const itemKey = (kind: ItemsKind, id: number) => `item\u0000${kind}\u0000${id}`;
 
+/** Adds `id` to the ids of `kind` in `ids`. */
+function addId(ids: Partial<Record<ItemsKind, number[]>>, kind: ItemsKind, id: number): void {
+  const list = ids[kind];
+  if (list) list.push(id);
+  else ids[kind] = [id];
+}
+
 /**
  * The own fields of the items `ids` (an int[] expression) of one of these four kinds (their tables are
  * named as their kinds); no ids, an empty array.
@@ -113,8 +120,7 @@ export async function keptItemsAlongside<T extends WithId, Row>(
     for (const id of wanted[kind] ?? []) {
       const item = cache.get<T>(itemKey(kind, id));
       if (item) kept.set(itemKey(kind, id), item);
-      const into = item ? keptIds : missing;
-      into[kind] = [...(into[kind] ?? []), id];
+      addId(item ? keptIds : missing, kind, id);
     }
   const read = await readParts(ctx, keptIds, missing, alongside);
   const row = read ?? {};
@@ -129,7 +135,7 @@ export async function keptItemsAlongside<T extends WithId, Row>(
       const fields = own.get(id);
       if (!item || !fields) continue; // gone from the catalogue
       if (item.generation === generation) found.set(itemKey(kind, id), { ...item.value, ...fields });
-      else stale[kind] = [...(stale[kind] ?? []), id];
+      else addId(stale, kind, id);
     }
   }
   if (Object.keys(stale).length > 0) {
