@@ -13,7 +13,8 @@ import { resetDatabase } from '../../test/database';
 import { createArtist, createLabel, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { likeMoment } from '../../test/player';
 import { query } from '../../test/sql';
-import { PageCache } from './page-cache';
+import { keptItemsById } from './kept-items';
+import { PageCache, pageCacheFor } from './page-cache';
 
 let kept: FastifyInstance;
 let fresh: FastifyInstance;
@@ -242,5 +243,35 @@ describe('PageCache', () => {
     cache.keep('big', 1, 'x'.repeat(30));
     expect(cache.get('big')).toBeUndefined();
     expect(cache.size).toBe(2);
+  });
+});
+
+describe('items kept by id (a search reads its items this way)', () => {
+  it('weigh about their JSON text, so an instance keeps no more than its bytes allow', async () => {
+    // A generation of its own: the pages kept by the tests above are dropped at the first keep.
+    const generation = async () =>
+      (await query<{ n: number }>(kept, sql`select n::float8 as n from catalogue_generation`))[0]?.n;
+    const before = await generation();
+    await kept.db.execute(sql`update artists set bio = 'Weighed' where id = ${artistId}`);
+    expect(await generation()).toBeGreaterThan(before ?? 0);
+
+    const ctx = { db: kept.db, config: kept.config, userId: ana.id };
+    const read = await keptItemsById<{ id: number }>(ctx, {
+      artists: [artistId],
+      labels: [labelId],
+      tracks: [trackId, idTrackId],
+      sets: [setId],
+    });
+    const items = Object.values(read).flat();
+    expect(items).toHaveLength(5);
+    const cache = pageCacheFor(kept.db, kept.config.catalogueCacheMb);
+    expect(cache?.size).toBe(5);
+    const json = items.reduce((bytes, item) => bytes + JSON.stringify(item).length, 0);
+    expect(cache?.keptBytes).toBeGreaterThanOrEqual(json);
+    expect(cache?.keptBytes).toBeLessThan(json * 1.5);
+
+    // Read again, they come from what was kept, with the listener's own fields.
+    const again = await keptItemsById<{ id: number }>(ctx, { artists: [artistId] });
+    expect(again.artists).toEqual(read.artists);
   });
 });
