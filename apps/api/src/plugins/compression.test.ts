@@ -125,34 +125,22 @@ describe('API answers', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
-  it('compresses a page-sized answer in one go: its length is known, not chunked', async () => {
-    const plain = await get('/api/page-sized');
-    expect(plain.body.length).toBeGreaterThan(10_000);
+  it.each([
+    { what: 'a page-sized answer', url: '/api/page-sized', value: PAGE, over: 10_000 },
+    { what: "a search's answer (over 64 KB)", url: '/api/search-sized', value: SEARCH_SIZED, over: 65_536 },
+  ])('compresses $what in one go: its length is known, not chunked', async ({ url, value, over }) => {
+    const plain = await get(url);
+    expect(plain.body.length).toBeGreaterThan(over);
     expect(plain.body.length).toBeLessThan(COMPRESS_SYNC_MAX_BYTES);
     for (const encoding of ['br', 'gzip']) {
-      const response = await get('/api/page-sized', { 'accept-encoding': encoding });
-      expect(response.headers['content-encoding']).toBe(encoding);
-      expect(response.headers['transfer-encoding']).toBeUndefined();
-      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-      const body =
-        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
-      expect(JSON.parse(body.toString())).toEqual(PAGE);
-    }
-  });
-
-  it("compresses a search's answer (over 64 KB) in one go too", async () => {
-    const plain = await get('/api/search-sized');
-    expect(plain.body.length).toBeGreaterThan(65_536);
-    expect(plain.body.length).toBeLessThan(COMPRESS_SYNC_MAX_BYTES);
-    for (const encoding of ['br', 'gzip']) {
-      const response = await get('/api/search-sized', { 'accept-encoding': encoding });
+      const response = await get(url, { 'accept-encoding': encoding });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers['transfer-encoding']).toBeUndefined();
       expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
       expect(response.rawPayload.length).toBeLessThan(plain.body.length / 5);
       const body =
         encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
-      expect(JSON.parse(body.toString())).toEqual(SEARCH_SIZED);
+      expect(JSON.parse(body.toString())).toEqual(value);
     }
   });
 

@@ -24,12 +24,13 @@ export const COMPRESS_SYNC_MAX_BYTES = 131_072;
 /**
  * Fast levels: on search answers of the large catalogue (35–72 KB of JSON), gzip's default level 6
  * took 0.36 ms per answer for 5.4 KB, level 4 0.23 ms for 5.7 KB; brotli quality 4 (the plugin's
- * default) 0.30 ms for 5.6 KB, quality 3 0.20 ms for 5.8 KB (bench/README.md "Compression levels").
- * A third of a search's CPU in the API was going to compression; 0.3 KB more per answer is about
- * 3 ms on a slow 1 Mbit/s line, where the CPU saved serves more listeners on the same cores.
+ * default) 0.30 ms for 5.6 KB, quality 3 0.20 ms for 5.8 KB (bench/README.md "Compiled once,
+ * compressed faster"). Compression was about a twelfth of the API's CPU per search; 0.4 KB more per
+ * answer is about 3 ms on a slow 1 Mbit/s line, where the CPU saved serves more listeners on the same
+ * cores.
  */
-export const GZIP_LEVEL = 4;
-export const BROTLI_QUALITY = 3;
+const GZIP_LEVEL = 4;
+const BROTLI_QUALITY = 3;
 
 /** Routes that serve files: /media/* (audio with Range, artwork) and the web app (`/`, `/*`). */
 function servesFiles(url: string): boolean {

@@ -45,20 +45,26 @@ function ownOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
     from ${sql.raw(kind)} i where i.id = any(${ids})), '[]'::json)`;
 }
 
-/** The placeholder of one kind's ids for one part of the statement (own fields, or items in full). */
-const idsName = (part: 'own' | 'full', kind: ItemsKind) => `${part}_${kind}`;
+type Part = 'own' | 'full';
+
+/** The column (and placeholder) of one kind's ids for one part: own fields, or items in full. */
+const partName = (part: Part, kind: ItemsKind) => `${part}_${kind}`;
 
 /**
- * Where plans are kept, the statement names every kind's two parts whatever is asked (ITEMS_KINDS), so
- * its text is one per `alongside`: it is compiled once (db/compiled.ts), with the listener and each
- * part's ids as placeholders.
+ * The generation, and each kind's parts that `idsOf` names (an int[] expression; undefined leaves the
+ * part out), with `alongside`'s columns.
  */
-function everyPart(alongside: Alongside | undefined): SQL {
-  const user = sql.placeholder('user');
+function partsStatement(
+  idsOf: (part: Part, kind: ItemsKind) => SQL | undefined,
+  userId: UserRef,
+  alongside: Alongside | undefined,
+): SQL {
   const columns: [SQL, string][] = [[GENERATION, 'generation']];
   for (const kind of ITEMS_KINDS) {
-    columns.push([ownOf(kind, idsUnseenAt(idsName('own', kind)), user), `own_${kind}`]);
-    columns.push([itemsOf(kind, idsUnseenAt(idsName('full', kind)), user), `full_${kind}`]);
+    const own = idsOf('own', kind);
+    if (own) columns.push([ownOf(kind, own, userId), partName('own', kind)]);
+    const full = idsOf('full', kind);
+    if (full) columns.push([itemsOf(kind, full, userId), partName('full', kind)]);
   }
   return planCached(selectAlongside(columns, alongside));
 }
@@ -70,25 +76,32 @@ async function readParts(
   missing: Partial<Record<ItemsKind, number[]>>,
   alongside: Alongside | undefined,
 ): Promise<Record<string, unknown> | undefined> {
+  const idsOf = (part: Part, kind: ItemsKind) => (part === 'own' ? keptIds : missing)[kind] ?? [];
   if (plansKept(ctx.db)) {
+    // every kind's two parts whatever is asked (ITEMS_KINDS): one text per `alongside`, compiled once
+    // (db/compiled.ts), the listener and each part's ids its placeholders
     const values: Record<string, unknown> = { ...alongside?.values, user: ctx.userId };
-    for (const kind of ITEMS_KINDS) {
-      values[idsName('own', kind)] = intArrayText(keptIds[kind] ?? []);
-      values[idsName('full', kind)] = intArrayText(missing[kind] ?? []);
-    }
-    const name = `kept-items ${alongside?.name ?? ''}`;
-    return (await compiledRows<Record<string, unknown>>(ctx.db, name, () => everyPart(alongside), values))[0];
+    for (const kind of ITEMS_KINDS)
+      for (const part of ['own', 'full'] as const)
+        values[partName(part, kind)] = intArrayText(idsOf(part, kind));
+    const build = () =>
+      partsStatement((part, kind) => idsUnseenAt(partName(part, kind)), sql.placeholder('user'), alongside);
+    return (
+      await compiledRows<Record<string, unknown>>(
+        ctx.db,
+        `kept-items ${alongside?.name ?? ''}`,
+        build,
+        values,
+      )
+    )[0];
   }
   // where every run is planned anyway, the smallest text: only the parts asked
   const shape = idsStatementFor(ctx.db);
-  const columns: [SQL, string][] = [[GENERATION, 'generation']];
-  for (const kind of ITEMS_KINDS) {
-    const own = keptIds[kind] ?? [];
-    const full = missing[kind] ?? [];
-    if (shape.names(own)) columns.push([ownOf(kind, shape.ids(own), ctx.userId), `own_${kind}`]);
-    if (shape.names(full)) columns.push([itemsOf(kind, shape.ids(full), ctx.userId), `full_${kind}`]);
-  }
-  const statement = planCached(selectAlongside(columns, alongside));
+  const statement = partsStatement(
+    (part, kind) => (shape.names(idsOf(part, kind)) ? shape.ids(idsOf(part, kind)) : undefined),
+    ctx.userId,
+    alongside,
+  );
   return (await rowsWith<Record<string, unknown>>(ctx.db, statement, alongside?.values ?? {}))[0];
 }
 
@@ -128,8 +141,9 @@ export async function keptItemsAlongside<T extends WithId, Row>(
   const found = new Map<string, T>();
   const stale: Partial<Record<ItemsKind, number[]>> = {};
   for (const kind of kinds) {
-    for (const item of (row[`full_${kind}`] as T[] | null) ?? []) found.set(itemKey(kind, item.id), item);
-    const own = new Map(((row[`own_${kind}`] as WithId[] | null) ?? []).map((f) => [f.id, f]));
+    for (const item of (row[partName('full', kind)] as T[] | null) ?? [])
+      found.set(itemKey(kind, item.id), item);
+    const own = new Map(((row[partName('own', kind)] as WithId[] | null) ?? []).map((f) => [f.id, f]));
     for (const id of keptIds[kind] ?? []) {
       const item = kept.get(itemKey(kind, id));
       const fields = own.get(id);
@@ -147,7 +161,7 @@ export async function keptItemsAlongside<T extends WithId, Row>(
   // statement read no generation: they are kept by the next request that reads them)
   if (generation !== null)
     for (const kind of kinds)
-      for (const item of (row[`full_${kind}`] as T[] | null) ?? [])
+      for (const item of (row[partName('full', kind)] as T[] | null) ?? [])
         cache.keep(itemKey(kind, item.id), generation, item);
   const items = Object.fromEntries(
     kinds.map((kind) => [
