@@ -1,12 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-// A fresh database every run; generated media is deterministic, so it is cached between runs.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cratedig-e2e-'));
+// A fresh database every run, removed when the run's process exits (after Playwright stopped the
+// servers; the journeys' own files are written inside it too). Generated media is deterministic, so it
+// is cached between runs.
+const given = process.env.E2E_DATA_DIR;
+const dataDir = given ?? mkdtempSync(join(tmpdir(), 'cratedig-e2e-'));
+if (!given) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 process.env.E2E_DATA_DIR = dataDir;
 const mediaDir = process.env.E2E_MEDIA_DIR ?? join(process.cwd(), 'data', 'e2e-media');
 process.env.E2E_MEDIA_DIR = mediaDir;

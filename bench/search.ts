@@ -14,7 +14,7 @@
 // 200): the requests take turns among this many listeners, so each stays under the per-user search
 // limit as real listeners do and its upkeep costs what it costs them (one user with the limit lifted
 // made every call count a growing window of that user's hits).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -216,3 +216,4 @@ await child?.stop();
 await inProcess?.close();
 await pool?.end();
 await database.close();
+rmSync(dataDir, { recursive: true, force: true });

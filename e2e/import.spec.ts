@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
+import { importWithCommand, sourceDir } from './support/import-command';
 import { signedInPage } from './support/session';
 
 // A set an operator imports with `cratedig import` (a CUE sheet beside its MP3) while the app runs:
 // a listener finds it with search, plays it, and its track list follows a seek.
-
-const run = promisify(execFile);
 
 const SET_NAME = 'Kelp Harbour Tide Session';
 const CUE = `REM GENRE "Deep House"
@@ -33,7 +29,7 @@ FILE "tide.mp3" MP3
 
 /** Writes the CUE sheet and its MP3 (a copy of one demo recording) into a folder of their own. */
 function writeSource(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cratedig-e2e-import-'));
+  const dir = sourceDir('import-');
   const mediaDir = process.env.E2E_MEDIA_DIR;
   if (!mediaDir) throw new Error('E2E_MEDIA_DIR is not set (playwright.config.ts sets it)');
   const audioDir = join(mediaDir, 'audio', 'sets');
@@ -42,17 +38,6 @@ function writeSource(): string {
   copyFileSync(join(audioDir, recording), join(dir, 'tide.mp3'));
   writeFileSync(join(dir, 'tide.cue'), CUE);
   return join(dir, 'tide.cue');
-}
-
-/** `npm run cratedig -- import <file>` beside the running server (through its control socket). */
-async function importWithCommand(file: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  const { stdout } = await run('npm', ['run', '--silent', 'cratedig', '--', 'import', file], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    timeout: 120_000,
-  });
-  return stdout;
 }
 
 const audioTime = (page: Page) =>

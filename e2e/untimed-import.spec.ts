@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
+import { importWithCommand, sourceDir } from './support/import-command';
 import { signedInPage } from './support/session';
 
 // A tracklist pasted without times and without a genre, imported while the app runs: its set page
 // shows no genre chip and the list by places (1., 2., …), and while it plays no row is lit; its
 // track's page says its place in the set, never a moment.
-
-const run = promisify(execFile);
 const SET_NAME = 'Quarry Lights Untimed Session With A Long Name That Wraps';
 const LIST = `Title: ${SET_NAME}
 Artist: Wren Okafor
@@ -22,7 +18,7 @@ Date: 2025-09-06
 `;
 
 function writeSource(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cratedig-e2e-untimed-'));
+  const dir = sourceDir('untimed-');
   const mediaDir = process.env.E2E_MEDIA_DIR;
   if (!mediaDir) throw new Error('E2E_MEDIA_DIR is not set (playwright.config.ts sets it)');
   const audioDir = join(mediaDir, 'audio', 'sets');
@@ -31,16 +27,6 @@ function writeSource(): string {
   copyFileSync(join(audioDir, recording), join(dir, 'quarry.mp3'));
   writeFileSync(join(dir, 'quarry.txt'), LIST);
   return join(dir, 'quarry.txt');
-}
-
-async function importWithCommand(file: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  const { stdout } = await run('npm', ['run', '--silent', 'cratedig', '--', 'import', file], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    timeout: 120_000,
-  });
-  return stdout;
 }
 
 const shot = (page: Page, name: string) =>

@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', ...(process.env.TEST_DATABASE_URL ? ['src/**/*.server-test.ts'] : [])],
     // One Firebase Auth emulator per run for the social sign-in tests.
     globalSetup: ['src/test/firebase-emulator-setup.ts'],
+    // Removes each file's temporary folders after it (src/test/setup.ts).
+    setupFiles: ['src/test/setup.ts'],
     pool: 'forks',
     isolate: false,
     // PGlite takes 3-6 s to start and migrate on this machine (more when workers start together).

@@ -20,8 +20,22 @@ export interface TestAppOptions {
   register?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/** The folders makeTempDir made that are not removed yet. */
+const tempDirs: string[] = [];
+
+/**
+ * A new empty folder under the system's temporary folder, removed after the test file that made it
+ * (removeTempDirs, run by the suite's setup file): a suite run leaves nothing behind.
+ */
 export function makeTempDir(prefix = 'cratedig-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every folder makeTempDir made so far. */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A config as a test run has it: test mode, silent logs, no demo seed, DATA_DIR = `dataDir`. */
