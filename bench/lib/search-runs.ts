@@ -82,6 +82,11 @@ export interface RateRun {
   cpuPerCall: number | null;
   apiCpuPerCall: number | null;
   sqlCpuPerCall: number | null;
+  /**
+   * The p99 of the requests due in each second of the run, in order: a tail that is all in the first
+   * seconds is a warm-up (connections opened, caches filled), not the steady state.
+   */
+  p99BySecond: number[];
 }
 
 /** Sends `stream` at `rate` requests/s; latency counts from each request's scheduled start. */
@@ -92,6 +97,8 @@ export async function runAtRate(
   cpu: { api: () => number | null; sql: (() => number) | null },
 ): Promise<RateRun> {
   const latencies: number[] = [];
+  /** Latencies by the second of the run their request was due in. */
+  const bySecond: number[][] = [];
   let errors = 0;
   let firstError: string | undefined;
   const load0 = loadavg()[0] ?? 0;
@@ -105,7 +112,14 @@ export async function runAtRate(
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     pending.push(
       request(stream[i] as BenchQuery).then(
-        () => void latencies.push(performance.now() - due),
+        () => {
+          const ms = performance.now() - due;
+          latencies.push(ms);
+          const second = Math.floor((due - start) / 1000);
+          const inSecond = bySecond[second] ?? [];
+          inSecond.push(ms);
+          bySecond[second] = inSecond;
+        },
         (error: Error) => {
           errors++;
           firstError ??= String(error.cause ?? error.message);
@@ -132,5 +146,6 @@ export async function runAtRate(
     cpuPerCall: apiCpu === null || sqlCpu === null ? null : Math.round((apiCpu + sqlCpu) * 100) / 100,
     apiCpuPerCall: apiCpu,
     sqlCpuPerCall: sqlCpu,
+    p99BySecond: Array.from(bySecond, (ms) => summary(ms ?? []).p99),
   };
 }

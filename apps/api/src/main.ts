@@ -24,10 +24,11 @@ import { startingReadiness } from './lib/readiness';
 import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
 import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
+import { warmConnections } from './modules/catalogue/service';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { checkHealth } from './modules/health/service';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
-import { preloadSearchIndex } from './modules/search/service';
+import { preloadSearchIndex, warmSearchConnections } from './modules/search/service';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -127,6 +128,10 @@ async function main(): Promise<void> {
       signal: warmUpStop.signal,
       budgetMs: WARM_UP_BUDGET_MS,
       pingDatabase: () => checkHealth(serviceContext(app)),
+      warmDatabase: async () => {
+        await warmConnections(serviceContext(app), database.connections);
+        await warmSearchConnections(serviceContext(app), database.connections);
+      },
     });
     if (closing) return;
     const what = warm.webApp ? `first screen (${warm.served.length} files) and database` : 'database';

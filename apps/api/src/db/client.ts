@@ -20,6 +20,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded database itself (PGlite only): backups dump its data folder (cli/backup/). */
   pglite?: PGlite;
+  /** The most connections the handle holds at once: its pool's size on a server, 1 for PGlite. */
+  connections: number;
+  /** How many connections it holds now, busy or idle. */
+  openConnections(): number;
   /** Runs raw SQL (several statements allowed on PGlite; one on a server). */
   exec(sql: string): Promise<void>;
   /**
@@ -84,9 +88,10 @@ const POOL_IDLE_MS = 5 * 60_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const connections = options.poolMax ?? 10;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolMax ?? 10,
+      max: connections,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A connection holds its prepared statements and their plans (db/plan-cache.ts): the first runs
       // of the search's item statement alone cost PostgreSQL 20-45 ms of planning on each new
@@ -108,6 +113,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      connections,
+      openConnections: () => pool.totalCount,
       exec: async (sql) => {
         await pool.query(sql);
       },
@@ -129,6 +136,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     pglite: client,
+    connections: 1,
+    openConnections: () => (client.closed ? 0 : 1),
     exec: async (sql) => {
       await client.exec(sql);
     },

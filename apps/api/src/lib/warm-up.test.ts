@@ -152,6 +152,25 @@ describe('the warm-up', () => {
     expect(logged).toBe('');
   });
 
+  it('opens the database connections after the ping; a failure there still ends the warm-up as done', async () => {
+    pings = 0;
+    const order: string[] = [];
+    const warm = await warmUp(app, {
+      distDir: join(distDir, 'missing'),
+      signal: notStopped,
+      budgetMs: 60_000,
+      pingDatabase: async () => {
+        order.push('ping');
+      },
+      warmDatabase: async () => {
+        order.push('connections');
+        throw new Error('the server went away');
+      },
+    });
+    expect(order).toEqual(['ping', 'connections']);
+    expect(warm.outcome).toBe('done');
+  });
+
   it('stops at once when the server is stopping, and at its time limit', async () => {
     pings = 0;
     const stopping = new AbortController();

@@ -1,6 +1,6 @@
 // What a starting server does between listening and reporting ready: it serves itself the first screen
 // a visitor gets (the sign-in page and every file that page downloads, in the encodings browsers ask
-// for) and pings the database. A fresh process otherwise makes its first visitor pay for compiling the
+// for), pings the database and opens the connections it will use. A fresh process otherwise makes its first visitor pay for compiling the
 // routing and static-file code paths, reading the files from disk and the first database round trip:
 // that first visit measured 2-3 times slower on the server than the second (docs/operations.md).
 //
@@ -75,6 +75,8 @@ export interface WarmUpOptions {
   budgetMs: number;
   /** The database's first round trip (the health check's own statement). */
   pingDatabase: () => Promise<unknown>;
+  /** Then opens and readies the database connections the instance will use (not bounded by the budget). */
+  warmDatabase?: () => Promise<unknown>;
 }
 
 export interface WarmUpResult {
@@ -138,5 +140,7 @@ export async function warmUp(app: FastifyInstance, options: WarmUpOptions): Prom
   if (stopped()) return result(stopped() ?? 'done');
   // A database that does not answer is the health check's to report once ready, not a start-up failure.
   await options.pingDatabase().catch(() => {});
+  if (stopped()) return result(stopped() ?? 'done');
+  await options.warmDatabase?.().catch(() => {});
   return result(stopped() ?? 'done');
 }

@@ -19,7 +19,7 @@ import {
   itemsOf,
   selectAlongside,
 } from '../../db/read-models/catalogue-items-by-id';
-import type { UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { GENERATION } from './generation';
 import { pageCacheFor } from './page-cache';
 
@@ -173,4 +173,19 @@ export async function keptItemsAlongside<T extends WithId, Row>(
     ]),
   );
   return { items, row: read as Row | undefined };
+}
+
+/** Ids no catalogue item has: a warm-up's statement runs whole and finds nothing. */
+const NO_ITEMS: Record<ItemsKind, number[]> = { tracks: [0], sets: [0], artists: [0], labels: [0] };
+
+/**
+ * Opens `connections` pooled connections at once and has each run the items statement: a new
+ * PostgreSQL connection costs its first statements 20–40 ms (the server process starts, reads the
+ * catalogue tables' and indexes' descriptions, plans), which a burst of searches after a start or a
+ * lull otherwise pays all at once (docs/deploy.md "Readiness"). The runs are concurrent,
+ * so each takes a connection of its own. On PGlite, one run.
+ */
+export async function warmConnections(ctx: ServiceContext, connections: number): Promise<void> {
+  const nobody: UserContext = { ...ctx, userId: 0 };
+  await Promise.all(Array.from({ length: connections }, () => keptItemsById(nobody, NO_ITEMS)));
 }

@@ -167,6 +167,27 @@ export function indexedQuery(
   return { text, words, corrections, short, terms: none };
 }
 
+/** Runs of a prepared statement PostgreSQL plans for their values before it may keep a generic plan. */
+const CUSTOM_PLAN_RUNS = 5;
+
+/**
+ * Readies `connections` pooled connections for searches before the server reports ready (docs/deploy.md
+ * "Readiness"): each runs the statement a search with the index in memory sends (rate-limit hit,
+ * generation and items) until PostgreSQL keeps its generic plan. On its first five runs on a
+ * connection it is planned for its values, 3–20 ms each on the large catalogue, so a burst of
+ * searches after a start otherwise queued behind some hundred plans. The runs count under a key no
+ * listener has and read no item; each round runs once per connection, all at once, so each takes a
+ * connection of its own. Nothing to ready when searches are not answered from the index.
+ */
+export async function warmSearchConnections(ctx: ServiceContext, connections: number): Promise<void> {
+  if (!ctx.config.searchIndex) return;
+  const nobody: UserContext = { ...ctx, userId: 0 };
+  const hit = searchHitIn(nobody, SEARCH_GENERATION);
+  const warm = { ...hit, values: { ...hit.values, hit_key: 'warm-up' } };
+  for (let round = 0; round <= CUSTOM_PLAN_RUNS; round++)
+    await Promise.all(Array.from({ length: connections }, () => withItems(nobody, new Map(), warm)));
+}
+
 /** GET /search: the asked-for sections of one query, each a page of its own. */
 export async function search(
   ctx: UserContext,

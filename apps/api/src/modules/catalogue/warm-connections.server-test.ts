@@ -1,0 +1,74 @@
+// A starting instance opens its pool's connections before it reports ready (docs/deploy.md
+// "Readiness"): the first burst of searches after a start then meets connections that have already
+// read the catalogue tables' descriptions, prepared the items statement and settled on the search
+// statement's plan, instead of paying for all of it while the burst queues behind.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
+import { makeTempDir, testConfig } from '../../test/app';
+import { getTestDatabase, workerDatabaseUrl } from '../../test/database';
+import { warmSearchConnections } from '../search/service';
+import { warmConnections } from './service';
+
+const name = `cratedig-warm-${process.pid}-${Date.now()}`;
+let warmed: Database;
+let observer: Database;
+
+beforeAll(async () => {
+  const url = new URL(workerDatabaseUrl() ?? '');
+  // the pool's connections are told apart from every other test's by their application name
+  url.searchParams.set('application_name', name);
+  warmed = await openDatabase({ databaseUrl: url.toString(), poolMax: 3 });
+  observer = await getTestDatabase();
+});
+afterAll(async () => {
+  await warmed?.close();
+});
+
+const sessions = async () =>
+  (
+    await observer.executeSql(
+      'select state, query from pg_stat_activity where application_name = $1 order by pid',
+      [name],
+    )
+  ).rows as { state: string; query: string }[];
+
+it('opens every connection of the pool, each having run the items statement', async () => {
+  expect(warmed.openConnections()).toBe(0);
+  await warmConnections({ db: warmed.db, config: testConfig(makeTempDir()) }, warmed.connections);
+  expect(warmed.openConnections()).toBe(3);
+  const open = await sessions();
+  expect(open).toHaveLength(3);
+  for (const session of open) {
+    expect(session.state).toBe('idle');
+    // the last statement of each: the items statement, prepared under its plan name
+    expect(session.query).toMatch(/^\/\* plan-cached \*\/ select .*json_agg/s);
+  }
+});
+
+it('leaves the pool as it found it when warmed again: no connection more', async () => {
+  await warmConnections({ db: warmed.db, config: testConfig(makeTempDir()) }, warmed.connections);
+  expect(warmed.openConnections()).toBe(3);
+  expect(await sessions()).toHaveLength(3);
+});
+
+it("runs the search's statement on a connection until PostgreSQL keeps its generic plan, as no listener", async () => {
+  const single = await openDatabase({ databaseUrl: workerDatabaseUrl() ?? '', poolMax: 1 });
+  try {
+    const config = testConfig(makeTempDir(), { searchIndex: true });
+    await warmSearchConnections({ db: single.db, config }, single.connections);
+    // the same (only) connection: its prepared statements
+    const { rows } = await single.executeSql(
+      `select generic_plans, custom_plans from pg_prepared_statements where statement like '%hit.wait_s%'`,
+      [],
+    );
+    expect(rows).toEqual([{ generic_plans: '1', custom_plans: '5' }]);
+    // its rate-limit hits count under a key of its own, never a listener's
+    const keys = await observer.executeSql(
+      `select distinct key from rate_limit_hits where bucket = 'search:user' and key in ('warm-up', '0')`,
+      [],
+    );
+    expect(keys.rows).toEqual([{ key: 'warm-up' }]);
+  } finally {
+    await single.close();
+  }
+});
