@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
 import { authOverrides } from '../../test/auth-overrides';
-import { resetDatabase } from '../../test/database';
+import { getTestDatabase, resetDatabase } from '../../test/database';
+import { warmSearchConnections } from './service';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -39,5 +40,21 @@ describe('the per-user search limit', () => {
     expect((await get('/api/tracks')).statusCode).toBe(200);
     const other = await createUserWithToken(app);
     expect((await app.inject({ url: '/api/search?s=glow', headers: other.headers })).statusCode).toBe(200);
+  });
+
+  it("a server's warm-up before ready takes nothing from any listener's limit", async () => {
+    const database = await getTestDatabase();
+    const ctx = { db: app.db, config: app.config };
+    // four starts: more warm-up runs than the limit allows one listener
+    for (let start = 0; start < 4; start++) await warmSearchConnections(ctx, database.connections);
+    const { headers } = await createUserWithToken(app);
+    for (let i = 0; i < 3; i++)
+      expect((await app.inject({ url: '/api/search?s=glow', headers })).statusCode).toBe(200);
+    const { rows } = await database.executeSql(
+      `select key, count(*)::int as hits from rate_limit_hits
+       where bucket = 'search:user' and key = 'warm-up' group by key`,
+      [],
+    );
+    expect(rows).toEqual([{ key: 'warm-up', hits: expect.any(Number) }]);
   });
 });

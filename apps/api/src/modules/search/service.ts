@@ -16,6 +16,7 @@ import { highlightRanges, normalisedWords } from '@cratedig/contract/search-norm
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
+import { plansKept } from '../../db/plan-cache';
 import type { Alongside } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
@@ -184,7 +185,9 @@ export async function warmSearchConnections(ctx: ServiceContext, connections: nu
   const nobody: UserContext = { ...ctx, userId: 0 };
   const hit = searchHitIn(nobody, SEARCH_GENERATION);
   const warm = { ...hit, values: { ...hit.values, hit_key: 'warm-up' } };
-  for (let round = 0; round <= CUSTOM_PLAN_RUNS; round++)
+  // where every run is planned anyway (PGlite, a pooler in transaction mode), one run warms the code
+  const rounds = plansKept(ctx.db) ? CUSTOM_PLAN_RUNS + 1 : 1;
+  for (let round = 0; round < rounds; round++)
     await Promise.all(Array.from({ length: connections }, () => withItems(nobody, new Map(), warm)));
 }
 
