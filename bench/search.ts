@@ -10,7 +10,8 @@
 // Settings: BENCH_RATES (default 100,200), BENCH_SECONDS per run (default 20), BENCH_SEQUENTIAL
 // (queries of the sequential phase, default 300), BENCH_ZIPF_HOT (the Zipf run's hot set, default
 // 2000), BENCH_PER_GROUP (names per group of the mix; by default enough for every run to be distinct),
-// BENCH_API_CPU_PROF=<dir> (the API child's CPU profile is written there), BENCH_USERS (default
+// BENCH_API_CPU_PROF=<dir> (the API child's CPU profile is written there), BENCH_API_NODE_ARGS (flags
+// for the API child's node, space-separated, e.g. --max-semi-space-size=64), BENCH_USERS (default
 // 200): the requests take turns among this many listeners, so each stays under the per-user search
 // limit as real listeners do and its upkeep costs what it costs them (one user with the limit lifted
 // made every call count a growing window of that user's hits).
@@ -90,9 +91,10 @@ let address: string;
 let inProcess: Awaited<ReturnType<typeof buildApp>> | undefined;
 if (databaseUrl) {
   const profDir = process.env.BENCH_API_CPU_PROF;
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
   child = await startApiChild(
     { ...env, BENCH_POOL_MAX: process.env.BENCH_POOL_MAX ?? '16' },
-    profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [],
+    [...nodeArgs, ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [])],
   );
   address = child.address;
 } else {
