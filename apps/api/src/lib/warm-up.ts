@@ -1,8 +1,9 @@
 // What a starting server does between listening and reporting ready: it serves itself the first screen
 // a visitor gets (the sign-in page and every file that page downloads, in the encodings browsers ask
-// for), pings the database and opens the connections it will use. A fresh process otherwise makes its first visitor pay for compiling the
-// routing and static-file code paths, reading the files from disk and the first database round trip:
-// that first visit measured 2-3 times slower on the server than the second (docs/operations.md).
+// for), pings the database and opens the connections it will use. A fresh process otherwise makes its
+// first visitor pay for compiling the routing and static-file code paths, reading the files from disk
+// and the first database round trip: that first visit measured 2-3 times slower on the server than the
+// second (docs/deploy.md "Readiness").
 //
 // The warm-up is bounded (it gives up after `budgetMs` and the server reports ready anyway) and stops
 // between two requests as soon as `signal` aborts (a SIGTERM while starting).
@@ -75,7 +76,7 @@ export interface WarmUpOptions {
   budgetMs: number;
   /** The database's first round trip (the health check's own statement). */
   pingDatabase: () => Promise<unknown>;
-  /** Then opens and readies the database connections the instance will use (not bounded by the budget). */
+  /** Then opens and readies the database connections the instance will use (past the budget too). */
   warmDatabase?: () => Promise<unknown>;
 }
 

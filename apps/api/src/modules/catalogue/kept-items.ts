@@ -181,9 +181,9 @@ const NO_ITEMS: Record<ItemsKind, number[]> = { tracks: [0], sets: [0], artists:
 /**
  * Opens `connections` pooled connections at once and has each run the items statement: a new
  * PostgreSQL connection costs its first statements 20–40 ms (the server process starts, reads the
- * catalogue tables' and indexes' descriptions, plans), which a burst of searches after a start or a
- * lull otherwise pays all at once (docs/deploy.md "Readiness"). The runs are concurrent,
- * so each takes a connection of its own. On PGlite, one run.
+ * catalogue tables' and indexes' descriptions, plans), which a burst of searches after a start
+ * otherwise pays all at once (docs/deploy.md "Readiness"). The runs are concurrent, so each takes a
+ * connection of its own. On PGlite, one run.
  */
 export async function warmConnections(ctx: ServiceContext, connections: number): Promise<void> {
   const nobody: UserContext = { ...ctx, userId: 0 };
