@@ -92,10 +92,10 @@ let inProcess: Awaited<ReturnType<typeof buildApp>> | undefined;
 if (databaseUrl) {
   const profDir = process.env.BENCH_API_CPU_PROF;
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  child = await startApiChild(
-    { ...env, BENCH_POOL_MAX: process.env.BENCH_POOL_MAX ?? '16' },
-    [...nodeArgs, ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [])],
-  );
+  child = await startApiChild({ ...env, BENCH_POOL_MAX: process.env.BENCH_POOL_MAX ?? '16' }, [
+    ...nodeArgs,
+    ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
+  ]);
   address = child.address;
 } else {
   inProcess = await buildApp(config, { database });
