@@ -1,13 +1,13 @@
 // Bench-only entry: the real app (buildApp) on a loopback port in its own process, so that the load
 // generator (autocannon, in the parent) does not share the API's event loop. Unlike main.ts it takes
 // the database pool size from BENCH_POOL_MAX, never seeds or migrates (the parent has migrated), and
-// listens on 127.0.0.1 port 0 (its pool's connections warmed as main.ts warms them). It prints one JSON line {"address": "http://127.0.0.1:PORT"} once
-// listening, and closes cleanly on SIGTERM or SIGINT (so --cpu-prof writes its profile).
+// listens on 127.0.0.1 port 0 (its pool's connections warmed as main.ts warms them). It prints one
+// JSON line {"address": "http://127.0.0.1:PORT"} once listening, and closes cleanly on SIGTERM or
+// SIGINT (so --cpu-prof writes its profile).
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { serviceContext } from '../../apps/api/src/lib/service-context';
-import { warmConnections } from '../../apps/api/src/modules/catalogue/service';
 import { indexKeeperFor } from '../../apps/api/src/modules/search/index-keeper';
 import { warmSearchConnections } from '../../apps/api/src/modules/search/service';
 
@@ -21,7 +21,6 @@ const database = await openDatabase({
 const app = await buildApp(config, { database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 // As main.ts does before it reports ready: every pooled connection opened and readied.
-await warmConnections(serviceContext(app), database.connections);
 await warmSearchConnections(serviceContext(app), database.connections);
 // The search index in memory is loaded before the benchmark starts (the server answers searches
 // from the database until then); its figures go with the address.

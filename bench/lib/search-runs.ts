@@ -96,7 +96,6 @@ export async function runAtRate(
   request: (q: BenchQuery) => Promise<void>,
   cpu: { api: () => number | null; sql: (() => number) | null },
 ): Promise<RateRun> {
-  const latencies: number[] = [];
   /** Latencies by the second of the run their request was due in. */
   const bySecond: number[][] = [];
   let errors = 0;
@@ -114,7 +113,6 @@ export async function runAtRate(
       request(stream[i] as BenchQuery).then(
         () => {
           const ms = performance.now() - due;
-          latencies.push(ms);
           const second = Math.floor((due - start) / 1000);
           const inSecond = bySecond[second] ?? [];
           inSecond.push(ms);
@@ -130,6 +128,7 @@ export async function runAtRate(
   await Promise.all(pending);
   const api1 = cpu.api();
   const sql1 = cpu.sql?.() ?? null;
+  const latencies = bySecond.flat();
   const calls = Math.max(1, latencies.length + errors);
   const per = (a: number | null, b: number | null) =>
     a === null || b === null ? null : Math.round(((b - a) / calls) * 100) / 100;

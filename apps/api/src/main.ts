@@ -24,7 +24,6 @@ import { startingReadiness } from './lib/readiness';
 import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
 import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
-import { warmConnections } from './modules/catalogue/service';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { checkHealth } from './modules/health/service';
 import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
@@ -128,10 +127,7 @@ async function main(): Promise<void> {
       signal: warmUpStop.signal,
       budgetMs: WARM_UP_BUDGET_MS,
       pingDatabase: () => checkHealth(serviceContext(app)),
-      warmDatabase: async () => {
-        await warmConnections(serviceContext(app), database.connections);
-        await warmSearchConnections(serviceContext(app), database.connections);
-      },
+      warmDatabase: () => warmSearchConnections(serviceContext(app), database.connections),
     });
     if (closing) return;
     const what = warm.webApp ? `first screen (${warm.served.length} files) and database` : 'database';

@@ -1,9 +1,9 @@
 // Statements whose text is compiled once. Drizzle turns a `sql` template into text and parameters on
 // every run, walking each of its pieces; a statement over every kind of catalogue item is a few
 // thousand pieces, and the walk cost the search about 0.12 ms of the API's CPU per call (a twentieth
-// of it; bench/README.md "Compiled once, compressed faster"). A statement built with placeholders (sql.placeholder(name))
-// for what changes between runs has the same text every time: it is compiled on its first run, per
-// database handle, and later runs only fill in the values.
+// of it; bench/README.md "Compiled once, compressed faster"). A statement built with placeholders
+// (sql.placeholder(name)) for what changes between runs has the same text every time: it is compiled
+// on its first run, per database handle, and later runs only fill in the values.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 

@@ -53,8 +53,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 }
 
 /**
- * Builds and readies the app on a fresh temporary DATA_DIR (removed again on `app.close()`, which
- * each test file calls in afterAll).
+ * Builds and readies the app on a fresh temporary DATA_DIR (a makeTempDir folder, removed after the
+ * test file; each file closes its apps in afterAll).
  */
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
@@ -69,9 +69,6 @@ export async function buildTestApp(
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   await options.register?.(app);
-  app.addHook('onClose', async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-  });
   await app.ready();
   return app;
 }

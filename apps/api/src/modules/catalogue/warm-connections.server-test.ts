@@ -72,3 +72,33 @@ it("runs the search's statement on a connection until PostgreSQL keeps its gener
     await single.close();
   }
 });
+
+it('without the search index, readies the connections with the items statement, counting no search', async () => {
+  const url = new URL(workerDatabaseUrl() ?? '');
+  const noIndex = `${name}-no-index`;
+  url.searchParams.set('application_name', noIndex);
+  const pool = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
+  try {
+    const hits = async () =>
+      (
+        await observer.executeSql(
+          `select count(*)::int as n from rate_limit_hits where bucket = 'search:user' and key = 'warm-up'`,
+          [],
+        )
+      ).rows;
+    const before = await hits();
+    const config = testConfig(makeTempDir(), { searchIndex: false });
+    await warmSearchConnections({ db: pool.db, config }, pool.connections);
+    expect(pool.openConnections()).toBe(2);
+    const { rows } = await observer.executeSql(
+      'select query from pg_stat_activity where application_name = $1',
+      [noIndex],
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows as { query: string }[])
+      expect(row.query).toMatch(/^\/\* plan-cached \*\/ select .*json_agg/s);
+    expect(await hits()).toEqual(before);
+  } finally {
+    await pool.close();
+  }
+});

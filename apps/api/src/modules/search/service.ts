@@ -22,7 +22,7 @@ import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { searchHitIn, takeSearch } from '../accounts/rate-limit-service';
-import { keptItemsAlongside } from '../catalogue/service';
+import { keptItemsAlongside, warmConnections } from '../catalogue/service';
 import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex } from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
@@ -178,10 +178,11 @@ const CUSTOM_PLAN_RUNS = 5;
  * connection it is planned for its values, 3–20 ms each on the large catalogue, so a burst of
  * searches after a start otherwise queued behind some hundred plans. The runs count under a key no
  * listener has and read no item; each round runs once per connection, all at once, so each takes a
- * connection of its own. Nothing to ready when searches are not answered from the index.
+ * connection of its own (the first round opens them). Where searches are not answered from the index,
+ * their items come through the catalogue's items statement, which is warmed instead.
  */
 export async function warmSearchConnections(ctx: ServiceContext, connections: number): Promise<void> {
-  if (!ctx.config.searchIndex) return;
+  if (!ctx.config.searchIndex) return await warmConnections(ctx, connections);
   const nobody: UserContext = { ...ctx, userId: 0 };
   const hit = searchHitIn(nobody, SEARCH_GENERATION);
   const warm = { ...hit, values: { ...hit.values, hit_key: 'warm-up' } };
