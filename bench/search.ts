@@ -33,7 +33,14 @@ import { prepareQuery } from '../apps/api/src/modules/search/service';
 import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
-import { distinctShuffled, type RateRun, runAtRate, summary, zipfStream } from './lib/search-runs';
+import {
+  distinctShuffled,
+  type RateRun,
+  runAtRate,
+  searchListeners,
+  summary,
+  zipfStream,
+} from './lib/search-runs';
 
 const RATES = (process.env.BENCH_RATES ?? '100,200').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -102,15 +109,7 @@ if (databaseUrl) {
   address = await inProcess.listen({ port: 0, host: '127.0.0.1' });
 }
 const USERS = Number(process.env.BENCH_USERS ?? (databaseUrl ? 200 : 1));
-const listeners = [userId];
-for (let i = listeners.length; i < USERS; i++) {
-  const name = `bench-search-${i}`;
-  await database.exec(
-    `insert into users (username, email) values ('${name}', '${name}@example.test') on conflict do nothing`,
-  );
-  const { rows } = await database.executeSql(`select id from users where username = '${name}'`);
-  listeners.push(Number((rows[0] as { id: number }).id));
-}
+const listeners = await searchListeners((q) => database.executeSql(q), userId, USERS);
 const key = accessTokenKey(resolveJwtSecret(config));
 const tokens = await Promise.all(listeners.map((id) => signAccessToken(key, id)));
 let turn = 0;

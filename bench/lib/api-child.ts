@@ -3,6 +3,7 @@
 // /proc: the API process, and PostgreSQL's backends (the postmaster's children).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type pg from 'pg';
 
 /** USER_HZ: 100 on every Linux build that matters here. */
@@ -64,11 +65,21 @@ export interface ApiChild {
   stop(): Promise<void>;
 }
 
-/** Starts the app in a child process with `env` on top of this one's; resolves once it listens. */
-export async function startApiChild(env: Record<string, string>, nodeArgs: string[] = []): Promise<ApiChild> {
-  const entry = new URL('./catalogue-api-server.ts', import.meta.url).pathname;
+/**
+ * Starts the app in a child process with `env` on top of this one's; resolves once it listens.
+ * `checkout`: another checkout of Cratedig whose app to start (its own bench entry), e.g. a baseline.
+ */
+export async function startApiChild(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  checkout?: string,
+): Promise<ApiChild> {
+  const entry = checkout
+    ? join(checkout, 'bench/lib/catalogue-api-server.ts')
+    : new URL('./catalogue-api-server.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
     env: { ...process.env, ...env },
+    ...(checkout ? { cwd: checkout } : {}),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

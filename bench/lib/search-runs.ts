@@ -148,3 +148,24 @@ export async function runAtRate(
     p99BySecond: Array.from(bySecond, (ms) => summary(ms ?? []).p99),
   };
 }
+
+/**
+ * The listeners a search bench takes turns among: `first`, then bench-search-1 … (made when missing),
+ * `n` in all. `run` runs one SQL text and answers its rows.
+ */
+export async function searchListeners(
+  run: (q: string) => Promise<{ rows: unknown[] }>,
+  first: number,
+  n: number,
+): Promise<number[]> {
+  const listeners = [first];
+  for (let i = listeners.length; i < n; i++) {
+    const name = `bench-search-${i}`;
+    await run(
+      `insert into users (username, email) values ('${name}', '${name}@example.test') on conflict do nothing`,
+    );
+    const { rows } = await run(`select id from users where username = '${name}'`);
+    listeners.push(Number((rows[0] as { id: number }).id));
+  }
+  return listeners;
+}

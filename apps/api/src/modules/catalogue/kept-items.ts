@@ -63,8 +63,9 @@ function partsStatement(
   for (const kind of ITEMS_KINDS) {
     const own = idsOf('own', kind);
     if (own) columns.push([ownOf(kind, own, userId), partName('own', kind)]);
+    // the items in full come as the text of their JSON array: parsed here, its length weighs them
     const full = idsOf('full', kind);
-    if (full) columns.push([itemsOf(kind, full, userId), partName('full', kind)]);
+    if (full) columns.push([sql`(${itemsOf(kind, full, userId)})::text`, partName('full', kind)]);
   }
   return planCached(selectAlongside(columns, alongside));
 }
@@ -140,9 +141,13 @@ export async function keptItemsAlongside<T extends WithId, Row>(
   const generation = row.generation === null || row.generation === undefined ? null : Number(row.generation);
   const found = new Map<string, T>();
   const stale: Partial<Record<ItemsKind, number[]>> = {};
+  const full = new Map<ItemsKind, { items: T[]; weight: number }>();
   for (const kind of kinds) {
-    for (const item of (row[partName('full', kind)] as T[] | null) ?? [])
-      found.set(itemKey(kind, item.id), item);
+    const text = row[partName('full', kind)] as string | null | undefined;
+    const items = text ? (JSON.parse(text) as T[]) : [];
+    // each item weighs its share of the array's text (its own text but for a comma)
+    full.set(kind, { items, weight: items.length > 0 && text ? text.length / items.length : 0 });
+    for (const item of items) found.set(itemKey(kind, item.id), item);
     const own = new Map(((row[partName('own', kind)] as WithId[] | null) ?? []).map((f) => [f.id, f]));
     for (const id of keptIds[kind] ?? []) {
       const item = kept.get(itemKey(kind, id));
@@ -160,9 +165,8 @@ export async function keptItemsAlongside<T extends WithId, Row>(
   // the items read in full are kept at the generation their statement read (the stale ones' second
   // statement read no generation: they are kept by the next request that reads them)
   if (generation !== null)
-    for (const kind of kinds)
-      for (const item of (row[partName('full', kind)] as T[] | null) ?? [])
-        cache.keep(itemKey(kind, item.id), generation, item);
+    for (const [kind, { items, weight }] of full)
+      for (const item of items) cache.keep(itemKey(kind, item.id), generation, item, weight);
   const items = Object.fromEntries(
     kinds.map((kind) => [
       kind,

@@ -243,6 +243,14 @@ describe('PageCache', () => {
     cache.keep('big', 1, 'x'.repeat(30));
     expect(cache.get('big')).toBeUndefined();
     expect(cache.size).toBe(2);
+    // A page whose text the caller measured weighs what it says: a light one is kept beside the two,
+    // a heavy one pushes the least recently used ones out until it fits.
+    cache.keep('told', 1, page(5), 4);
+    expect(cache.keptBytes).toBe(24);
+    cache.keep('heavy', 1, page(6), 15);
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.keptBytes).toBe(4 + 15);
   });
 });
 

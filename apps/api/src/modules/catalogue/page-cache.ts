@@ -43,16 +43,17 @@ export class PageCache {
   /**
    * Keeps a page read at `generation`. Generations only grow (each is drawn after the previous writer
    * committed), so a newer one drops every page kept so far, which no request can use any more, and a
-   * page read at an older one by a slow request is not kept at all. Measuring a page costs one
+   * page read at an older one by a slow request is not kept at all. A page weighs `weight`, its size
+   * as JSON text when the caller knows it (the text it was parsed from), else measured with one
    * JSON.stringify, on the request that read it in full anyway.
    */
-  keep<T>(key: string, generation: number, value: T): void {
+  keep<T>(key: string, generation: number, value: T, weight?: number): void {
     if (this.generation !== undefined && generation < this.generation) return;
     if (generation !== this.generation) {
       this.generation = generation;
       this.pages.clear();
     }
-    this.pages.set(key, { generation, value }, JSON.stringify(value)?.length ?? 0);
+    this.pages.set(key, { generation, value }, weight ?? JSON.stringify(value)?.length ?? 0);
   }
 }
 

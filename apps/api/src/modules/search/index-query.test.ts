@@ -155,8 +155,12 @@ describe('a section read from the index in memory', () => {
   });
 
   it('finds a misspelt word through its one-typo spellings, ranked after the words typed right', () => {
-    const corrections = new Map([['lindqvst', ['lindqvist']]]);
-    for (const s of ['lindqvst', 'kessa lindqvst', 'deep lindqvst']) {
+    const corrections = new Map([
+      ['lindqvst', ['lindqvist']],
+      ['nigth', ['night', 'nights']],
+    ]);
+    // a misspelt word that drives the reading, and one that is only tested (a frequent one)
+    for (const s of ['lindqvst', 'kessa lindqvst', 'deep lindqvst', 'kessa nigth', 'deep nigth', 'nigth']) {
       const words = s.split(' ');
       const got = searchIndexSection(index, words, corrections, 20, 0);
       expect(got.total).toBeGreaterThan(0);
@@ -170,6 +174,24 @@ describe('a section read from the index in memory', () => {
   });
 });
 
+/** The one-typo rule over letters, read plainly: a Levenshtein distance of 1, or 2 by reordering. */
+function plainOneTypo(x: string[], y: string[]): boolean {
+  if (x.join('') === y.join('')) return false;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++)
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    previous = row;
+  }
+  const d = previous[y.length] as number;
+  return d <= 1 || (x.length === y.length && d === 2 && [...x].sort().join('') === [...y].sort().join(''));
+}
+
 describe('one-typo spellings', () => {
   it('follows the SQL rule: one letter wrong, missing or extra, or two letters swapped', () => {
     expect(isOneTypo('lindqvst', 'lindqvist')).toBe(true);
@@ -178,6 +200,39 @@ describe('one-typo spellings', () => {
     expect(isOneTypo('ylonen', 'ylonen')).toBe(false);
     expect(isOneTypo('ylnoen', 'yloxen')).toBe(false);
     expect(isOneTypo('kessa', 'kessaaa')).toBe(false);
+  });
+
+  it('decides as the rule read plainly (the distance table) over thousands of near and far pairs', () => {
+    const next = numbers(3);
+    // a few letters, so that pairs are often close; two of them outside plain ASCII, one of them two
+    // UTF-16 units long
+    const letters = ['a', 'b', 'c', 'd', 'e', 'é', '😀'];
+    const pick = () => letters[Math.floor(next() * (next() < 0.9 ? 5 : 7))] as string;
+    let typos = 0;
+    for (let k = 0; k < 20000; k++) {
+      const a = Array.from({ length: 4 + Math.floor(next() * 4) }, pick);
+      const b = [...a];
+      for (let edits = Math.floor(next() * 3); edits > 0; edits--) {
+        const i = Math.floor(next() * b.length);
+        const kind = next();
+        if (kind < 0.25) b.splice(i, 1);
+        else if (kind < 0.5) b.splice(i, 0, 'c');
+        else if (kind < 0.75) b[i] = 'a';
+        else {
+          const j = Math.floor(next() * b.length);
+          [b[i], b[j]] = [b[j] as string, b[i] as string];
+        }
+      }
+      // now and then a letter moved a few places on
+      if (next() < 0.1)
+        b.splice(Math.floor(next() * b.length) + 2, 0, ...b.splice(Math.floor(next() * b.length), 1));
+      const expected = plainOneTypo(a, b);
+      expect(isOneTypo(a.join(''), b.join('')), `${a.join('')} ${b.join('')}`).toBe(expected);
+      if (expected) typos++;
+    }
+    // both answers are common
+    expect(typos).toBeGreaterThan(2000);
+    expect(typos).toBeLessThan(18000);
   });
 
   it('gives at most five, in dictionary order, among words of five letters or more', () => {

@@ -11,8 +11,8 @@
 // order; the other matches come from the documents of the query word whose words are held by the
 // fewest (every match holds one of them), read in ordinal order (index-reads.ts) so the reading stops
 // once the page and the capped total are known. A word whose documents are few is read whole.
-import { SEARCH_RESULTS_MAX } from '@cratedig/contract/search';
-import { listed, readListed, readWhole } from './index-reads';
+import { SEARCH_RESULTS_MAX, SEARCH_WORDS_MAX } from '@cratedig/contract/search';
+import { type Bits, bitsOf, hasBit, listed, markListed, readListed, readWhole } from './index-reads';
 import { firstNameFrom, type KindIndex, numberOfWord, wordsStartingWith } from './word-index';
 
 /** A query whose rarest word's documents are at most this many puts its phrase first within a rank. */
@@ -80,6 +80,17 @@ function matchOf(q: KindQuery, o: number): number {
     result = 3;
   }
   return result;
+}
+
+/**
+ * The match of every document listed under a one-word query's words, when it is known without reading
+ * the document: 2 when the word has no spellings (it is typed as it is in the catalogue), 3 when no
+ * catalogue word starts with it (it matches through its spellings only); else -1.
+ */
+function listedMatch(q: KindQuery): number {
+  if (q.m !== 1) return -1;
+  if ((q.spellings[0] as number[]).length === 0) return 2;
+  return (q.lo[0] as number) < (q.hi[0] as number) ? -1 : 3;
 }
 
 /** 0: the name is the query; 1: the name starts with it; -1: neither. */
@@ -158,6 +169,59 @@ function largest(start: Uint32Array, words: number[]): number {
 
 const range = (lo: number, hi: number) => Array.from({ length: hi - lo }, (_, i) => lo + i);
 
+/**
+ * A word's documents are marked in a bit set when they are at most this many times the driving
+ * word's: marking reads the postings in order (a few nanoseconds each), where testing a visited
+ * document's words costs cache misses (tens of nanoseconds).
+ */
+const MARK_FACTOR = 8;
+
+/**
+ * A test every match passes, for the query words other than the driving one whose documents are
+ * few enough to mark (MARK_FACTOR): a visited document none of whose words a marked query word
+ * starts (or is one of its spellings) is passed over without reading its words. matchOf still ranks
+ * the documents that pass. Undefined when no word is marked.
+ */
+function othersMarked(
+  q: KindQuery,
+  held: number[],
+  driver: number,
+  visits: number,
+): ((o: number) => boolean) | undefined {
+  const { size, postStart, post } = q.index;
+  const sets: Bits[] = [];
+  for (let i = 0; i < q.m; i++) {
+    if (i === driver || (held[i] as number) > MARK_FACTOR * visits) continue;
+    const bits = bitsOf(sets.length, size);
+    markListed(bits, postStart, post, [
+      ...range(q.lo[i] as number, q.hi[i] as number),
+      ...(q.spellings[i] as number[]),
+    ]);
+    sets.push(bits);
+  }
+  if (sets.length === 0) return undefined;
+  return (o) => {
+    for (const bits of sets) if (!hasBit(bits, o)) return false;
+    return true;
+  };
+}
+
+/**
+ * The documents of the name runs (rank 0 and 1) as a test: in the many-documents reading a document
+ * has a name rank exactly when it is in those runs, and a bit costs less than reading its name.
+ */
+function runMarked(index: KindIndex, from: number, to: number): (o: number) => boolean {
+  const bits = bitsOf(RUN_BITS, index.size);
+  for (let i = from; i < to; i++) {
+    const o = index.byName[i] as number;
+    bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31));
+  }
+  return (o) => hasBit(bits, o);
+}
+
+/** The scratch bit set of the name runs (the query words' are numbered from 0). */
+const RUN_BITS = SEARCH_WORDS_MAX;
+
 /** One section's page (ids and ranks) and total, for a query of normalised `words`. */
 export function searchIndexSection(
   index: KindIndex,
@@ -186,9 +250,12 @@ export function searchIndexSection(
 
   if (phraseFirst || (held[driver] as number) <= READ_WHOLE_MAX) {
     // few: every match read and ranked
+    const others = othersMarked(q, held, driver, held[driver] as number);
+    const listedAs = listedMatch(q);
     let found = 0;
     readWhole(index.size, postStart, post, driving, (o) => {
-      const match = matchOf(q, o);
+      if (others && !others(o)) return;
+      const match = listedAs >= 0 ? listedAs : matchOf(q, o);
       if (match < 0) return;
       found++;
       const named = nameRank(q, o);
@@ -202,12 +269,13 @@ export function searchIndexSection(
 
   // many: each rank read in ranking order, stopping once the page is known
   /** The share of documents expected to hold the other query words, taken as independent. */
-  const others = (except: number) =>
+  const sharing = (except: number) =>
     held.reduce((share, h, i) => (i === except ? share : share * Math.min(1, h / index.size)), 1);
   const count = (rank: number) => (buckets.all[rank * 2] as Smallest).count;
   // names that are the query, then names that start with it: runs of the names in name order (a
   // document's body holds its name's words, so each of them matches and counts in the total below)
   const leading = q.exact.slice(0, q.m - 1);
+  let named: (o: number) => boolean = () => false;
   if (leading.every((n) => n >= 0)) {
     const { byName, nameStart } = index;
     const from = firstNameFrom(index, [...leading, q.lo[q.m - 1] as number]);
@@ -224,6 +292,7 @@ export function searchIndexSection(
     }
     for (let i = from; i < to; i++)
       buckets.add(i >= exactFrom && i < exactTo ? 0 : 1, 0, byName[i] as number);
+    named = runMarked(index, from, to);
   }
   // the other matches, from the driving word's documents; every match counts toward the total
   let found = 0;
@@ -234,20 +303,26 @@ export function searchIndexSection(
   // a word no document starts as typed matches only through its spellings: every match is rank 3
   const typedAtAll = q.lo.every((lo, i) => lo < (q.hi[i] as number));
   const capped = plain && largest(postStart, driving) >= SEARCH_RESULTS_MAX;
+  const stopAt = capped ? Math.max(1, wordNeed) : Math.max(SEARCH_RESULTS_MAX, wordNeed);
+  // the driving word's documents read before the page and the total are known, expected
+  const visits = Math.min(held[driver] as number, stopAt / Math.max(sharing(driver), 1e-6));
+  const others = plain ? undefined : othersMarked(q, held, driver, visits);
+  const listedAs = listedMatch(q);
   readListed(
     index.size,
     postStart,
     post,
     driving,
     (o, listedHere) => {
-      const match = plain && listedHere ? 2 : matchOf(q, o);
+      if (others && !others(o)) return;
+      const match = listedHere && listedAs >= 0 ? listedAs : matchOf(q, o);
       if (match < 0) return;
       found++;
-      if (nameRank(q, o) < 0) buckets.add(match, 0, o);
+      if (!named(o)) buckets.add(match, 0, o);
     },
     () => (capped || found >= SEARCH_RESULTS_MAX) && count(typedAtAll ? 2 : 3) >= wordNeed,
-    (held[driver] as number) * others(driver),
-    capped ? Math.max(1, wordNeed) : Math.max(SEARCH_RESULTS_MAX, wordNeed),
+    (held[driver] as number) * sharing(driver),
+    stopAt,
   );
   const total = capped ? SEARCH_RESULTS_MAX : Math.min(found, SEARCH_RESULTS_MAX);
   return { total, hits: pageOf(index, buckets, false, depth, offset) };

@@ -126,3 +126,31 @@ export function readListed(
     for (let o = 0; o < size && !enough(); o++) visit(o, false);
   }
 }
+
+/** A set of ordinals, one bit each. */
+export type Bits = Uint32Array;
+
+/** Scratch bit sets, reused by every reading (requests run one at a time here). */
+const scratch: Bits[] = [];
+
+/** Scratch bit set number `k`, emptied, for ordinals below `size`. */
+export function bitsOf(k: number, size: number): Bits {
+  const n = (size + 31) >>> 5;
+  let bits = scratch[k];
+  if (!bits || bits.length < n) {
+    bits = new Uint32Array(n);
+    scratch[k] = bits;
+  } else bits.fill(0, 0, n);
+  return bits;
+}
+
+/** Marks in `bits` every document listed under one of `words`. */
+export function markListed(bits: Bits, start: Uint32Array, list: Uint32Array, words: number[]): void {
+  for (const w of words)
+    for (let p = start[w] as number; p < (start[w + 1] as number); p++) {
+      const o = list[p] as number;
+      bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31));
+    }
+}
+
+export const hasBit = (bits: Bits, o: number): boolean => ((bits[o >>> 5] as number) & (1 << (o & 31))) !== 0;

@@ -23,11 +23,63 @@ function distance(a: string[], b: string[]): number {
   return previous[b.length] as number;
 }
 
-/** `b` is a one-typo spelling of `a` (cd_one_typo). */
+/** Letters outside the Basic Multilingual Plane take two UTF-16 units: such words are compared by code point. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * `b` is a one-typo spelling of `a` (cd_one_typo). Most candidates are far from the word, so the
+ * common cases are decided without the distance table: one letter more or less is one deletion or
+ * not; at the same length, one letter differing is a typo, two are one when they are swapped, and
+ * words of different letters are no typo of each other.
+ */
 export function isOneTypo(a: string, b: string): boolean {
   if (a === b) return false;
-  const x = [...a];
-  const y = [...b];
+  if (SURROGATE.test(a) || SURROGATE.test(b)) return isOneTypoByLetters([...a], [...b]);
+  if (a.length === b.length) {
+    let first = -1;
+    let second = -1;
+    let more = false;
+    for (let i = 0; i < a.length; i++)
+      if (a.charCodeAt(i) !== b.charCodeAt(i)) {
+        if (first < 0) first = i;
+        else if (second < 0) second = i;
+        else {
+          more = true;
+          break;
+        }
+      }
+    if (second < 0) return true;
+    if (!more) return a[first] === b[second] && a[second] === b[first];
+    // three letters or more differ: a typo only as a block moved by one letter, with the same letters
+    if (!sameLetters(a, b)) return false;
+  } else if (Math.abs(a.length - b.length) === 1) {
+    return oneDeletion(a.length > b.length ? a : b, a.length > b.length ? b : a);
+  }
+  return isOneTypoByLetters([...a], [...b]);
+}
+
+/** `short` is `long` with one letter taken out. */
+function oneDeletion(long: string, short: string): boolean {
+  let i = 0;
+  while (i < short.length && long.charCodeAt(i) === short.charCodeAt(i)) i++;
+  for (let j = i; j < short.length; j++) if (long.charCodeAt(j + 1) !== short.charCodeAt(j)) return false;
+  return true;
+}
+
+/** The two words (of one length) are made of the same letters. */
+function sameLetters(a: string, b: string): boolean {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < a.length; i++) counts.set(a.charCodeAt(i), (counts.get(a.charCodeAt(i)) ?? 0) + 1);
+  for (let i = 0; i < b.length; i++) {
+    const n = counts.get(b.charCodeAt(i)) ?? 0;
+    if (n === 0) return false;
+    counts.set(b.charCodeAt(i), n - 1);
+  }
+  return true;
+}
+
+/** isOneTypo by the distance table over the words' letters (code points). */
+function isOneTypoByLetters(x: string[], y: string[]): boolean {
   if (Math.abs(x.length - y.length) > 1) return false;
   const d = distance(x, y);
   if (d <= 1) return true;
