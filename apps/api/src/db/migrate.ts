@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
+import { itemsFunctionsScript } from './read-models/catalogue-items-by-id';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 /** The SQL functions' current definitions (docs/database.md), applied in file-name order. */
@@ -31,13 +32,16 @@ export async function migrate(database: Database): Promise<void> {
   await applyFunctions(database);
 }
 
-/** The function files' text, in the order they are applied (a file may use an earlier one's functions). */
+/**
+ * The function files' text, in the order they are applied (a file may use an earlier one's
+ * functions), then the catalogue items' functions, which are made from the read model's SQL.
+ */
 export function functionsScript(): string {
-  return readdirSync(FUNCTIONS_FOLDER)
+  const files = readdirSync(FUNCTIONS_FOLDER)
     .filter((file) => file.endsWith('.sql'))
     .sort()
-    .map((file) => readFileSync(join(FUNCTIONS_FOLDER, file), 'utf8'))
-    .join('\n');
+    .map((file) => readFileSync(join(FUNCTIONS_FOLDER, file), 'utf8'));
+  return [...files, itemsFunctionsScript()].join('\n');
 }
 
 /**

@@ -98,7 +98,7 @@ describe('the migrated database', () => {
     expect(sorted(constraints.map((row) => row.name))).toEqual(expected.constraints);
   });
 
-  it('has exactly the SQL functions of db/functions/, none defined only in a migration', async () => {
+  it('has exactly the SQL functions of db/functions/ and the items functions, none defined only in a migration', async () => {
     const inFiles = [...functionsScript().matchAll(/^CREATE OR REPLACE FUNCTION (\w+)\(/gm)].map((m) => m[1]);
     const inDatabase = await rows<{ name: string }>(sql`
       select p.proname as name from pg_proc p

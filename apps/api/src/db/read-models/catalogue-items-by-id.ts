@@ -3,10 +3,11 @@
 // items, so counts and the user's own state are read fresh on every request). Part of the catalogue
 // read layer (db/read-models/).
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { intArrayPlaceholder, rowsWith } from '../compiled';
 import { planCached, plansKept } from '../plan-cache';
-import { itemSql, type UserRef } from './catalogue-items';
+import { itemSql, ownFieldsJson, type UserRef } from './catalogue-items';
 import { intArray } from './catalogue-lookups';
 
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
@@ -60,6 +61,65 @@ export function itemsOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
   return sql`coalesce((select json_agg(${item.json} order by p.ord)
     from unnest(${ids}) with ordinality p(item_id, ord)
     join ${sql.raw(kind)} i on i.id = p.item_id ${item.joins}), '[]'::json)`;
+}
+
+/**
+ * The own fields of one kind's items `ids` (an int[] expression; their tables are named as their
+ * kinds), in no particular order; no ids, an empty array.
+ */
+export function ownOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
+  return sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)})
+    from ${sql.raw(kind)} i where i.id = any(${ids})), '[]'::json)`;
+}
+
+/** A part of the items of one kind: their own fields only, or the items in full. */
+export type ItemsPart = 'own' | 'full';
+
+/**
+ * The function that answers one part of one kind's items for a listener, given their ids:
+ * `cd_items_full_tracks(ids int[], listener int)` answers the tracks in full as the text of a JSON
+ * array in the order of the ids, `cd_items_own_tracks` their own fields as JSON (itemsFunctionsScript).
+ */
+export const itemsFunction = (part: ItemsPart, kind: ItemsKind): string => `cd_items_${part}_${kind}`;
+
+/**
+ * The definitions of the items functions (itemsFunction), made from the same SQL as the statements
+ * above, so the two never differ; db/migrate.ts applies them with the SQL functions of db/functions/
+ * on every start. Why functions: a statement names every kind's parts whatever is asked (ITEMS_KINDS),
+ * and PostgreSQL readies every subquery of a statement before running it, used or not, which cost
+ * each search about 0.2 ms of the database's time for the parts it left empty (bench/README.md
+ * "Items read through functions"). A PL/pgSQL function's queries are readied only when it runs them,
+ * and an empty part runs none. Each query is planned and kept per connection as a prepared statement
+ * is. STABLE: they read the calling statement's snapshot, so the items agree with the catalogue's
+ * generation that statement reads.
+ */
+export function itemsFunctionsScript(): string {
+  const dialect = new PgDialect();
+  // idsUnseen's way: the planner counts on a few ids whatever they are, so the plan is kept
+  const ids = sql.raw('(select p_ids)::int[]');
+  const listener = sql.raw('p_listener');
+  const text = (statement: SQL) => {
+    const query = dialect.sqlToQuery(statement);
+    if (query.params.length > 0) throw new Error('an items function must have no parameters but its own');
+    return query.sql;
+  };
+  return ITEMS_KINDS.flatMap((kind) =>
+    (['own', 'full'] as const).map((part) => {
+      const returns = part === 'full' ? 'text' : 'json';
+      const body =
+        part === 'full' ? sql`(${itemsOf(kind, ids, listener)})::text` : ownOf(kind, ids, listener);
+      return `CREATE OR REPLACE FUNCTION ${itemsFunction(part, kind)}(p_ids int[], p_listener int)
+RETURNS ${returns} LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+  IF coalesce(cardinality(p_ids), 0) = 0 THEN
+    RETURN '[]';
+  END IF;
+  RETURN ${text(body)};
+END
+$fn$;
+`;
+    }),
+  ).join('\n');
 }
 
 /**

@@ -7,10 +7,10 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /**
- * The signed-in listener whose own fields an item carries: the id itself, or a placeholder for it in a
- * statement compiled once (db/compiled.ts).
+ * The signed-in listener whose own fields an item carries: the id itself, a placeholder for it in a
+ * statement compiled once (db/compiled.ts), or an SQL expression (a function's parameter).
  */
-export type UserRef = number | Placeholder;
+export type UserRef = number | Placeholder | SQL;
 
 /** The catalogue's list kinds: IDs are tracks not yet released. */
 export type ItemKind = 'sets' | 'tracks' | 'ids' | 'artists' | 'labels';

@@ -5,18 +5,16 @@
 // generation, the own fields of the items kept and the items not kept in full, and lays the own fields
 // over the kept items. Kept items from another generation are read again in full.
 import { type SQL, sql } from 'drizzle-orm';
-import { compiledRows, intArrayText, rowsWith } from '../../db/compiled';
-import { planCached, plansKept } from '../../db/plan-cache';
-import { ownFieldsJson, type UserRef } from '../../db/read-models/catalogue-items';
+import { compiledRows, intArrayPlaceholder, intArrayText } from '../../db/compiled';
+import { planCached } from '../../db/plan-cache';
 import {
   type Alongside,
   ITEMS_KINDS,
   type ItemsKind,
-  idsStatementFor,
-  idsUnseenAt,
+  type ItemsPart,
   itemsById,
   itemsByIdAlongside,
-  itemsOf,
+  itemsFunction,
   selectAlongside,
 } from '../../db/read-models/catalogue-items-by-id';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
@@ -36,37 +34,25 @@ function addId(ids: Partial<Record<ItemsKind, number[]>>, kind: ItemsKind, id: n
   else ids[kind] = [id];
 }
 
-/**
- * The own fields of the items `ids` (an int[] expression) of one of these four kinds (their tables are
- * named as their kinds); no ids, an empty array.
- */
-function ownOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
-  return sql`coalesce((select json_agg(${ownFieldsJson(kind, userId)})
-    from ${sql.raw(kind)} i where i.id = any(${ids})), '[]'::json)`;
-}
-
-type Part = 'own' | 'full';
-
 /** The column (and placeholder) of one kind's ids for one part: own fields, or items in full. */
-const partName = (part: Part, kind: ItemsKind) => `${part}_${kind}`;
+const partName = (part: ItemsPart, kind: ItemsKind) => `${part}_${kind}`;
 
 /**
- * The generation, and each kind's parts that `idsOf` names (an int[] expression; undefined leaves the
- * part out), with `alongside`'s columns.
+ * The generation, and every kind's two parts, each through its function (itemsFunction: a part
+ * whose ids are empty costs the database next to nothing), with `alongside`'s columns. One text
+ * whatever is asked, compiled once per `alongside` (db/compiled.ts): the listener and each part's
+ * ids are its placeholders. The items in full come as the text of their JSON array: parsed here,
+ * its length weighs them.
  */
-function partsStatement(
-  idsOf: (part: Part, kind: ItemsKind) => SQL | undefined,
-  userId: UserRef,
-  alongside: Alongside | undefined,
-): SQL {
+function partsStatement(alongside: Alongside | undefined): SQL {
   const columns: [SQL, string][] = [[GENERATION, 'generation']];
-  for (const kind of ITEMS_KINDS) {
-    const own = idsOf('own', kind);
-    if (own) columns.push([ownOf(kind, own, userId), partName('own', kind)]);
-    // the items in full come as the text of their JSON array: parsed here, its length weighs them
-    const full = idsOf('full', kind);
-    if (full) columns.push([sql`(${itemsOf(kind, full, userId)})::text`, partName('full', kind)]);
-  }
+  const user = sql`${sql.placeholder('user')}::int`;
+  for (const kind of ITEMS_KINDS)
+    for (const part of ['own', 'full'] as const)
+      columns.push([
+        sql`${sql.raw(itemsFunction(part, kind))}(${intArrayPlaceholder(partName(part, kind))}, ${user})`,
+        partName(part, kind),
+      ]);
   return planCached(selectAlongside(columns, alongside));
 }
 
@@ -77,33 +63,15 @@ async function readParts(
   missing: Partial<Record<ItemsKind, number[]>>,
   alongside: Alongside | undefined,
 ): Promise<Record<string, unknown> | undefined> {
-  const idsOf = (part: Part, kind: ItemsKind) => (part === 'own' ? keptIds : missing)[kind] ?? [];
-  if (plansKept(ctx.db)) {
-    // every kind's two parts whatever is asked (ITEMS_KINDS): one text per `alongside`, compiled once
-    // (db/compiled.ts), the listener and each part's ids its placeholders
-    const values: Record<string, unknown> = { ...alongside?.values, user: ctx.userId };
-    for (const kind of ITEMS_KINDS)
-      for (const part of ['own', 'full'] as const)
-        values[partName(part, kind)] = intArrayText(idsOf(part, kind));
-    const build = () =>
-      partsStatement((part, kind) => idsUnseenAt(partName(part, kind)), sql.placeholder('user'), alongside);
-    return (
-      await compiledRows<Record<string, unknown>>(
-        ctx.db,
-        `kept-items ${alongside?.name ?? ''}`,
-        build,
-        values,
-      )
-    )[0];
+  const values: Record<string, unknown> = { ...alongside?.values, user: ctx.userId };
+  for (const kind of ITEMS_KINDS) {
+    values[partName('own', kind)] = intArrayText(keptIds[kind] ?? []);
+    values[partName('full', kind)] = intArrayText(missing[kind] ?? []);
   }
-  // where every run is planned anyway, the smallest text: only the parts asked
-  const shape = idsStatementFor(ctx.db);
-  const statement = partsStatement(
-    (part, kind) => (shape.names(idsOf(part, kind)) ? shape.ids(idsOf(part, kind)) : undefined),
-    ctx.userId,
-    alongside,
-  );
-  return (await rowsWith<Record<string, unknown>>(ctx.db, statement, alongside?.values ?? {}))[0];
+  const build = () => partsStatement(alongside);
+  return (
+    await compiledRows<Record<string, unknown>>(ctx.db, `kept-items ${alongside?.name ?? ''}`, build, values)
+  )[0];
 }
 
 /** The items of several kinds, each kind in the order asked; an id no longer in the catalogue is left out. */

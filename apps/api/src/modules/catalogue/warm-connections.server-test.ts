@@ -40,8 +40,9 @@ it('opens every connection of the pool, each having run the items statement', as
   expect(open).toHaveLength(3);
   for (const session of open) {
     expect(session.state).toBe('idle');
-    // the last statement of each: the items statement, prepared under its plan name
-    expect(session.query).toMatch(/^\/\* plan-cached \*\/ select .*json_agg/s);
+    // the last statement of each: the items statement, prepared under its plan name, which reads
+    // every kind through its items function
+    expect(session.query).toMatch(/^\/\* plan-cached \*\/ select .*cd_items_full_tracks\(/s);
   }
 });
 
@@ -96,7 +97,7 @@ it('without the search index, readies the connections with the items statement, 
     );
     expect(rows).toHaveLength(2);
     for (const row of rows as { query: string }[])
-      expect(row.query).toMatch(/^\/\* plan-cached \*\/ select .*json_agg/s);
+      expect(row.query).toMatch(/^\/\* plan-cached \*\/ select .*cd_items_full_tracks\(/s);
     expect(await hits()).toEqual(before);
   } finally {
     await pool.close();

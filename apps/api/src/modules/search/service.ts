@@ -177,7 +177,8 @@ const CUSTOM_PLAN_RUNS = 5;
  * generation and items) until PostgreSQL keeps its generic plan. On its first five runs on a
  * connection it is planned for its values, 3–20 ms each on the large catalogue, so a burst of
  * searches after a start otherwise queued behind some hundred plans. The runs count under a key no
- * listener has and read no item; each round runs once per connection, all at once, so each takes a
+ * listener has and read no item (each kind's items function runs for an id no item has, so its
+ * query is planned too); each round runs once per connection, all at once, so each takes a
  * connection of its own (the first round opens them). Where searches are not answered from the index,
  * their items come through the catalogue's items statement, which is warmed instead.
  */
@@ -189,8 +190,20 @@ export async function warmSearchConnections(ctx: ServiceContext, connections: nu
   // where every run is planned anyway (PGlite, a pooler in transaction mode), one run warms the code
   const rounds = plansKept(ctx.db) ? CUSTOM_PLAN_RUNS + 1 : 1;
   for (let round = 0; round < rounds; round++)
-    await Promise.all(Array.from({ length: connections }, () => withItems(nobody, new Map(), warm)));
+    await Promise.all(Array.from({ length: connections }, () => withItems(nobody, NO_ITEM, warm)));
 }
+
+/**
+ * Every section naming an id no item has: the warm-up's statement runs each kind's items function
+ * in full (its query is planned on the connection, as a search's first items would have it planned)
+ * and finds nothing.
+ */
+const NO_ITEM = new Map<SearchKind, CachedSection>(
+  (['artists', 'labels', 'tracks', 'sets'] as const).map((kind) => [
+    kind,
+    { total: 0, hits: [{ rank: 'fuzzy', id: 0 }] },
+  ]),
+);
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */
 export async function search(
