@@ -10,7 +10,8 @@
 // are shared, which the alternating order evens out.
 //   DATABASE_URL=postgres://… BENCH_BASELINE=/path/to/checkout npm run bench:search-against
 // Settings: BENCH_RATE (200 requests/s), BENCH_BLOCK_SECONDS (5), BENCH_BLOCKS (8 per side),
-// BENCH_USERS (200 listeners taking turns, as in bench:search).
+// BENCH_USERS (200 listeners taking turns, as in bench:search), BENCH_API_NODE_ARGS (flags for both
+// API processes' node, space-separated, e.g. --trace-gc).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,9 +64,10 @@ const needed = (BLOCKS + 1) * perBlock;
 const distinct = distinctShuffled(await searchQueryMix(pool, Math.ceil((needed * 1.3) / 8)));
 if (distinct.length < needed) throw new Error(`only ${distinct.length} distinct queries for ${needed}`);
 
+const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
 const sides: { name: string; child: ApiChild }[] = [
-  { name: 'this checkout', child: await startApiChild(env) },
-  { name: `baseline (${baseline})`, child: await startApiChild(env, [], baseline) },
+  { name: 'this checkout', child: await startApiChild(env, nodeArgs) },
+  { name: `baseline (${baseline})`, child: await startApiChild(env, nodeArgs, baseline) },
 ];
 let turn = 0;
 const requestTo = (address: string) => async (q: BenchQuery) => {

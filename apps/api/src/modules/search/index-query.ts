@@ -193,10 +193,8 @@ function othersMarked(
   for (let i = 0; i < q.m; i++) {
     if (i === driver || (held[i] as number) > MARK_FACTOR * visits) continue;
     const bits = bitsOf(sets.length, size);
-    markListed(bits, postStart, post, [
-      ...range(q.lo[i] as number, q.hi[i] as number),
-      ...(q.spellings[i] as number[]),
-    ]);
+    markListed(bits, postStart, post, q.lo[i] as number, q.hi[i] as number);
+    for (const w of q.spellings[i] as number[]) markListed(bits, postStart, post, w, w + 1);
     sets.push(bits);
   }
   if (sets.length === 0) return undefined;
@@ -235,8 +233,12 @@ export function searchIndexSection(
   const { postStart, post } = index;
   // per query word, the documents of its words (and spellings): every match holds one of the
   // fewest's, which drive the reading
-  const held = q.lo.map((lo, i) =>
-    listed(postStart, [...range(lo, q.hi[i] as number), ...(q.spellings[i] as number[])]),
+  // (the lists of a run of words follow each other: one subtraction counts them)
+  const held = q.lo.map(
+    (lo, i) =>
+      (postStart[q.hi[i] as number] as number) -
+      (postStart[lo] as number) +
+      listed(postStart, q.spellings[i] as number[]),
   );
   const driver = held.indexOf(Math.min(...held));
   const driving = [
