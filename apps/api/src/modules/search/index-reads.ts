@@ -148,7 +148,13 @@ export function bitsOf(k: number, size: number): Bits {
  * Marks in `bits` every document listed under the words numbered `from` to `to` (excluded): their
  * lists follow each other in `list`, so this reads one slice of it.
  */
-export function markListed(bits: Bits, start: Uint32Array, list: Uint32Array, from: number, to: number): void {
+export function markListed(
+  bits: Bits,
+  start: Uint32Array,
+  list: Uint32Array,
+  from: number,
+  to: number,
+): void {
   for (let p = start[from] as number; p < (start[to] as number); p++) {
     const o = list[p] as number;
     bits[o >>> 5] = (bits[o >>> 5] as number) | (1 << (o & 31));
