@@ -5,7 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
-import { intArrayPlaceholder, rowsWith } from '../compiled';
+import { rowsWith } from '../compiled';
 import { planCached, plansKept } from '../plan-cache';
 import { itemSql, ownFieldsJson, type UserRef } from './catalogue-items';
 import { intArray } from './catalogue-lookups';
@@ -35,9 +35,6 @@ export const ITEMS_KINDS: readonly ItemsKind[] = ['artists', 'labels', 'tracks',
  * connection keeps the generic plan.
  */
 export const idsUnseen = (ids: readonly number[]): SQL => sql`(select ${intArray(ids)})::int[]`;
-
-/** idsUnseen in a statement compiled once (db/compiled.ts): the ids are the placeholder `name`. */
-export const idsUnseenAt = (name: string): SQL => sql`(select ${intArrayPlaceholder(name)})::int[]`;
 
 /** How a statement over several kinds' ids is written for one database (ITEMS_KINDS). */
 export interface IdsStatement {
