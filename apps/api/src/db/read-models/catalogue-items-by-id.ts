@@ -84,11 +84,11 @@ export const itemsFunction = (part: ItemsPart, kind: ItemsKind): string => `cd_i
  * above, so the two never differ; db/migrate.ts applies them with the SQL functions of db/functions/
  * on every start. Why functions: a statement names every kind's parts whatever is asked (ITEMS_KINDS),
  * and PostgreSQL readies every subquery of a statement before running it, used or not, which cost
- * each search about 0.2 ms of the database's time for the parts it left empty (bench/README.md
- * "Items read through functions"). A PL/pgSQL function's queries are readied only when it runs them,
- * and an empty part runs none. Each query is planned and kept per connection as a prepared statement
- * is. STABLE: they read the calling statement's snapshot, so the items agree with the catalogue's
- * generation that statement reads.
+ * each search about 0.2 ms of the database's time for the parts it left empty (bench/README.md "Bit
+ * sets, functions and a bench against a baseline"). A PL/pgSQL function's queries are readied only
+ * when it runs them, and an empty part runs none. Each query is planned and kept per connection as a
+ * prepared statement is. STABLE: they read the calling statement's snapshot, so the items agree with
+ * the catalogue's generation that statement reads.
  */
 export function itemsFunctionsScript(): string {
   const dialect = new PgDialect();
