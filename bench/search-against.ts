@@ -93,7 +93,7 @@ for (let b = -1; b < BLOCKS; b++) {
   }
 }
 
-const sum = (runs: RateRun[], k: 'apiCpuPerCall' | 'sqlCpuPerCall') =>
+const mean = (runs: RateRun[], k: 'apiCpuPerCall' | 'sqlCpuPerCall') =>
   Math.round((runs.reduce((a, r) => a + (r[k] ?? 0), 0) / runs.length) * 100) / 100;
 const result = {
   rate: RATE,
@@ -103,8 +103,8 @@ const result = {
   load: [Math.round(load0 * 10) / 10, Math.round((loadavg()[0] ?? 0) * 10) / 10],
   sides: sides.map(({ name, child }, s) => {
     const runs = blocks[s] as RateRun[];
-    const api = sum(runs, 'apiCpuPerCall');
-    const sql = sum(runs, 'sqlCpuPerCall');
+    const api = mean(runs, 'apiCpuPerCall');
+    const sql = mean(runs, 'sqlCpuPerCall');
     return {
       name,
       cpuPerCall: Math.round((api + sql) * 100) / 100,

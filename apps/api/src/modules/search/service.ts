@@ -17,7 +17,7 @@ import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type SQL, sql } from 'drizzle-orm';
 import { plansKept } from '../../db/plan-cache';
-import type { Alongside } from '../../db/read-models/catalogue-items-by-id';
+import { type Alongside, ITEMS_KINDS } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
@@ -199,10 +199,7 @@ export async function warmSearchConnections(ctx: ServiceContext, connections: nu
  * and finds nothing.
  */
 const NO_ITEM = new Map<SearchKind, CachedSection>(
-  (['artists', 'labels', 'tracks', 'sets'] as const).map((kind) => [
-    kind,
-    { total: 0, hits: [{ rank: 'fuzzy', id: 0 }] },
-  ]),
+  ITEMS_KINDS.map((kind) => [kind, { total: 0, hits: [{ rank: 'fuzzy', id: 0 }] }]),
 );
 
 /** GET /search: the asked-for sections of one query, each a page of its own. */
