@@ -84,6 +84,9 @@ async function main(): Promise<void> {
       // cascade: also empties tables that reference the catalogue (favourites, plays ...), which would
       // otherwise point at rows that no longer exist.
       await client.query(`truncate ${CATALOGUE_TABLES.join(', ')} restart identity cascade`);
+      // the items' documents too: with triggers skipped, nothing else deletes them (the server's job,
+      // or bench:search, writes them again)
+      await client.query('truncate catalogue_item_docs');
       const captured = await captureDdl(client, CATALOGUE_TABLES);
       await dropDeferred(client, captured);
       for (const sql of helperFunctionsSql()) await client.query(sql);

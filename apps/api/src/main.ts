@@ -23,6 +23,7 @@ import { registerConnectionDrain } from './lib/connection-drain';
 import { startingReadiness } from './lib/readiness';
 import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
+import { startItemDocsJobs } from './modules/catalogue/item-docs-jobs';
 import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { checkHealth } from './modules/health/service';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
   let jobs: JobEngine | undefined;
   let fingerprints: { stop(): void } | undefined;
   let readySearches: { stop(): void } | undefined;
+  let itemDocs: { stop(): void } | undefined;
 
   closeWithGrace(
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
       warmUpStop.abort();
       // a fill in progress stops after its current count, while requests finish
       readySearches?.stop();
+      itemDocs?.stop();
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info(`${signal ?? 'exit'} received, finishing in-flight requests`);
       // Open keep-alive connections get their last answer with `Connection: close`; then Fastify stops
@@ -160,6 +163,13 @@ async function main(): Promise<void> {
     if (closing) readySearches.stop();
   } catch (err) {
     if (!closing) app.log.error({ err }, 'the job keeping short list searches ready did not start');
+  }
+  // Items without a document are built where they are read, so a failure only costs time.
+  try {
+    itemDocs = await startItemDocsJobs({ boss: jobs.boss, database, log: app.log });
+    if (closing) itemDocs.stop();
+  } catch (err) {
+    if (!closing) app.log.error({ err }, 'the job writing catalogue item documents did not start');
   }
 }
 

@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
+import { itemDocsFunctionsScript } from './read-models/catalogue-item-docs';
 import { itemsFunctionsScript } from './read-models/catalogue-items-by-id';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -34,14 +35,15 @@ export async function migrate(database: Database): Promise<void> {
 
 /**
  * The function files' text, in the order they are applied (a file may use an earlier one's
- * functions), then the catalogue items' functions, which are made from the read model's SQL.
+ * functions), then the catalogue items' functions and their documents' fill, both made from the read
+ * model's SQL.
  */
 export function functionsScript(): string {
   const files = readdirSync(FUNCTIONS_FOLDER)
     .filter((file) => file.endsWith('.sql'))
     .sort()
     .map((file) => readFileSync(join(FUNCTIONS_FOLDER, file), 'utf8'));
-  return [...files, itemsFunctionsScript()].join('\n');
+  return [...files, itemsFunctionsScript(), itemDocsFunctionsScript()].join('\n');
 }
 
 /**

@@ -7,7 +7,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { rowsWith } from '../compiled';
 import { planCached, plansKept } from '../plan-cache';
-import { itemSql, ownFieldsJson, type UserRef } from './catalogue-items';
+import { itemDocText } from './catalogue-item-docs';
+import { itemSql, ownFieldsJson, ownFieldsObject, type UserRef } from './catalogue-items';
 import { intArray } from './catalogue-lookups';
 
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
@@ -69,6 +70,21 @@ export function ownOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
     from ${sql.raw(kind)} i where i.id = any(${ids})), '[]'::json)`;
 }
 
+/**
+ * itemsOf as the text of its JSON array, each item's shared part read from its document
+ * (catalogue-item-docs.ts) where it has one: the document without its closing brace, then the own
+ * fields without their opening one. json_build_object writes the pairs of one object as these two
+ * halves joined with ', ', so each item's text is the one itemsOf builds.
+ */
+export function itemsTextOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
+  return sql`'[' || coalesce((select string_agg(
+      left(coalesce(d.doc, ${itemDocText(kind)}), -1) || ', ' || substr((${ownFieldsObject(kind, userId)})::text, 2),
+      ',' order by p.ord)
+    from unnest(${ids}) with ordinality p(item_id, ord)
+    join ${sql.raw(kind)} i on i.id = p.item_id
+    left join catalogue_item_docs d on d.kind = ${sql.raw(`'${kind}'`)} and d.id = p.item_id), '') || ']'`;
+}
+
 /** A part of the items of one kind: their own fields only, or the items in full. */
 export type ItemsPart = 'own' | 'full';
 
@@ -103,8 +119,7 @@ export function itemsFunctionsScript(): string {
   return ITEMS_KINDS.flatMap((kind) =>
     (['own', 'full'] as const).map((part) => {
       const returns = part === 'full' ? 'text' : 'json';
-      const body =
-        part === 'full' ? sql`(${itemsOf(kind, ids, listener)})::text` : ownOf(kind, ids, listener);
+      const body = part === 'full' ? itemsTextOf(kind, ids, listener) : ownOf(kind, ids, listener);
       return `CREATE OR REPLACE FUNCTION ${itemsFunction(part, kind)}(p_ids int[], p_listener int)
 RETURNS ${returns} LANGUAGE plpgsql STABLE AS $fn$
 BEGIN

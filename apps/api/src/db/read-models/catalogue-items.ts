@@ -88,12 +88,10 @@ export function ownFieldsJson(kind: ItemKind, userId: UserRef, alias = 'i'): SQL
   }
 }
 
-export function setItem(userId: UserRef): ItemSql {
+/** A set's fields that are the same for every listener (its row under alias `i`). */
+function setSharedFields(): SQL {
   const artistRef = sql`json_build_object('id', a.id, 'name', a.name)`;
-  return {
-    joins: sql``,
-    json: sql`json_build_object(
-      'id', i.id, 'set_name', i.set_name, 'artist', i.artist,
+  return sql`'id', i.id, 'set_name', i.set_name, 'artist', i.artist,
       'artist_meta', (select ${artistRef} from set_artists sa join artists a on a.id = sa.artist_id
                       where sa.set_id = i.id order by sa.position limit 1),
       'artists', coalesce((select json_agg(${artistRef} order by sa.position)
@@ -112,21 +110,20 @@ export function setItem(userId: UserRef): ItemSql {
         left join labels sl on sl.id = sp.label_id
         where sp.set_id = i.id), '[]'::json),
       'festival', (select json_build_object('id', f.id, 'name', f.name) from festivals f where f.id = i.festival_id),
-      'venue', (select json_build_object('id', v.id, 'name', v.name) from venues v where v.id = i.venue_id),
-      ${setOwnFields(userId)})`,
-  };
+      'venue', (select json_build_object('id', v.id, 'name', v.name) from venues v where v.id = i.venue_id)`;
+}
+
+export function setItem(userId: UserRef): ItemSql {
+  return { joins: sql``, json: sql`json_build_object(${setSharedFields()}, ${setOwnFields(userId)})` };
 }
 
 /** Joins the set whose id `setId` holds (an SQL expression) under the alias `i` that setItem() reads. */
 export const setItemJoin = (setId: SQL): SQL => sql`join sets i on i.id = ${setId}`;
 
-/** A track under alias `alias` (`i` for lists, another for a set's track list). */
-export function trackItem(userId: UserRef, alias = 'i'): ItemSql {
+/** A track's fields that are the same for every listener (its row under alias `alias`). */
+function trackSharedFields(alias: string): SQL {
   const t = sql.raw(alias);
-  return {
-    joins: sql``,
-    json: sql`json_build_object(
-      'id', ${t}.id, 'title', ${t}.title, 'artist', ${t}.artist,
+  return sql`'id', ${t}.id, 'title', ${t}.title, 'artist', ${t}.artist,
       'artists', coalesce((
         select json_agg(json_build_object('role', ta.role, 'artist_meta', json_build_object('id', a.id, 'name', a.name))
                  order by ta.position, ta.role)
@@ -153,16 +150,19 @@ export function trackItem(userId: UserRef, alias = 'i'): ItemSql {
                      order by ta.position, ta.role)
             from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = r.id), '[]'::json),
           'release_date', r.release_date, 'purchase_url', r.purchase_url, 'art_url_sm', r.art_url_sm)
-        from id_releases x join tracks r on r.id = x.released_track_id where x.id_track_id = ${t}.id) end,
-      ${trackOwnFields(userId, alias)})`,
+        from id_releases x join tracks r on r.id = x.released_track_id where x.id_track_id = ${t}.id) end`;
+}
+
+/** A track under alias `alias` (`i` for lists, another for a set's track list). */
+export function trackItem(userId: UserRef, alias = 'i'): ItemSql {
+  return {
+    joins: sql``,
+    json: sql`json_build_object(${trackSharedFields(alias)}, ${trackOwnFields(userId, alias)})`,
   };
 }
 
-export function artistItem(userId: UserRef): ItemSql {
-  return {
-    joins: sql``,
-    json: sql`json_build_object(
-      'id', i.id, 'name', i.name, 'bio', i.bio, 'art_url_sm', i.art_url_sm, 'art_url_xl', i.art_url_xl,
+function artistSharedFields(): SQL {
+  return sql`'id', i.id, 'name', i.name, 'bio', i.bio, 'art_url_sm', i.art_url_sm, 'art_url_xl', i.art_url_xl,
       'set_count', i.set_count, 'track_count', i.track_count, 'label_count', i.label_count,
       'remix_count', i.remix_count, 'id_count', i.id_count,
       'latest_set_date', i.latest_set_date, 'latest_track_date', i.latest_track_date,
@@ -170,16 +170,15 @@ export function artistItem(userId: UserRef): ItemSql {
       'founded_label', coalesce((
         select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name, l.id)
         from label_bosses lb join labels l on l.id = lb.label_id where lb.artist_id = i.id), '[]'::json),
-      'beatport', i.beatport, 'instagram', i.instagram, 'youtube', i.youtube, 'website', i.website,
-      ${artistOwnFields(userId)})`,
-  };
+      'beatport', i.beatport, 'instagram', i.instagram, 'youtube', i.youtube, 'website', i.website`;
 }
 
-export function labelItem(userId: UserRef): ItemSql {
-  return {
-    joins: sql``,
-    json: sql`json_build_object(
-      'id', i.id, 'name', i.name, 'bio', i.bio, 'sponsor_type', i.sponsor_type,
+export function artistItem(userId: UserRef): ItemSql {
+  return { joins: sql``, json: sql`json_build_object(${artistSharedFields()}, ${artistOwnFields(userId)})` };
+}
+
+function labelSharedFields(): SQL {
+  return sql`'id', i.id, 'name', i.name, 'bio', i.bio, 'sponsor_type', i.sponsor_type,
       'label_boss', coalesce((
         select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name, a.id)
         from label_bosses lb join artists a on a.id = lb.artist_id where lb.label_id = i.id), '[]'::json),
@@ -187,9 +186,11 @@ export function labelItem(userId: UserRef): ItemSql {
       'socials', coalesce((select json_agg(e.value order by e.key) from jsonb_each_text(i.socials) e), '[]'::json),
       'set_count', i.set_count, 'artist_count', i.artist_count, 'track_count', i.track_count,
       'latest_set_date', i.latest_set_date, 'latest_track_date', i.latest_track_date,
-      'track_genres', i.track_genres,
-      ${labelOwnFields(userId)})`,
-  };
+      'track_genres', i.track_genres`;
+}
+
+export function labelItem(userId: UserRef): ItemSql {
+  return { joins: sql``, json: sql`json_build_object(${labelSharedFields()}, ${labelOwnFields(userId)})` };
 }
 
 export function itemSql(kind: ItemKind, userId: UserRef): ItemSql {
@@ -203,6 +204,43 @@ export function itemSql(kind: ItemKind, userId: UserRef): ItemSql {
       return artistItem(userId);
     case 'labels':
       return labelItem(userId);
+  }
+}
+
+/**
+ * The part of an item that is the same for every listener, as a JSON object (the item row under alias
+ * `i`): what the item's JSON is before its own fields. Kept per item in catalogue_item_docs
+ * (catalogue-item-docs.ts) and built here when it is not.
+ */
+export function sharedItemJson(kind: ItemKind): SQL {
+  switch (kind) {
+    case 'sets':
+      return sql`json_build_object(${setSharedFields()})`;
+    case 'tracks':
+    case 'ids':
+      return sql`json_build_object(${trackSharedFields('i')})`;
+    case 'artists':
+      return sql`json_build_object(${artistSharedFields()})`;
+    case 'labels':
+      return sql`json_build_object(${labelSharedFields()})`;
+  }
+}
+
+/**
+ * An item's own fields as a JSON object without its id (the item row under alias `i`): what follows
+ * sharedItemJson's fields in the item's JSON.
+ */
+export function ownFieldsObject(kind: ItemKind, userId: UserRef): SQL {
+  switch (kind) {
+    case 'sets':
+      return sql`json_build_object(${setOwnFields(userId)})`;
+    case 'tracks':
+    case 'ids':
+      return sql`json_build_object(${trackOwnFields(userId, 'i')})`;
+    case 'artists':
+      return sql`json_build_object(${artistOwnFields(userId)})`;
+    case 'labels':
+      return sql`json_build_object(${labelOwnFields(userId)})`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Exact list totals kept by refresh_catalogue_stats(), so `pagination.total` is O(1) at a million
@@ -33,4 +33,22 @@ export const catalogueGeneration = pgTable(
     n: bigint('n', { mode: 'number' }).default(0).notNull(),
   },
   (t) => [check('catalogue_generation_id_check', sql`${t.id}`)],
+);
+
+/**
+ * Each catalogue item's JSON as it is for every listener (db/read-models/catalogue-items.ts
+ * sharedItemJson), kept so that reading an item by id does not build it again: kind is the item's
+ * table (sets | tracks | artists | labels). A row is only ever the item as the catalogue is now:
+ * triggers delete it, in the writer's transaction, when anything it shows changes, and a background
+ * job writes the missing ones (db/functions/09-catalogue-item-docs.sql, docs/catalogue.md "What is
+ * kept between requests"). An item without a row is built where it is read.
+ */
+export const catalogueItemDocs = pgTable(
+  'catalogue_item_docs',
+  {
+    kind: text('kind').notNull(),
+    id: integer('id').notNull(),
+    doc: text('doc').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
 );
