@@ -1,15 +1,16 @@
 // Searches answered from the index in memory (docs/search.md "The index in memory") are the answers
 // the database gives: on the demo catalogue, every kind of query a listener types (names whole and
 // begun, typos, "X remix", venues, genres, several words, deeper pages) answers the same body from an
-// app that keeps the index (and the items it found) and from one that asks the database with nothing
-// kept; and after the
-// catalogue changes, the index answers with the change at once.
+// app that keeps the index (and the items it found, read from their documents) and from one that asks
+// the database with nothing kept (the items built afresh); and after the catalogue changes, the index
+// answers with the change at once.
 import type { SearchResponse } from '@cratedig/contract/search';
 import { normaliseName } from '@cratedig/contract/search-normalise';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { fillItemDocs } from '../../db/read-models/catalogue-item-docs';
 import { queryRows } from '../../db/rows';
 import { seedDemo } from '../../db/seed/demo';
 import { signAccessToken } from '../../lib/tokens';
@@ -29,6 +30,8 @@ beforeAll(async () => {
   database = await getTestDatabase();
   await resetDatabase();
   await seedDemo(database, { mediaDir: makeTempDir(), media: false });
+  // as a started server's job writes them: the indexed app reads its items from these
+  await fillItemDocs(database.db);
   const limits = authOverrides({ limits: { search: { max: 100_000, windowS: 60 } } });
   indexed = await buildTestApp({ ...limits, searchIndex: true });
   asked = await buildTestApp({ ...limits, searchIndex: false, searchCacheEntries: 0, catalogueCacheMb: 0 });
