@@ -3,7 +3,7 @@
 // the export of the demo catalogue (in-memory PGlite). Prints figures; never part of `npm test`.
 //   BENCH_DATABASE_URL=postgres://…/<a clone of the large catalogue> npm run bench:import
 // The database is written to: use a throwaway clone (`create database x template large_base`).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GENRES } from '@cratedig/contract/constants';
@@ -19,6 +19,8 @@ import { writeMp3, writeText } from '../apps/api/src/test/import-fixtures';
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL (a throwaway clone of the large catalogue) is required');
 const dir = mkdtempSync(join(tmpdir(), 'cratedig-bench-import-'));
+// the files it writes are its own: gone when it ends, however it ends
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const config = { ...loadConfig({ DATA_DIR: dir, CRATEDIG_ENV: 'test', SEED_DEMO: 'false' }) };
 const tag = Date.now().toString(36);
 
@@ -105,5 +107,4 @@ const result = {
   oneSetS: one,
   demoExportS: exportS,
 };
-writeFileSync(join(dir, 'result.json'), JSON.stringify(result));
 console.log(JSON.stringify(result));

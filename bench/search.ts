@@ -54,6 +54,8 @@ const PER_GROUP = Number(process.env.BENCH_PER_GROUP ?? Math.ceil((needed * 1.3)
 
 const dataDir = join(tmpdir(), `cratedig-bench-search-${process.pid}`);
 mkdirSync(dataDir, { recursive: true });
+// also when it fails (a bad DATABASE_URL, the API not starting)
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const env = {
   CRATEDIG_ENV: 'development',
   DATA_DIR: dataDir,

@@ -28,9 +28,11 @@ export const itemDocsFill = (kind: ItemsKind): string => `cd_item_docs_fill_${ki
 /**
  * `cd_item_docs_fill_<kind>(p_after int, p_limit int)`: writes the documents of at most p_limit items
  * of the kind without one, the first by id after p_after, and answers the last id it looked at (null:
- * none was left) and how many it wrote. It holds catalogue_generation's row FOR SHARE first, so no
- * catalogue writer changes anything between its read and its commit (09-catalogue-item-docs.sql);
- * VOLATILE, so its statements read the catalogue as it is once the lock is held.
+ * none was left) and how many it wrote. It finds the items without a lock, then holds
+ * catalogue_generation's row FOR SHARE before it builds and writes their documents, so no catalogue
+ * writer changes anything between that read and its commit (09-catalogue-item-docs.sql), and a writer
+ * waits for one batch's writing at most, never for the scan (1–3 s at a million tracks when nothing is
+ * missing). VOLATILE, so its statements read the catalogue as it is once the lock is held.
  *
  * The documents are of the shape the read model gave when they were written. So each function's
  * comment holds a digest of the SQL that writes its kind's documents, and when a start brings other
@@ -58,7 +60,7 @@ DECLARE
   ids int[];
   n int;
 BEGIN
-  PERFORM 1 FROM catalogue_generation FOR SHARE;
+  -- which items lack a document: a scan of the whole kind when none does, so without the lock
   SELECT array_agg(x.id ORDER BY x.id) INTO ids FROM (
     SELECT i.id FROM ${kind} i
     WHERE i.id > p_after
@@ -68,6 +70,8 @@ BEGIN
     RETURN QUERY SELECT NULL::int, 0;
     RETURN;
   END IF;
+  -- held from here to the commit: no catalogue writer changes what the next statement reads
+  PERFORM 1 FROM catalogue_generation FOR SHARE;
   INSERT INTO catalogue_item_docs (kind, id, doc)
     SELECT '${kind}', i.id, ${doc.sql} FROM ${kind} i WHERE i.id = ANY (ids)
     ON CONFLICT (kind, id) DO NOTHING;
