@@ -17,9 +17,9 @@
 --
 -- A fill and a writer must not cross: a fill that read the catalogue before a writer's change and
 -- wrote its rows after the writer's delete would leave a row of the old catalogue. So each fill
--- holds catalogue_generation's row FOR SHARE while it reads and writes, and each delete here first
--- takes the same row FOR NO KEY UPDATE, as every catalogue writer does anyway to move the generation
--- (07-catalogue-generation.sql). A fill that holds the row first commits before the writer's delete
+-- holds catalogue_generation's row FOR SHARE while it builds and writes (it finds which items lack a
+-- document before, without it), and each delete here first takes the same row FOR NO KEY UPDATE, as
+-- every catalogue writer does anyway to move the generation (07-catalogue-generation.sql). A fill that holds the row first commits before the writer's delete
 -- runs, and that delete, in a statement of its own, sees the fill's rows and removes them; a fill
 -- that comes second waits for the writer to commit and reads the catalogue after it.
 --
