@@ -110,6 +110,17 @@ describe('filling the documents', () => {
     expect(await docKeys()).toEqual(ALL_DOCS.filter((key) => !key.startsWith('tracks')));
   });
 
+  it('writes nothing from a fill whose shape a later start replaced', async () => {
+    await database.exec('delete from catalogue_item_docs');
+    // as if another instance had started with other SQL while this fill ran
+    await database.exec(`comment on function cd_item_docs_fill_tracks(int, int) is 'shape of a newer track'`);
+    await fillItemDocs(database.db);
+    expect(await docKeys()).toEqual(ALL_DOCS.filter((key) => !key.startsWith('tracks')));
+    await database.exec(functionsScript());
+    await fillItemDocs(database.db);
+    expect(await docKeys()).toEqual(ALL_DOCS);
+  });
+
   it('stops between batches when asked', async () => {
     await database.exec('delete from catalogue_item_docs');
     let asked = 0;

@@ -50,6 +50,9 @@ export function itemDocsFunctionsScript(): string {
 BEGIN
   IF to_regprocedure('${fill}') IS NULL
      OR obj_description(to_regprocedure('${fill}'), 'pg_proc') IS DISTINCT FROM 'shape ${shape}' THEN
+    -- as a catalogue writer does: a fill in progress commits first, and one that comes after sees
+    -- this start's comment and writes nothing of the old shape
+    PERFORM 1 FROM catalogue_generation FOR NO KEY UPDATE;
     DELETE FROM catalogue_item_docs WHERE kind = '${kind}';
   END IF;
 END
@@ -72,6 +75,11 @@ BEGIN
   END IF;
   -- held from here to the commit: no catalogue writer changes what the next statement reads
   PERFORM 1 FROM catalogue_generation FOR SHARE;
+  -- a start with another shape replaced this function meanwhile: its documents are not this one's
+  IF obj_description(to_regprocedure('${fill}'), 'pg_proc') IS DISTINCT FROM 'shape ${shape}' THEN
+    RETURN QUERY SELECT NULL::int, 0;
+    RETURN;
+  END IF;
   INSERT INTO catalogue_item_docs (kind, id, doc)
     SELECT '${kind}', i.id, ${doc.sql} FROM ${kind} i WHERE i.id = ANY (ids)
     ON CONFLICT (kind, id) DO NOTHING;
