@@ -21,6 +21,20 @@ BEGIN
 END
 $fn$;
 
+-- The counters a listener's like raises (player and library), per catalogue table: the only columns
+-- whose update leaves what a page or an item's document shows to everyone as it was (the documents'
+-- triggers, 09-catalogue-item-docs.sql, leave them out too).
+CREATE OR REPLACE FUNCTION cd_like_counters(p_table text) RETURNS text[]
+LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT CASE p_table
+    WHEN 'sets' THEN ARRAY['likes']
+    WHEN 'set_tracks' THEN ARRAY['likes']
+    WHEN 'tracks' THEN ARRAY['total_user_likes']
+    WHEN 'artists' THEN ARRAY['total_user_likes']
+    WHEN 'labels' THEN ARRAY['total_user_likes']
+    ELSE ARRAY[]::text[] END
+$fn$;
+
 -- The triggers are (re)made here rather than in a migration so that a column added to a catalogue
 -- table later moves the generation too, with no migration to remember. A trigger whose columns are
 -- already right is left alone (re-creating it would lock its table on every start).
@@ -38,14 +52,8 @@ BEGIN
     'label_tracks', 'label_artists', 'track_sets'
   ] LOOP
     CONTINUE WHEN to_regclass('public.' || t) IS NULL;
-    -- The counters a listener's like raises (player and library); nothing else is left out.
-    counters := CASE t
-      WHEN 'sets' THEN ARRAY['likes']
-      WHEN 'set_tracks' THEN ARRAY['likes']
-      WHEN 'tracks' THEN ARRAY['total_user_likes']
-      WHEN 'artists' THEN ARRAY['total_user_likes']
-      WHEN 'labels' THEN ARRAY['total_user_likes']
-      ELSE ARRAY[]::text[] END;
+    -- nothing but the like counters is left out
+    counters := cd_like_counters(t);
 
     IF NOT EXISTS (SELECT 1 FROM pg_trigger
                    WHERE tgrelid = ('public.' || t)::regclass AND tgname = t || '_generation_rows') THEN

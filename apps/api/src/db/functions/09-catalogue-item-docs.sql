@@ -23,7 +23,7 @@
 -- runs, and that delete, in a statement of its own, sees the fill's rows and removes them; a fill
 -- that comes second waits for the writer to commit and reads the catalogue after it.
 --
--- The like counters (as in 07) are left out: a like moves a count that each read takes from the
+-- The like counters (cd_like_counters, 07) are left out: a like moves a count that each read takes from the
 -- item's row, not from its document, so an update of those alone deletes nothing and takes no lock.
 
 -- The items whose documents a change of `p_table` touches; `a` (and `b`) hold the changed rows'
@@ -118,40 +118,36 @@ DO $do$
 DECLARE
   t text;
   args text[];
+  arg_list text;
   event text;
   name text;
-  def text;
 BEGIN
   FOREACH t IN ARRAY ARRAY[
     'sets', 'tracks', 'artists', 'labels', 'festivals', 'venues', 'set_artists', 'set_sponsors',
     'track_artists', 'label_bosses', 'id_releases'
   ] LOOP
     CONTINUE WHEN to_regclass('public.' || t) IS NULL;
+    -- the key columns (the second '' if none), then the like counters
     args := CASE t
-      WHEN 'sets' THEN ARRAY['id', '', 'likes']
-      WHEN 'tracks' THEN ARRAY['id', '', 'total_user_likes']
-      WHEN 'artists' THEN ARRAY['id', '', 'total_user_likes']
-      WHEN 'labels' THEN ARRAY['id', '', 'total_user_likes']
       WHEN 'set_artists' THEN ARRAY['set_id', '']
       WHEN 'set_sponsors' THEN ARRAY['set_id', '']
       WHEN 'track_artists' THEN ARRAY['track_id', '']
       WHEN 'label_bosses' THEN ARRAY['label_id', 'artist_id']
       WHEN 'id_releases' THEN ARRAY['id_track_id', '']
-      ELSE ARRAY['id', ''] END;
+      ELSE ARRAY['id', ''] END || cd_like_counters(t);
+    arg_list := (SELECT string_agg(quote_literal(x), ', ') FROM unnest(args) x);
     FOREACH event IN ARRAY ARRAY['insert', 'update', 'delete'] LOOP
       name := t || '_item_docs_' || event;
-      def := format('CREATE TRIGGER %I AFTER %s ON public.%I REFERENCING %s FOR EACH STATEMENT
-        EXECUTE FUNCTION cd_item_docs_forget(%s)',
-        name, upper(event), t,
-        CASE event WHEN 'insert' THEN 'NEW TABLE AS new_rows'
-          WHEN 'delete' THEN 'OLD TABLE AS old_rows'
-          ELSE 'OLD TABLE AS old_rows NEW TABLE AS new_rows' END,
-        (SELECT string_agg(quote_literal(x), ', ') FROM unnest(args) x));
       IF NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = ('public.' || t)::regclass AND g.tgname = name
-                       AND pg_get_triggerdef(g.oid) LIKE '%cd_item_docs_forget(' ||
-                         (SELECT string_agg(quote_literal(x), ', ') FROM unnest(args) x) || ')') THEN
+                       AND pg_get_triggerdef(g.oid) LIKE '%cd_item_docs_forget(' || arg_list || ')') THEN
         EXECUTE format('DROP TRIGGER IF EXISTS %I ON public.%I', name, t);
-        EXECUTE def;
+        EXECUTE format('CREATE TRIGGER %I AFTER %s ON public.%I REFERENCING %s FOR EACH STATEMENT
+          EXECUTE FUNCTION cd_item_docs_forget(%s)',
+          name, upper(event), t,
+          CASE event WHEN 'insert' THEN 'NEW TABLE AS new_rows'
+            WHEN 'delete' THEN 'OLD TABLE AS old_rows'
+            ELSE 'OLD TABLE AS old_rows NEW TABLE AS new_rows' END,
+          arg_list);
       END IF;
     END LOOP;
     IF NOT EXISTS (SELECT 1 FROM pg_trigger g

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { getTestDatabase, resetDatabase, workerDatabaseUrl } from '../../test/database';
 import type { Database } from '../client';
 import { queryRows } from '../rows';
-import { fillItemDocs, itemDocText } from './catalogue-item-docs';
+import { fillItemDocs } from './catalogue-item-docs';
+import { sharedItemText } from './catalogue-items';
 
 let database: Database;
 let filler: pg.Client;
@@ -42,7 +43,7 @@ beforeEach(async () => {
 const setDocs = () =>
   queryRows<{ id: number; fresh: boolean }>(
     database.db,
-    sql`select i.id, d.doc = ${itemDocText('sets')} as fresh
+    sql`select i.id, d.doc = ${sharedItemText('sets')} as fresh
         from catalogue_item_docs d join sets i on i.id = d.id where d.kind = 'sets' order by i.id`,
   );
 

@@ -7,8 +7,9 @@ import { getTestDatabase, resetDatabase } from '../../test/database';
 import type { Database } from '../client';
 import { functionsScript } from '../migrate';
 import { queryRow, queryRows } from '../rows';
-import { DOC_KINDS, fillItemDocs, itemDocText } from './catalogue-item-docs';
-import { type ItemsKind, itemsFunction, itemsOf } from './catalogue-items-by-id';
+import { fillItemDocs } from './catalogue-item-docs';
+import { sharedItemText } from './catalogue-items';
+import { ITEMS_KINDS, type ItemsKind, itemsFunction, itemsOf } from './catalogue-items-by-id';
 import { intArray } from './catalogue-lookups';
 
 let database: Database;
@@ -51,11 +52,11 @@ beforeEach(async () => {
 /** The documents that differ from the item as it would be built now. */
 async function staleDocs(): Promise<string[]> {
   const stale: string[] = [];
-  for (const kind of DOC_KINDS) {
+  for (const kind of ITEMS_KINDS) {
     const rows = await queryRows<{ id: number }>(
       database.db,
       sql`select i.id from catalogue_item_docs d join ${sql.raw(kind)} i on i.id = d.id
-          where d.kind = ${kind} and d.doc <> ${itemDocText(kind)} order by i.id`,
+          where d.kind = ${kind} and d.doc <> ${sharedItemText(kind)} order by i.id`,
     );
     stale.push(...rows.map((r) => `${kind} ${r.id}`));
   }
@@ -157,14 +158,14 @@ describe('reading items through their documents', () => {
       artists: [3, 1, 2],
       labels: [2, 1],
     };
-    for (const kind of DOC_KINDS) {
+    for (const kind of ITEMS_KINDS) {
       const { through, built } = await read(kind, ids[kind], 7);
       same(through, built);
       expect(JSON.parse(through).map((item: { id: number }) => item.id)).toEqual(ids[kind]);
     }
     // and the same when an item has no document (it is built where it is read)
     await database.exec(`delete from catalogue_item_docs where id in (1, 3)`);
-    for (const kind of DOC_KINDS) {
+    for (const kind of ITEMS_KINDS) {
       const { through, built } = await read(kind, ids[kind], 7);
       same(through, built);
     }

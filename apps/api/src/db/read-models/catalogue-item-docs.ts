@@ -1,26 +1,18 @@
 // Each catalogue item's JSON as it is for every listener, kept in catalogue_item_docs so that a search
-// reads it instead of building it (docs/catalogue.md "What is kept between requests"). Building a
-// search's items in full cost PostgreSQL about three times what reading their documents and adding
-// each item's own fields costs (bench/README.md "Item documents"). The triggers of
+// reads it instead of building it (docs/catalogue.md "What is kept between requests"): 22 items in full
+// cost PostgreSQL 1.1–1.6 ms built, 0.8–0.9 ms read from their documents with their own fields added
+// (bench/README.md "Item documents"). The triggers of
 // db/functions/09-catalogue-item-docs.sql delete a document in the transaction that changes anything
 // it shows; fillItemDocs writes the missing ones. An item without a document is built where it is read.
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRow, type SqlRunner } from '../rows';
-import { sharedItemJson } from './catalogue-items';
-import type { ItemsKind } from './catalogue-items-by-id';
+import { sharedItemText } from './catalogue-items';
+import { ITEMS_KINDS, type ItemsKind } from './catalogue-items-by-id';
 
-/** The kinds whose items have documents, in the order a fill writes them. */
-export const DOC_KINDS: readonly ItemsKind[] = ['artists', 'labels', 'tracks', 'sets'];
-
-/**
- * One item's document as it would be written now (the item row under alias `i`): the text of
- * sharedItemJson. The items functions read `coalesce(document, this)`.
- */
-export function itemDocText(kind: ItemsKind): SQL {
-  return sql`(${sharedItemJson(kind)})::text`;
-}
+/** Below every id: where a fill of one kind starts. */
+const BEFORE_EVERY_ID = -2147483648;
 
 /** The function that writes the missing documents of one kind after an id (itemDocsFunctionsScript). */
 export const itemDocsFill = (kind: ItemsKind): string => `cd_item_docs_fill_${kind}`;
@@ -41,8 +33,8 @@ export const itemDocsFill = (kind: ItemsKind): string => `cd_item_docs_fill_${ki
  */
 export function itemDocsFunctionsScript(): string {
   const dialect = new PgDialect();
-  return DOC_KINDS.map((kind) => {
-    const doc = dialect.sqlToQuery(itemDocText(kind));
+  return ITEMS_KINDS.map((kind) => {
+    const doc = dialect.sqlToQuery(sharedItemText(kind));
     if (doc.params.length > 0) throw new Error('an item document must have no parameters');
     const shape = createHash('sha256').update(doc.sql).digest('hex').slice(0, 16);
     const fill = `${itemDocsFill(kind)}(int, int)`;
@@ -111,8 +103,8 @@ export async function fillItemDocs(
 ): Promise<FillRun> {
   const batch = options.batch ?? 500;
   const run: FillRun = { added: 0, batches: 0, stopped: false };
-  for (const kind of DOC_KINDS) {
-    let after = -2147483648;
+  for (const kind of ITEMS_KINDS) {
+    let after = BEFORE_EVERY_ID;
     for (;;) {
       if (options.stop?.()) return { ...run, stopped: true };
       const row = await queryRow<{ last_id: number | null; added: number }>(

@@ -7,8 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { rowsWith } from '../compiled';
 import { planCached, plansKept } from '../plan-cache';
-import { itemDocText } from './catalogue-item-docs';
-import { itemSql, ownFieldsJson, ownFieldsObject, type UserRef } from './catalogue-items';
+import { itemSql, ownFieldsJson, ownFieldsObject, sharedItemText, type UserRef } from './catalogue-items';
 import { intArray } from './catalogue-lookups';
 
 export type ItemsKind = 'artists' | 'labels' | 'tracks' | 'sets';
@@ -78,7 +77,7 @@ export function ownOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
  */
 export function itemsTextOf(kind: ItemsKind, ids: SQL, userId: UserRef): SQL {
   return sql`'[' || coalesce((select string_agg(
-      left(coalesce(d.doc, ${itemDocText(kind)}), -1) || ', ' || substr((${ownFieldsObject(kind, userId)})::text, 2),
+      left(coalesce(d.doc, ${sharedItemText(kind)}), -1) || ', ' || substr((${ownFieldsObject(kind, userId)})::text, 2),
       ',' order by p.ord)
     from unnest(${ids}) with ordinality p(item_id, ord)
     join ${sql.raw(kind)} i on i.id = p.item_id

@@ -193,56 +193,37 @@ export function labelItem(userId: UserRef): ItemSql {
   return { joins: sql``, json: sql`json_build_object(${labelSharedFields()}, ${labelOwnFields(userId)})` };
 }
 
+/**
+ * Each kind's fields, over its row under alias `i`: those that are the same for every listener, then
+ * the listener's own (what a kept page or item is brought up to date with).
+ */
+const FIELDS: Record<ItemKind, { shared: () => SQL; own: (userId: UserRef) => SQL }> = {
+  sets: { shared: setSharedFields, own: setOwnFields },
+  tracks: { shared: () => trackSharedFields('i'), own: (userId) => trackOwnFields(userId, 'i') },
+  ids: { shared: () => trackSharedFields('i'), own: (userId) => trackOwnFields(userId, 'i') },
+  artists: { shared: artistSharedFields, own: artistOwnFields },
+  labels: { shared: labelSharedFields, own: labelOwnFields },
+};
+
 export function itemSql(kind: ItemKind, userId: UserRef): ItemSql {
-  switch (kind) {
-    case 'sets':
-      return setItem(userId);
-    case 'tracks':
-    case 'ids':
-      return trackItem(userId);
-    case 'artists':
-      return artistItem(userId);
-    case 'labels':
-      return labelItem(userId);
-  }
+  const fields = FIELDS[kind];
+  return { joins: sql``, json: sql`json_build_object(${fields.shared()}, ${fields.own(userId)})` };
 }
 
 /**
- * The part of an item that is the same for every listener, as a JSON object (the item row under alias
- * `i`): what the item's JSON is before its own fields. Kept per item in catalogue_item_docs
- * (catalogue-item-docs.ts) and built here when it is not.
+ * The part of an item that is the same for every listener, as the text of a JSON object (the item
+ * row under alias `i`): what the item's JSON is before its own fields. Kept per item as its document
+ * in catalogue_item_docs (catalogue-item-docs.ts), and built here where it has none.
  */
-export function sharedItemJson(kind: ItemKind): SQL {
-  switch (kind) {
-    case 'sets':
-      return sql`json_build_object(${setSharedFields()})`;
-    case 'tracks':
-    case 'ids':
-      return sql`json_build_object(${trackSharedFields('i')})`;
-    case 'artists':
-      return sql`json_build_object(${artistSharedFields()})`;
-    case 'labels':
-      return sql`json_build_object(${labelSharedFields()})`;
-  }
-}
+export const sharedItemText = (kind: ItemKind): SQL =>
+  sql`(json_build_object(${FIELDS[kind].shared()}))::text`;
 
 /**
  * An item's own fields as a JSON object without its id (the item row under alias `i`): what follows
- * sharedItemJson's fields in the item's JSON.
+ * sharedItemText's fields in the item's JSON.
  */
-export function ownFieldsObject(kind: ItemKind, userId: UserRef): SQL {
-  switch (kind) {
-    case 'sets':
-      return sql`json_build_object(${setOwnFields(userId)})`;
-    case 'tracks':
-    case 'ids':
-      return sql`json_build_object(${trackOwnFields(userId, 'i')})`;
-    case 'artists':
-      return sql`json_build_object(${artistOwnFields(userId)})`;
-    case 'labels':
-      return sql`json_build_object(${labelOwnFields(userId)})`;
-  }
-}
+export const ownFieldsObject = (kind: ItemKind, userId: UserRef): SQL =>
+  sql`json_build_object(${FIELDS[kind].own(userId)})`;
 
 /** A festival or venue (contract place.ts). */
 export function placeJson(alias: string): SQL {

@@ -37,7 +37,7 @@ export const catalogueGeneration = pgTable(
 
 /**
  * Each catalogue item's JSON as it is for every listener (db/read-models/catalogue-items.ts
- * sharedItemJson), kept so that reading an item by id does not build it again: kind is the item's
+ * sharedItemText), kept so that reading an item by id does not build it again: kind is the item's
  * table (sets | tracks | artists | labels). A row is only ever the item as the catalogue is now:
  * triggers delete it, in the writer's transaction, when anything it shows changes, and a background
  * job writes the missing ones (db/functions/09-catalogue-item-docs.sql, docs/catalogue.md "What is

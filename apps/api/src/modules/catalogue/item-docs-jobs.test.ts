@@ -27,7 +27,7 @@ it('fills every document, then skips until the catalogue changes, then writes wh
   expect(first?.added).toBeGreaterThan(100);
   expect(await docs()).toBe(first?.added);
   // nothing changed: one read, no fill
-  expect(await keeper.run(() => false)).toBeNull();
+  expect(await keeper.run(() => false)).toBeUndefined();
   await database.exec(
     `update artists set name = name || ' (live)' where id in (select artist_id from set_artists)`,
   );
