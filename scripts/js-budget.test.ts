@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +12,18 @@ const webRoot = fileURLToPath(new URL('../apps/web/', import.meta.url));
 const viteBin = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
 let dist: string;
 let figures: ReturnType<typeof measureRoutes>;
+// The build's temporary directory, to see what it leaves there.
+let buildTmp: string;
 
 beforeAll(() => {
-  dist = join(mkdtempSync(join(tmpdir(), 'cratedig-budget-')), 'dist');
+  const folder = mkdtempSync(join(tmpdir(), 'cratedig-budget-'));
+  dist = join(folder, 'dist');
+  buildTmp = mkdtempSync(join(folder, 'tmp-'));
   const build = spawnSync(process.execPath, [viteBin, 'build', '--outDir', dist, '--logLevel', 'error'], {
     cwd: webRoot,
     encoding: 'utf8',
     // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development builds.
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', TMPDIR: buildTmp },
   });
   if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
   figures = measureRoutes(dist);
@@ -28,6 +32,10 @@ beforeAll(() => {
 
 afterAll(() => {
   if (dist) rmSync(join(dist, '..'), { recursive: true, force: true });
+});
+
+it('a build leaves nothing in the temporary directory', () => {
+  expect(readdirSync(buildTmp)).toEqual([]);
 });
 
 describe('JavaScript size budget (gzipped, before the page is usable)', () => {

@@ -1,4 +1,7 @@
 /// <reference types="vitest/config" />
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -110,11 +113,32 @@ export default function createTheme(options = {}, ...args) {
   };
 }
 
+// Workbox bundles the service worker from a file it writes into a new folder of the system's temporary
+// directory and never removes (workbox-build's bundle step), so every build left one behind. A build
+// gives it a folder of its own instead, removed when the build's process ends, however it ends.
+function workboxTemporaryFilesRemoved(): Plugin {
+  return {
+    name: 'cratedig-workbox-temporary-files-removed',
+    apply: 'build',
+    config() {
+      const folder = mkdtempSync(join(tmpdir(), 'cratedig-web-build-'));
+      process.env.TMPDIR = folder;
+      process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProductionBuild }] } : {},
-  plugins: [react(), preloadFirstScreenFonts(), muiThemeWithoutCssVariables(), VitePWA(pwaOptions)],
+  plugins: [
+    react(),
+    preloadFirstScreenFonts(),
+    muiThemeWithoutCssVariables(),
+    workboxTemporaryFilesRemoved(),
+    VitePWA(pwaOptions),
+  ],
   // public/ (favicon, icons) is copied to the site root; the URL prefix /public/... is the API's
   // share previews and is proxied, the two never meet.
   publicDir: 'public',
