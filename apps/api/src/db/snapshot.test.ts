@@ -18,6 +18,17 @@ beforeAll(async () => {
 const rows = <T>(query: SQL): Promise<T[]> => queryRows<T>(database.db, query);
 
 describe('the drizzle-kit snapshot', () => {
+  it("leaves no method of drizzle-kit's where `for … in` over an array or a string meets it", () => {
+    const keys = (value: object) => {
+      const found: string[] = [];
+      for (const key in value) found.push(key);
+      return found;
+    };
+    expect(keys(['a'])).toEqual(['0']);
+    expect(keys(new String('a'))).toEqual(['0']);
+    expect(keys({})).toEqual([]);
+  });
+
   it('belongs to the last migration the journal lists', () => {
     expect(latestSnapshot().idx).toBe(journalEntries().at(-1)?.idx);
   });

@@ -7,6 +7,15 @@ import { type DrizzleSnapshotJSON, generateDrizzleJson, generateMigration } from
 import { MIGRATIONS_FOLDER } from './migrate';
 import * as schema from './schema/index';
 
+// Loading drizzle-kit/api adds enumerable methods to String.prototype and Array.prototype (camelCase,
+// random, …), so every `for … in` over an array then also meets them. In a process that had loaded
+// this file, ajv's code generation (which fast-json-stringify runs for a route's response schema) met
+// Array.prototype.random as an enum value and the route answered 500. drizzle-kit still calls them;
+// they are only hidden from enumeration.
+for (const proto of [String.prototype, Array.prototype, Object.prototype]) {
+  for (const key of Object.keys(proto)) Object.defineProperty(proto, key, { enumerable: false });
+}
+
 const META_FOLDER = join(MIGRATIONS_FOLDER, 'meta');
 
 interface JournalEntry {
