@@ -51,3 +51,52 @@ BEGIN
   RETURN QUERY SELECT 0::float8, taken;
 END
 $fn$;
+
+-- cd_take_counter_hit: counts one hit on a counter of rate_limit_counters (bucket, key, at most max
+-- hits per window of window_s seconds), or none. The same window as cd_take_hits: the max-th most
+-- recent hit decides, and a refused hit is not recorded. The row keeps the times of the counter's last
+-- max hits, oldest first, so the max-th most recent is hits[cardinality - max + 1] and nothing older is
+-- ever needed: a hit is one row update, without an advisory lock or a row per hit to insert and
+-- delete. Concurrent calls queue on the row (an UPDATE that waited re-checks its condition on the row
+-- it waited for), so a limit of 5 lets exactly 5 through. A counter's first hit inserts its row; two
+-- first hits at once: the second's insert finds the first's row (it waits for it to commit) and goes
+-- round again, counting on it. Lowering max reads the max-th most recent of the kept times; raising
+-- it counts only the times kept so far. Answers what cd_take_hits answers (no ids: these hits are never
+-- given back).
+CREATE OR REPLACE FUNCTION cd_take_counter_hit(p_bucket text, p_key text, p_max int, p_window_s int)
+RETURNS TABLE (wait_s float8, ids bigint[])
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  kept timestamptz[];
+  decides timestamptz;
+BEGIN
+  FOR attempt IN 1 .. 2 LOOP
+    UPDATE rate_limit_counters c
+    -- oldest first also when an older transaction's hit comes after a newer one's
+    SET hits = (c.hits || greatest(now(), c.hits[cardinality(c.hits)]))[greatest(1, cardinality(c.hits) + 2 - p_max):]
+    WHERE c.bucket = p_bucket AND c.key = p_key
+      AND (cardinality(c.hits) < p_max
+        OR c.hits[cardinality(c.hits) + 1 - p_max] <= now() - make_interval(secs => p_window_s));
+    IF FOUND THEN
+      RETURN QUERY SELECT 0::float8, '{}'::bigint[];
+      RETURN;
+    END IF;
+    INSERT INTO rate_limit_counters (bucket, key, hits) VALUES (p_bucket, p_key, ARRAY[now()])
+    ON CONFLICT DO NOTHING;
+    IF FOUND THEN
+      RETURN QUERY SELECT 0::float8, '{}'::bigint[];
+      RETURN;
+    END IF;
+    -- the row is there: at its limit, or written by a first hit that committed meanwhile
+    SELECT c.hits INTO kept FROM rate_limit_counters c WHERE c.bucket = p_bucket AND c.key = p_key;
+    decides := kept[cardinality(kept) + 1 - p_max];
+    IF decides > now() - make_interval(secs => p_window_s) THEN
+      RETURN QUERY SELECT extract(epoch FROM (decides + make_interval(secs => p_window_s) - now()))::float8,
+        NULL::bigint[];
+      RETURN;
+    END IF;
+  END LOOP;
+  -- not reached: the second round's update finds the row another first hit wrote
+  RAISE EXCEPTION 'cd_take_counter_hit: no room and no wait for %/%', p_bucket, p_key;
+END
+$fn$;

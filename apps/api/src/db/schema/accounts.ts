@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -54,4 +54,21 @@ export const rateLimitHits = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
   },
   (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.at)],
+);
+
+/**
+ * Rate-limit counters that keep, in one row each, the times of their last `max` hits, oldest first:
+ * the search limit (modules/accounts/rate-limit-service.ts), counted on every search. The same
+ * sliding window as `rate_limit_hits` answers (the max-th most recent hit decides), read and
+ * written as one row instead of a row per hit. Counters whose hits can be given back (a good sign-in)
+ * stay in `rate_limit_hits`. db/functions/08-rate-limits.sql cd_take_counter_hit.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    hits: timestamp('hits', { withTimezone: true, mode: 'date' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );

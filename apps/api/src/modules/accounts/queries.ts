@@ -189,16 +189,36 @@ export interface HitCounter {
  * request that needs one small value before its work (the search documents' generation) gets it
  * without a round trip of its own.
  */
-export async function takeHits(
+export function takeHits(
   db: Db,
   counters: HitCounter[],
   alongside?: SQL,
+): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
+  return takeFrom(db, hitsSource(counters), alongside);
+}
+
+/**
+ * Counts one hit on a counter that keeps its last hits in one row (cd_take_counter_hit, the same
+ * window as takeHits; its hits are never given back), with `alongside` as takeHits reads it.
+ */
+export function takeCounterHit(
+  db: Db,
+  counter: HitCounter,
+  alongside?: SQL,
+): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
+  return takeFrom(db, counterHitSource(counter), alongside);
+}
+
+async function takeFrom(
+  db: Db,
+  source: SQL,
+  alongside: SQL | undefined,
 ): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
   // The text is fixed for a given number of counters (the values are parameters), so its plan is
   // kept per connection.
   const row = await queryRow<HitsRow & { value: unknown }>(
     db,
-    planCached(sql`select wait_s, ids, ${alongside ?? sql`null`} as value from ${hitsSource(counters)}`),
+    planCached(sql`select wait_s, ids, ${alongside ?? sql`null`} as value from ${source}`),
   );
   const outcome = hitsOutcome(row);
   return 'waitS' in outcome ? outcome : { ...outcome, value: row?.value ?? null };
@@ -228,6 +248,13 @@ export function hitsSource(counters: HitCounter[]): SQL {
   return sql`cd_take_hits(${texts(counters.map((c) => c.bucket))}, ${texts(counters.map((c) => c.key))}, ${ints(
     counters.map((c) => c.max),
   )}, ${ints(counters.map((c) => c.windowS))})`;
+}
+
+/** cd_take_counter_hit over `counter` as a row source (one row of HitsRow), as hitsSource. */
+export function counterHitSource(counter: HitCounter): SQL {
+  return sql`cd_take_counter_hit(${counter.bucket}::text, ${counter.key}::text, ${Math.trunc(counter.max)}::int, ${Math.trunc(
+    counter.windowS,
+  )}::int)`;
 }
 
 /** A HitsRow read: the hits recorded, or how long to wait. */

@@ -1,7 +1,8 @@
 // The accounts limits of docs/accounts.md, counted in PostgreSQL (rate_limit_hits) so that several API
-// instances see the same counts. Every limit is a setting (config.ts, README). Counting and deciding
-// happen in one locked transaction (queries.ts takeHits), so the limits hold exactly under concurrent
-// requests, on one instance or many.
+// instances see the same counts, and the search limit (rate_limit_counters, one row per listener: it is
+// counted on every search). Every limit is a setting (config.ts, README). Counting and deciding happen
+// in one locked transaction (queries.ts takeHits, takeCounterHit), so the limits hold exactly under
+// concurrent requests, on one instance or many.
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppConfig, RateLimit } from '../../config';
 import type { Db } from '../../db/client';
@@ -9,11 +10,12 @@ import type { Alongside } from '../../db/read-models/catalogue-items-by-id';
 import { tooManyRequests } from '../../lib/http-errors';
 import {
   clearHits,
+  counterHitSource,
   deleteHits,
   type HitCounter,
   type HitsRow,
   hitsOutcome,
-  hitsSource,
+  takeCounterHit,
   takeHits,
 } from './queries';
 
@@ -59,15 +61,18 @@ const SEARCH_LIMITED = 'Too many searches in a short time. Please wait a moment 
 /**
  * One search of the user (the search box or a list's `search`), refused with 429 and Retry-After
  * past SEARCH_MAX per SEARCH_WINDOW_S: searches are the heaviest reads, and one user's script must
- * not take the database from everyone else. `alongside`, a scalar SQL expression, is read in the same
- * statement and answered: a search that needs a value before its work (the search documents'
+ * not take the database from everyone else. Counted in the listener's row of rate_limit_counters (its
+ * last hits' times), the same window as the accounts limits at a third of their database time per hit
+ * (bench/README.md "Search"). `alongside`, a scalar SQL expression, is read in the same statement and
+ * answered: a search that needs a value before its work (the search documents'
  * generation) gets it without a second round trip.
  */
 export async function takeSearch(
   ctx: { db: Db; config: AppConfig; userId: number },
   alongside?: SQL,
 ): Promise<unknown> {
-  const taken = await take(ctx.db, [searchCounter(ctx)], SEARCH_LIMITED, alongside);
+  const taken = await takeCounterHit(ctx.db, asHitCounter(searchCounter(ctx)), alongside);
+  if ('waitS' in taken) throw tooManyRequests(taken.waitS, SEARCH_LIMITED);
   return taken.value;
 }
 
@@ -100,7 +105,7 @@ export function searchHitIn(
   return {
     // the same text and limits for every listener: the key is the placeholder (db/compiled.ts)
     name: `search-hit ${counter.max}/${counter.windowS}`,
-    from: sql`${hitsSource([{ ...counter, key: sql.placeholder('hit_key') }])} hit`,
+    from: sql`${counterHitSource({ ...counter, key: sql.placeholder('hit_key') })} hit`,
     values: { hit_key: counter.key },
     columns: sql`hit.wait_s, hit.ids, ${alongside ?? sql`null`} as value`,
     when: sql`coalesce(hit.wait_s, 0) <= 0`,
