@@ -22,6 +22,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
+import { getStatus } from './lib/light-client';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
 import { distinctShuffled, type RateRun, runAtRate, searchListeners, summary } from './lib/search-runs';
 
@@ -71,10 +72,10 @@ const sides: { name: string; child: ApiChild }[] = [
 ];
 let turn = 0;
 const requestTo = (address: string) => async (q: BenchQuery) => {
-  const headers = { authorization: `Bearer ${tokens[turn++ % tokens.length]}` };
-  const response = await fetch(`${address}/api/search?s=${encodeURIComponent(q.s)}`, { headers });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${q.s}: HTTP ${response.status}`);
+  const status = await getStatus(address, `/api/search?s=${encodeURIComponent(q.s)}`, {
+    authorization: `Bearer ${tokens[turn++ % tokens.length]}`,
+  });
+  if (status !== 200) throw new Error(`${q.s}: HTTP ${status}`);
 };
 const sqlCpu = await postgresCpuReader(pool);
 const load0 = loadavg()[0] ?? 0;

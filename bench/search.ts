@@ -33,6 +33,7 @@ import { sectionStatement } from '../apps/api/src/modules/search/plans';
 import { prepareQuery } from '../apps/api/src/modules/search/service';
 import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
+import { getStatus } from './lib/light-client';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
 import {
   distinctShuffled,
@@ -124,10 +125,10 @@ let turn = 0;
 
 async function request(q: BenchQuery): Promise<void> {
   const token = tokens[turn++ % tokens.length];
-  const headers = { authorization: `Bearer ${token}` };
-  const response = await fetch(`${address}/api/search?s=${encodeURIComponent(q.s)}`, { headers });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${q.s}: HTTP ${response.status}`);
+  const status = await getStatus(address, `/api/search?s=${encodeURIComponent(q.s)}`, {
+    authorization: `Bearer ${token}`,
+  });
+  if (status !== 200) throw new Error(`${q.s}: HTTP ${status}`);
 }
 
 console.error(

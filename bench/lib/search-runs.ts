@@ -82,6 +82,8 @@ export interface RateRun {
   cpuPerCall: number | null;
   apiCpuPerCall: number | null;
   sqlCpuPerCall: number | null;
+  /** The load generator's own CPU ms per call (this process: sending, reading, timing, reading /proc). */
+  loadGenCpuPerCall: number;
   /**
    * The p99 of the requests due in each second of the run, in order: a tail that is all in the first
    * seconds is a warm-up (connections opened, caches filled), not the steady state.
@@ -103,6 +105,7 @@ export async function runAtRate(
   const load0 = loadavg()[0] ?? 0;
   const api0 = cpu.api();
   const sql0 = cpu.sql?.() ?? null;
+  const own0 = process.cpuUsage();
   const start = performance.now() + 50;
   const pending: Promise<void>[] = [];
   for (let i = 0; i < stream.length; i++) {
@@ -126,6 +129,7 @@ export async function runAtRate(
     );
   }
   await Promise.all(pending);
+  const own = process.cpuUsage(own0);
   const api1 = cpu.api();
   const sql1 = cpu.sql?.() ?? null;
   const latencies = bySecond.flat();
@@ -145,6 +149,7 @@ export async function runAtRate(
     cpuPerCall: apiCpu === null || sqlCpu === null ? null : Math.round((apiCpu + sqlCpu) * 100) / 100,
     apiCpuPerCall: apiCpu,
     sqlCpuPerCall: sqlCpu,
+    loadGenCpuPerCall: Math.round(((own.user + own.system) / 1000 / calls) * 100) / 100,
     p99BySecond: Array.from(bySecond, (ms) => summary(ms ?? []).p99),
   };
 }
