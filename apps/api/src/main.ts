@@ -23,6 +23,7 @@ import { registerConnectionDrain } from './lib/connection-drain';
 import { startingReadiness } from './lib/readiness';
 import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
+import { startRateLimitJobs } from './modules/accounts/rate-limit-jobs';
 import { startItemDocsJobs } from './modules/catalogue/item-docs-jobs';
 import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
@@ -170,6 +171,12 @@ async function main(): Promise<void> {
     if (closing) itemDocs.stop();
   } catch (err) {
     if (!closing) app.log.error({ err }, 'the job writing catalogue item documents did not start');
+  }
+  // Old hits decide nothing; until the job runs they only take room.
+  try {
+    await startRateLimitJobs({ boss: jobs.boss, database, config, log: app.log });
+  } catch (err) {
+    if (!closing) app.log.error({ err }, 'the job forgetting old rate-limit hits did not start');
   }
 }
 

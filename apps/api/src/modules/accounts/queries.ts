@@ -3,7 +3,13 @@ import { and, eq, gt, inArray, isNotNull, isNull, type Placeholder, type SQL, sq
 import type { Db } from '../../db/client';
 import { planCached } from '../../db/plan-cache';
 import { queryRow } from '../../db/rows';
-import { passwordResets, rateLimitHits, refreshTokens, users } from '../../db/schema/index';
+import {
+  passwordResets,
+  rateLimitCounters,
+  rateLimitHits,
+  refreshTokens,
+  users,
+} from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -272,4 +278,22 @@ export async function deleteHits(db: Db, ids: number[]): Promise<void> {
 
 export async function clearHits(db: Db, bucket: string, key: string): Promise<void> {
   await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key)));
+}
+
+/**
+ * Forgets the hits of every counter older than `windowS` seconds, the longest window of any limit:
+ * no window reaches them, so no decision changes. Without this, the counts of every address and
+ * account ever limited would stay. Answers how many rows went from each table.
+ */
+export async function forgetOldHits(db: Db, windowS: number): Promise<{ hits: number; counters: number }> {
+  const since = sql`now() - make_interval(secs => ${Math.trunc(windowS)}::int)`;
+  const row = await queryRow<{ hits: number; counters: number }>(
+    db,
+    sql`with h as (delete from ${rateLimitHits} where ${rateLimitHits.at} < ${since} returning 1),
+      c as (delete from ${rateLimitCounters}
+            where coalesce(${rateLimitCounters.hits}[cardinality(${rateLimitCounters.hits})] < ${since}, true)
+            returning 1)
+      select (select count(*) from h)::int as hits, (select count(*) from c)::int as counters`,
+  );
+  return { hits: Number(row?.hits ?? 0), counters: Number(row?.counters ?? 0) };
 }
