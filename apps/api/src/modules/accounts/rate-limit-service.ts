@@ -61,10 +61,10 @@ const SEARCH_LIMITED = 'Too many searches in a short time. Please wait a moment 
 /**
  * One search of the user (the search box or a list's `search`), refused with 429 and Retry-After
  * past SEARCH_MAX per SEARCH_WINDOW_S: searches are the heaviest reads, and one user's script must
- * not take the database from everyone else. Counted in the listener's row of rate_limit_counters (its
- * last hits' times), the same window as the accounts limits at a third of their database time per hit
- * (bench/README.md "Search"). `alongside`, a scalar SQL expression, is read in the same statement and
- * answered: a search that needs a value before its work (the search documents'
+ * not take the database from everyone else. Counted in the listener's row of rate_limit_counters (the
+ * times of their last searches): the same window as the accounts limits, at under half their database
+ * time per hit (bench/README.md "Search"). `alongside`, a scalar SQL expression, is read in the same
+ * statement and answered: a search that needs a value before its work (the search documents'
  * generation) gets it without a second round trip.
  */
 export async function takeSearch(
