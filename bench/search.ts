@@ -4,7 +4,8 @@
 // rates: once with distinct queries (none repeated in the run, so no cache of any kind is flattered)
 // and once with a Zipf-distributed repeat pattern over a hot set. Each rate run reports p50/p99 from
 // each request's scheduled start and the CPU ms per call of the API process and PostgreSQL's backends
-// together, read from /proc (the API runs in a child process, apart from the load generator).
+// together, read from /proc (the API runs in a child process, apart from the load generator), and the
+// load generator's own (bench/lib/light-client.ts: it shares the cores).
 //   DATABASE_URL=postgres://… npm run bench:search   the large catalogue on a PostgreSQL server
 //   npm run bench:search                             the demo catalogue on PGlite (sequential only)
 // Settings: BENCH_RATES (default 100,200), BENCH_SECONDS per run (default 20), BENCH_SEQUENTIAL
