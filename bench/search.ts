@@ -118,7 +118,7 @@ if (databaseUrl) {
   inProcess = await buildApp(config, { database });
   address = await inProcess.listen({ port: 0, host: '127.0.0.1' });
 }
-const USERS = Number(process.env.BENCH_USERS ?? (databaseUrl ? 200 : 1));
+const USERS = Number(process.env.BENCH_USERS ?? 200);
 const listeners = await searchListeners((q) => database.executeSql(q), userId, USERS);
 const key = accessTokenKey(resolveJwtSecret(config));
 const tokens = await Promise.all(listeners.map((id) => signAccessToken(key, id)));
