@@ -22,7 +22,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
-import { getStatus } from './lib/light-client';
+import { getterFor } from './lib/light-client';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
 import { distinctShuffled, type RateRun, runAtRate, searchListeners, summary } from './lib/search-runs';
 
@@ -71,11 +71,14 @@ const sides: { name: string; child: ApiChild }[] = [
   { name: `baseline (${baseline})`, child: await startApiChild(env, nodeArgs, baseline) },
 ];
 let turn = 0;
-const requestTo = (address: string) => async (q: BenchQuery) => {
-  const status = await getStatus(address, `/api/search?s=${encodeURIComponent(q.s)}`, {
-    authorization: `Bearer ${tokens[turn++ % tokens.length]}`,
-  });
-  if (status !== 200) throw new Error(`${q.s}: HTTP ${status}`);
+const requestTo = (address: string) => {
+  const get = getterFor(address);
+  return async (q: BenchQuery) => {
+    const status = await get(`/api/search?s=${encodeURIComponent(q.s)}`, {
+      authorization: `Bearer ${tokens[turn++ % tokens.length]}`,
+    });
+    if (status !== 200) throw new Error(`${q.s}: HTTP ${status}`);
+  };
 };
 const sqlCpu = await postgresCpuReader(pool);
 const load0 = loadavg()[0] ?? 0;

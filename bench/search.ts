@@ -34,7 +34,7 @@ import { sectionStatement } from '../apps/api/src/modules/search/plans';
 import { prepareQuery } from '../apps/api/src/modules/search/service';
 import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
-import { getStatus } from './lib/light-client';
+import { getterFor } from './lib/light-client';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
 import {
   distinctShuffled,
@@ -123,10 +123,11 @@ const listeners = await searchListeners((q) => database.executeSql(q), userId, U
 const key = accessTokenKey(resolveJwtSecret(config));
 const tokens = await Promise.all(listeners.map((id) => signAccessToken(key, id)));
 let turn = 0;
+const get = getterFor(address);
 
 async function request(q: BenchQuery): Promise<void> {
   const token = tokens[turn++ % tokens.length];
-  const status = await getStatus(address, `/api/search?s=${encodeURIComponent(q.s)}`, {
+  const status = await get(`/api/search?s=${encodeURIComponent(q.s)}`, {
     authorization: `Bearer ${token}`,
   });
   if (status !== 200) throw new Error(`${q.s}: HTTP ${status}`);

@@ -8,24 +8,24 @@ import http from 'node:http';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
-/** GETs `path` from `address` (http://host:port) with `headers`; answers the status once the body is read. */
-export function getStatus(address: string, path: string, headers: Record<string, string>): Promise<number> {
-  const url = new URL(address);
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path,
-        headers: { 'accept-encoding': 'br, gzip', ...headers },
-      },
-      (response) => {
-        response.on('data', () => {});
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-  });
+/**
+ * A GET of `path` from `address` (http://host:port) with `headers`, answering the status once the body
+ * is read.
+ */
+export function getterFor(
+  address: string,
+): (path: string, headers: Record<string, string>) => Promise<number> {
+  const { hostname: host, port } = new URL(address);
+  return (path, headers) =>
+    new Promise((resolve, reject) => {
+      const request = http.get(
+        { agent, host, port, path, headers: { 'accept-encoding': 'br, gzip', ...headers } },
+        (response) => {
+          response.on('data', () => {});
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+    });
 }

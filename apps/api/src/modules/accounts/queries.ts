@@ -184,6 +184,9 @@ export interface HitCounter {
   windowS: number;
 }
 
+/** The recorded hits' ids and `alongside`'s value, or how many seconds to wait (nothing recorded). */
+export type HitsTaken = { ids: number[]; value: unknown } | { waitS: number };
+
 /**
  * Counts one hit on every counter, or none, in one statement (cd_take_hits, db/functions/
  * 08-rate-limits.sql): advisory locks per counter in a fixed order, every window checked, and when
@@ -195,11 +198,7 @@ export interface HitCounter {
  * request that needs one small value before its work (the search documents' generation) gets it
  * without a round trip of its own.
  */
-export function takeHits(
-  db: Db,
-  counters: HitCounter[],
-  alongside?: SQL,
-): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
+export function takeHits(db: Db, counters: HitCounter[], alongside?: SQL): Promise<HitsTaken> {
   return takeFrom(db, hitsSource(counters), alongside);
 }
 
@@ -207,19 +206,11 @@ export function takeHits(
  * Counts one hit on a counter that keeps its last hits in one row (cd_take_counter_hit, the same
  * window as takeHits; its hits are never given back), with `alongside` as takeHits reads it.
  */
-export function takeCounterHit(
-  db: Db,
-  counter: HitCounter,
-  alongside?: SQL,
-): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
+export function takeCounterHit(db: Db, counter: HitCounter, alongside?: SQL): Promise<HitsTaken> {
   return takeFrom(db, counterHitSource(counter), alongside);
 }
 
-async function takeFrom(
-  db: Db,
-  source: SQL,
-  alongside: SQL | undefined,
-): Promise<{ ids: number[]; value: unknown } | { waitS: number }> {
+async function takeFrom(db: Db, source: SQL, alongside: SQL | undefined): Promise<HitsTaken> {
   // The text is fixed for a given number of counters (the values are parameters), so its plan is
   // kept per connection.
   const row = await queryRow<HitsRow & { value: unknown }>(

@@ -3,32 +3,20 @@
 // access tokens within the session check's bound (SESSION_CHECK_TTL_S; 1 s here instead of 30 s).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
-import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
-import { authOverrides, basic, bearer } from '../../test/auth-overrides';
-import { workerDatabaseUrl } from '../../test/database';
+import { basic, bearer } from '../../test/auth-overrides';
+import { openTwoInstances, type TwoInstances } from '../../test/two-instances';
 
 const CHECK_TTL_MS = 1_000;
-// Both instances sign with one key, as a deployment's instances share JWT_SECRET.
-const settings = authOverrides({ jwtSecret: 'k'.repeat(48), sessionCheckTtlMs: CHECK_TTL_MS });
+let instances: TwoInstances | undefined;
 let first: FastifyInstance;
 let second: FastifyInstance;
-let secondDatabase: Database | undefined;
 
 beforeAll(async () => {
-  const url = workerDatabaseUrl();
-  if (!url) throw new Error('server tests need TEST_DATABASE_URL');
-  first = await buildTestApp(settings);
-  // Its own connection pool, as a second process would have.
-  secondDatabase = await openDatabase({ databaseUrl: url, poolMax: 4 });
-  second = await buildTestApp(settings, { database: secondDatabase });
+  instances = await openTwoInstances({ sessionCheckTtlMs: CHECK_TTL_MS });
+  ({ first, second } = instances);
 });
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await secondDatabase?.close();
-});
+afterAll(() => instances?.close());
 
 const me = (app: FastifyInstance, accessToken: string) =>
   app.inject({ url: '/api/me', headers: bearer(accessToken) });

@@ -5,33 +5,22 @@ import type { NotificationEvent } from '@cratedig/contract/live-events';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
-import { buildTestApp } from '../../test/app';
-import { authOverrides } from '../../test/auth-overrides';
 import { type CrowdUser, crowd } from '../../test/crowd';
-import { workerDatabaseUrl } from '../../test/database';
 import { calls, freshId, freshTrack, SETUP_TIMEOUT_MS, setUpIdCatalogue } from '../../test/identifications';
+import { openTwoInstances, type TwoInstances, tally } from '../../test/two-instances';
 import { openSse } from '../live/sse-reader';
 
-// one signing key, so a token works on either instance as it would behind a load balancer
-const shared = authOverrides({ jwtSecret: 'two-instances-share-this-signing-key-0123456789' });
+// a token works on either instance, as it would behind a load balancer
+let instances: TwoInstances | undefined;
 let first: FastifyInstance;
 let second: FastifyInstance;
-let secondDatabase: Database | undefined;
 
 beforeAll(async () => {
-  const url = workerDatabaseUrl();
-  if (!url) throw new Error('server tests need TEST_DATABASE_URL');
-  first = await buildTestApp(shared);
+  instances = await openTwoInstances();
+  ({ first, second } = instances);
   await setUpIdCatalogue(first);
-  secondDatabase = await openDatabase({ databaseUrl: url, poolMax: 4 });
-  second = await buildTestApp(shared, { database: secondDatabase });
 }, SETUP_TIMEOUT_MS);
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await secondDatabase?.close();
-});
+afterAll(() => instances?.close());
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const result = (await first.db.execute(query)) as unknown as { rows: { n: number }[] };
@@ -39,11 +28,6 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 const either = (i: number) => (i % 2 === 0 ? first : second);
-function tally(codes: number[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const code of codes) counts[code] = (counts[code] ?? 0) + 1;
-  return counts;
-}
 
 describe('votes at once through two instances', () => {
   it('decide once, notify each watcher once, release once, and reach a stream on the other instance', async () => {

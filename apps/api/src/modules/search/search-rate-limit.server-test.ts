@@ -4,32 +4,20 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
-import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
-import { authOverrides } from '../../test/auth-overrides';
 import { resetDatabase, workerDatabaseUrl } from '../../test/database';
+import { openTwoInstances, type TwoInstances, tally } from '../../test/two-instances';
 
-// Both instances sign with one key, as a deployment's instances share JWT_SECRET.
-const limits = authOverrides({ jwtSecret: 'k'.repeat(48), limits: { search: { max: 5, windowS: 60 } } });
+let instances: TwoInstances | undefined;
 let first: FastifyInstance;
 let second: FastifyInstance;
-let secondDatabase: Database | undefined;
 
 beforeAll(async () => {
-  const url = workerDatabaseUrl();
-  if (!url) throw new Error('server tests need TEST_DATABASE_URL');
   await resetDatabase();
-  first = await buildTestApp(limits);
-  // Its own connection pool, as a second process would have.
-  secondDatabase = await openDatabase({ databaseUrl: url, poolMax: 4 });
-  second = await buildTestApp(limits, { database: secondDatabase });
+  instances = await openTwoInstances({ limits: { search: { max: 5, windowS: 60 } } });
+  ({ first, second } = instances);
 });
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await secondDatabase?.close();
-});
+afterAll(() => instances?.close());
 
 describe('simultaneous searches of one listener on two instances', () => {
   it('answers exactly 5 of 12 first searches, the search box and lists alike, and 429 to the rest', async () => {
@@ -38,10 +26,10 @@ describe('simultaneous searches of one listener on two instances', () => {
     const searches = Array.from({ length: 12 }, (_, i) =>
       (i % 2 === 0 ? first : second).inject({ url: urls[i % urls.length] ?? '', headers }),
     );
-    const counts: Record<number, number> = {};
-    for (const { statusCode } of await Promise.all(searches))
-      counts[statusCode] = (counts[statusCode] ?? 0) + 1;
-    expect(counts).toEqual({ 200: 5, 429: 7 });
+    expect(tally((await Promise.all(searches)).map((answer) => answer.statusCode))).toEqual({
+      200: 5,
+      429: 7,
+    });
 
     // another listener is not held back
     const other = await createUserWithToken(second);
