@@ -200,10 +200,22 @@ if (databaseUrl && pool && child) {
   }
 }
 
+// A search writes its rate-limit hit: whether the server waits for the disk on commits changes its cost,
+// so the figures say how the server was set (scripts/pg-server.sh's clusters turn both off).
+const durability = pool
+  ? Object.fromEntries(
+      (
+        await pool.query<{ name: string; setting: string }>(
+          `select name, setting from pg_settings where name in ('fsync', 'synchronous_commit')`,
+        )
+      ).rows.map((r) => [r.name, r.setting]),
+    )
+  : null;
 const seq = summary(sequential);
 const sqlSummary = summary(sqlTimes);
 const result = {
   catalogue: databaseUrl ? 'large (PostgreSQL)' : 'demo (PGlite)',
+  durability,
   distinctQueries: distinct.length,
   groups: Object.fromEntries(
     [...new Set(distinct.map((q) => q.group))].map((g) => [g, distinct.filter((q) => q.group === g).length]),

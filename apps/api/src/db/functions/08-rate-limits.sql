@@ -63,6 +63,12 @@ $fn$;
 -- round again, counting on it. Lowering max reads the max-th most recent of the kept times; raising
 -- it counts only the times kept so far. Answers what cd_take_hits answers (no ids: these hits are never
 -- given back).
+-- The transaction that calls it commits without waiting for its WAL to reach the disk
+-- (synchronous_commit off until the transaction ends): a search is a read that writes only this hit,
+-- and should not wait for a disk flush on every call, nor stall with the disk. A crash may lose the
+-- hits of the last moments (at most three times wal_writer_delay), which only lets a listener search a
+-- little more; a commit is never half-applied. So call it only in a transaction whose other writes may
+-- be lost the same way (searches write nothing else). docs/decisions/0020.
 CREATE OR REPLACE FUNCTION cd_take_counter_hit(p_bucket text, p_key text, p_max int, p_window_s int)
 RETURNS TABLE (wait_s float8, ids bigint[])
 LANGUAGE plpgsql AS $fn$
@@ -70,6 +76,7 @@ DECLARE
   kept timestamptz[];
   decides timestamptz;
 BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
   FOR attempt IN 1 .. 2 LOOP
     UPDATE rate_limit_counters c
     -- oldest first also when an older transaction's hit comes after a newer one's

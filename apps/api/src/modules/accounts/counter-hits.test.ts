@@ -1,6 +1,7 @@
 // The counters that keep their last hits in one row (cd_take_counter_hit, db/functions/08-rate-limits.sql;
 // the search limit): the same sliding window as the accounts limits, where the max-th most recent hit
 // decides. Times are moved into the past by rewriting the row, so no test waits for a window to pass.
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { getTestDatabase, resetDatabase } from '../../test/database';
@@ -91,5 +92,21 @@ describe('a counter that keeps its last hits', () => {
               (select wait_s from cd_take_counter_hit('other', 'k', 1, 60)) as other_bucket`,
     );
     expect(rows).toEqual([{ other_key: 0, other_bucket: 0 }]);
+  });
+
+  it("commits its transaction without waiting for the disk, and leaves the connection's setting as it was", async () => {
+    const setting = async (run: (q: ReturnType<typeof sql>) => Promise<unknown>) =>
+      ((await run(sql`select current_setting('synchronous_commit') as s`)) as { rows: { s: string }[] })
+        .rows[0]?.s;
+    const before = await setting((q) => database.db.execute(q));
+    const inside = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = on`);
+      await tx.execute(sql`select * from cd_take_counter_hit('test', 'k', 3, 60)`);
+      return await setting((q) => tx.execute(q));
+    });
+    expect(inside).toBe('off');
+    expect(await keptAgo()).toEqual([0]);
+    // the next statement (on PGlite's one connection, the same one) commits as the server is set to
+    expect(await setting((q) => database.db.execute(q))).toBe(before);
   });
 });
