@@ -1,7 +1,7 @@
 // The counters that keep their last hits in one row (cd_take_counter_hit, db/functions/08-rate-limits.sql;
 // the search limit): the same sliding window as the accounts limits, where the max-th most recent hit
 // decides. Times are moved into the past by rewriting the row, so no test waits for a window to pass.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { getTestDatabase, resetDatabase } from '../../test/database';
@@ -95,7 +95,7 @@ describe('a counter that keeps its last hits', () => {
   });
 
   it("commits its transaction without waiting for the disk, and leaves the connection's setting as it was", async () => {
-    const setting = async (run: (q: ReturnType<typeof sql>) => Promise<unknown>) =>
+    const setting = async (run: (q: SQL) => Promise<unknown>) =>
       ((await run(sql`select current_setting('synchronous_commit') as s`)) as { rows: { s: string }[] })
         .rows[0]?.s;
     const before = await setting((q) => database.db.execute(q));
