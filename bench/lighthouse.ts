@@ -6,9 +6,9 @@
 // Lighthouse 12 (the last for Node 20) is installed on first use into .cache/, outside the default
 // install. The account is made through the API.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { request } from '@playwright/test';
@@ -45,9 +45,14 @@ const require = createRequire(join(lighthouseDir, 'package.json'));
 const { launch } = await import(pathToFileURL(require.resolve('chrome-launcher')).href);
 const puppeteer = (await import(pathToFileURL(require.resolve('puppeteer-core')).href)).default;
 const lighthouse = (await import(pathToFileURL(require.resolve('lighthouse')).href)).default;
+// chrome-launcher ends Chromium with SIGKILL, which leaves the folder Chromium makes in the temporary
+// directory for its singleton socket: Chromium gets a temporary directory of its own, removed at exit.
+const chromiumTmp = mkdtempSync(join(tmpdir(), 'cratedig-lighthouse-'));
+process.on('exit', () => rmSync(chromiumTmp, { recursive: true, force: true }));
 const chrome = await launch({
   chromePath: findChromium(),
   chromeFlags: [...CHROMIUM_ARGS.filter((arg) => arg !== '--headless'), '--headless=new'],
+  envVars: { ...process.env, TMPDIR: chromiumTmp },
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const page = await browser.newPage();
