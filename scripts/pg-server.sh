@@ -11,7 +11,10 @@
 #
 # Settings (environment): PG_DIR (default /tmp/cratedig-pg) holds data/, the log, the socket and `url`;
 # PG_PORT forces a port (default: a free loopback port, reused on later starts when still free);
-# PG_USER / PG_PASSWORD name the superuser role (default cratedig / cratedig).
+# PG_USER / PG_PASSWORD name the superuser role (default cratedig / cratedig). PG_DURABLE=1 starts the
+# server with fsync, full_page_writes and synchronous_commit on, as a production server runs, for
+# benchmarks of anything that commits (a search commits its rate-limit hit); it applies to a start,
+# so stop a running server first.
 #
 # Non-interactive (CI=true, no stdin): nothing here prompts. Only stdout carries the URL; progress
 # goes to stderr so `$(scripts/pg-server.sh start)` captures just the URL.
@@ -153,7 +156,12 @@ start() {
   [ -n "$port" ] || port="$(free_port)"
   echo "$port" >"$PG_DIR/port"
   say "starting PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (log: $LOG)"
-  as_owner "$BIN/pg_ctl" -D "$DATA" -l "$LOG" -o "-p $port" -w -t 60 start >/dev/null ||
+  local options="-p $port"
+  if [ "${PG_DURABLE:-}" = 1 ]; then
+    options="$options -c fsync=on -c full_page_writes=on -c synchronous_commit=on"
+    say "durable: fsync, full_page_writes and synchronous_commit on"
+  fi
+  as_owner "$BIN/pg_ctl" -D "$DATA" -l "$LOG" -o "$options" -w -t 60 start >/dev/null ||
     die "PostgreSQL did not start, see $LOG"
   write_url "$port"
   cat "$PG_DIR/url"
