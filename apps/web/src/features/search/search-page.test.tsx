@@ -31,16 +31,24 @@ afterEach(() => {
 
 describe('search page', () => {
   it('prefills from ?s=, asks once for every section and shows them in order with the match marked', async () => {
-    const { requests } = renderApp('/search?s=mira', { api: fakeSearch({ mira }), session: makeUser() });
+    // The answer takes a while, as on a slow line (and on a busy test machine).
+    const { requests } = renderApp('/search?s=mira', {
+      api: fakeSearch({ mira }, { delayMs: 300 }),
+      session: makeUser(),
+    });
     expect(
       await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'),
     ).toBeTruthy();
     expect((screen.getByRole('textbox', BOX) as HTMLInputElement).value).toBe('mira');
     const artists = await screen.findByRole('region', { name: 'Artists' });
     expect(sectionTitles()).toEqual(['Artists', 'Labels', 'Tracks', 'Sets']);
+    // The sections are there, busy, before the answer; their items come with it.
+    expect(artists.getAttribute('aria-busy')).toBe('true');
+    expect(within(artists).getByRole('progressbar', { name: 'Loading Artists' })).toBeTruthy();
+    const artist = await within(artists).findByRole('link', { name: 'Mira Vale' });
+    expect(artists.getAttribute('aria-busy')).toBe('false');
     expect(searchRequests(requests)).toEqual(['s=mira&limit=20']);
 
-    const artist = within(artists).getByRole('link', { name: 'Mira Vale' });
     expect(artist.querySelector('mark')?.textContent).toBe('Mira');
     const set = within(screen.getByRole('region', { name: 'Sets' })).getByRole('link', {
       name: 'Mira at Dusk by Mira Vale',
