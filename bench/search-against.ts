@@ -20,7 +20,13 @@ import { loadConfig, resolveJwtSecret } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
-import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
+import {
+  type ApiChild,
+  postgresCpuReader,
+  postgresDurability,
+  processRssMb,
+  startApiChild,
+} from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { getterFor } from './lib/light-client';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
@@ -104,6 +110,7 @@ const result = {
   blockSeconds: BLOCK_SECONDS,
   blocksPerSide: BLOCKS,
   users: USERS,
+  durability: await postgresDurability(pool),
   load: [Math.round(load0 * 10) / 10, Math.round((loadavg()[0] ?? 0) * 10) / 10],
   sides: sides.map(({ name, child }, s) => {
     const runs = blocks[s] as RateRun[];

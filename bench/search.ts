@@ -32,7 +32,13 @@ import type { UserContext } from '../apps/api/src/lib/service-context';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { sectionStatement } from '../apps/api/src/modules/search/plans';
 import { prepareQuery } from '../apps/api/src/modules/search/service';
-import { type ApiChild, postgresCpuReader, processRssMb, startApiChild } from './lib/api-child';
+import {
+  type ApiChild,
+  postgresCpuReader,
+  postgresDurability,
+  processRssMb,
+  startApiChild,
+} from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { getterFor } from './lib/light-client';
 import { type BenchQuery, searchQueryMix } from './lib/search-queries';
@@ -200,17 +206,7 @@ if (databaseUrl && pool && child) {
   }
 }
 
-// A search writes its rate-limit hit: whether the server waits for the disk on commits changes its cost,
-// so the figures say how the server was set (scripts/pg-server.sh's clusters turn both off).
-const durability = pool
-  ? Object.fromEntries(
-      (
-        await pool.query<{ name: string; setting: string }>(
-          `select name, setting from pg_settings where name in ('fsync', 'synchronous_commit')`,
-        )
-      ).rows.map((r) => [r.name, r.setting]),
-    )
-  : null;
+const durability = pool ? await postgresDurability(pool) : null;
 const seq = summary(sequential);
 const sqlSummary = summary(sqlTimes);
 const result = {

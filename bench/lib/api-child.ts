@@ -56,6 +56,18 @@ export async function postgresCpuReader(pool: pg.Pool): Promise<(() => number) |
   };
 }
 
+/**
+ * The server's `fsync` and `synchronous_commit`: whether a commit waits for the disk, which every
+ * search pays for its rate-limit hit (scripts/pg-server.sh's clusters turn both off unless started
+ * with PG_DURABLE=1), so a bench's figures say how the server was set.
+ */
+export async function postgresDurability(pool: pg.Pool): Promise<Record<string, string>> {
+  const { rows } = await pool.query<{ name: string; setting: string }>(
+    `select name, setting from pg_settings where name in ('fsync', 'synchronous_commit')`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
+}
+
 export interface ApiChild {
   address: string;
   /** What the server said besides its address when it was ready (e.g. its search index's figures). */

@@ -3,7 +3,6 @@
 // instances share JWT_SECRET), so a token from either works on both. For *.server-test.ts files
 // (CI's PostgreSQL pass runs them).
 import type { FastifyInstance } from 'fastify';
-import type { AuthConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { buildTestApp } from './app';
 import { authOverrides } from './auth-overrides';
@@ -19,7 +18,7 @@ export interface TwoInstances {
 
 /** Opens the two instances with `auth` overrides on top of the test defaults (authOverrides). */
 export async function openTwoInstances(
-  auth: Parameters<typeof authOverrides>[0] & Partial<Pick<AuthConfig, 'jwtSecret'>> = {},
+  auth: Parameters<typeof authOverrides>[0] = {},
 ): Promise<TwoInstances> {
   const url = workerDatabaseUrl();
   if (!url) throw new Error('server tests need TEST_DATABASE_URL');
