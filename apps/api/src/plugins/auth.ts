@@ -114,23 +114,30 @@ function userCache(load: (id: number) => Promise<AuthUser | null>) {
 /**
  * Our access tokens already verified by this process: token -> claims, until the token expires or
  * USER_CACHE_TTL_MS pass. A token's signature and claims never change, only time can end it, so a
- * hit is as good as a verification (which goes through WebCrypto's thread pool on every request).
- * Whether its session was revoked since is asked separately, on every request.
+ * hit is as good as a verification (which goes through WebCrypto's thread pool on every request), and
+ * a token found here is not even decoded again. Whether its session was revoked since is asked
+ * separately, on every request.
  */
 function verifiedTokenCache(verify: (token: string) => Promise<AccessClaims | null>) {
   const entries = new Map<string, { claims: AccessClaims; until: number }>();
-  return async (token: string, expiresAtS: unknown): Promise<AccessClaims | null> => {
-    const now = Date.now();
-    const hit = entries.get(token);
-    if (hit && hit.until > now) return hit.claims;
-    const claims = await verify(token);
-    if (claims === null || typeof expiresAtS !== 'number') {
-      entries.delete(token);
+  return {
+    /** The claims of a token verified here that has not expired, without decoding it again. */
+    known(token: string): AccessClaims | undefined {
+      const hit = entries.get(token);
+      return hit && hit.until > Date.now() ? hit.claims : undefined;
+    },
+    /** Verifies an access token (its decoded `exp` bounds how long it is kept). */
+    async verify(token: string, expiresAtS: unknown): Promise<AccessClaims | null> {
+      const now = Date.now();
+      const claims = await verify(token);
+      if (claims === null || typeof expiresAtS !== 'number') {
+        entries.delete(token);
+        return claims;
+      }
+      if (entries.size >= USER_CACHE_MAX) entries.clear();
+      entries.set(token, { claims, until: Math.min(now + USER_CACHE_TTL_MS, expiresAtS * 1000) });
       return claims;
-    }
-    if (entries.size >= USER_CACHE_MAX) entries.clear();
-    entries.set(token, { claims, until: Math.min(now + USER_CACHE_TTL_MS, expiresAtS * 1000) });
-    return claims;
+    },
   };
 }
 
@@ -167,6 +174,17 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
   app.decorateRequest('user', null);
   app.decorateRequest('firebase', null);
 
+  /** Signs the request in with the verified claims of one of our access tokens. */
+  async function signedInWith(
+    request: FastifyRequest,
+    verified: AccessClaims,
+  ): Promise<'ended' | 'invalid' | 'ok'> {
+    if (verified.sessionId !== null && (await sessions.isRevoked(verified.sessionId))) return 'ended';
+    request.user = await users.get(verified.userId, !isRead(request));
+    // A deleted account's token is no longer valid.
+    return request.user ? 'ok' : 'invalid';
+  }
+
   /**
    * Reads the bearer token; the outcome is 'none' (no token), 'invalid', 'ended' (its session was
    * signed out), or it sets the request.
@@ -174,6 +192,9 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
   async function readToken(request: FastifyRequest): Promise<'none' | 'invalid' | 'ended' | 'ok'> {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) return 'none';
+    // nearly every request: a token this process verified earlier
+    const known = verifiedClaims.known(token);
+    if (known) return await signedInWith(request, known);
     let claims: ReturnType<typeof decodeJwt>;
     try {
       claims = decodeJwt(token);
@@ -182,12 +203,8 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
     }
     const issuer = claims.iss;
     if (issuer === ACCESS_TOKEN_ISSUER) {
-      const verified = await verifiedClaims(token, claims.exp);
-      if (verified === null) return 'invalid';
-      if (verified.sessionId !== null && (await sessions.isRevoked(verified.sessionId))) return 'ended';
-      request.user = await users.get(verified.userId, !isRead(request));
-      // A deleted account's token is no longer valid.
-      return request.user ? 'ok' : 'invalid';
+      const verified = await verifiedClaims.verify(token, claims.exp);
+      return verified === null ? 'invalid' : await signedInWith(request, verified);
     }
     if (issuer === firebaseIssuer) {
       const identity = await verifyFirebase(token);

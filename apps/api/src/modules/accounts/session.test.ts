@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
 import { authOverrides, basic, bearer } from '../../test/auth-overrides';
@@ -195,6 +195,26 @@ describe('access tokens', () => {
     }
     await app.database.exec(`delete from users where id = ${user.id}`);
     expect((await app.inject({ url: '/api/me', headers: bearer(accessToken) })).statusCode).toBe(401);
+  });
+
+  it('refuses a token once it expires, though it was accepted a moment before', async () => {
+    const { user } = await createUserWithToken(app);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ iss: 'cratedig', aud: 'cratedig-api', sub: String(user.id) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 5)
+      .sign(app.accessTokens.key);
+    expect((await app.inject({ url: '/api/me', headers: bearer(token) })).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime((now + 6) * 1000);
+      const response = await app.inject({ url: '/api/me', headers: bearer(token) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 401, status: 'Unauthorized' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
