@@ -22,7 +22,13 @@ import { shareRoutes } from './modules/share/routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
-import { genReqId, loggerOptions, registerRequestIdEcho, registerRequestLog } from './plugins/logging';
+import {
+  genReqId,
+  loggerOptions,
+  registerRequestIdEcho,
+  registerRequestLog,
+  requestLogger,
+} from './plugins/logging';
 import { registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -56,6 +62,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // Our own id policy (plugins/logging.ts) rather than trusting any incoming header verbatim.
     requestIdHeader: false,
     genReqId,
+    // Each request's logger binds its id without pino's redaction pass (plugins/logging.ts).
+    childLoggerFactory: requestLogger,
     // 1 MiB is plenty for JSON bodies here (comments, profiles); larger answers 413.
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets are dropped so shutdown does not wait for browsers to leave.

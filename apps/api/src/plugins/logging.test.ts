@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app';
-import { isQuietRequest, prettyLogs, scrubUrl } from './logging';
+import { isQuietRequest, loggerOptions, prettyLogs, requestLogger, scrubUrl } from './logging';
 
 const SECRETS = {
   bearer: 'eyJhbGciOiJIUzI1NiJ9.bearer-secret',
@@ -110,6 +112,58 @@ describe('logs', () => {
     });
     const requestLines = lines.slice(after).filter((line) => line.includes('"status":'));
     expect(requestLines).toEqual([]);
+  });
+});
+
+describe("a request's logger", () => {
+  /** The lines a logger writes (JSON, time left out), through the app's own logger options. */
+  function capture(write: (root: FastifyBaseLogger) => void): unknown[] {
+    const written: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        written.push(chunk.toString());
+        callback();
+      },
+    });
+    // Fastify hands the options' stream to pino as its destination
+    const { stream: destination, ...options } = loggerOptions(
+      { logLevel: 'info', logFormat: 'json', env: 'production' },
+      stream,
+    );
+    write(pino(options, destination ?? stream));
+    return written.map((line) => {
+      const { time: _time, ...rest } = JSON.parse(line);
+      return rest;
+    });
+  }
+
+  it.each([
+    ['an id sent by a proxy', { reqId: 'trace-me-1' }],
+    ['an id we made', { reqId: randomUUID() }],
+    ['an id JSON must escape', { reqId: 'we"ird\\id' }],
+    ['more than the id', { reqId: 'trace-me-2', route: '/api/sets' }],
+  ])(
+    'writes %s as pino itself binds it, secrets still redacted, in its own children too',
+    (_name, bindings) => {
+      const log = (logger: FastifyBaseLogger) => {
+        logger.info({ body: { password: 'hunter2-pass' }, token: 'tok-1' }, 'a line');
+        logger.child({ job: 'digest' }).warn({ nested: { refresh_token: 'ref-1' } }, 'a child line');
+      };
+      const ours = capture((root) => log(requestLogger(root, bindings, {})));
+      const pinos = capture((root) => log(root.child(bindings, {})));
+      expect(ours).toEqual(pinos);
+      expect(ours[0]).toMatchObject({ ...bindings, body: { password: '[redacted]' }, token: '[redacted]' });
+      expect(ours[1]).toMatchObject({ ...bindings, job: 'digest', nested: { refresh_token: '[redacted]' } });
+    },
+  );
+
+  it('takes the level a route asks for', () => {
+    const lines = capture((root) => {
+      const logger = requestLogger(root, { reqId: 'quiet-route-1' }, { level: 'warn' });
+      logger.info('not written');
+      logger.warn('written');
+    });
+    expect(lines).toEqual([expect.objectContaining({ reqId: 'quiet-route-1', msg: 'written' })]);
   });
 });
 
