@@ -126,11 +126,11 @@ describe("a request's logger", () => {
       },
     });
     // Fastify hands the options' stream to pino as its destination
-    const { stream: destination, ...options } = loggerOptions(
+    const { stream: _destination, ...options } = loggerOptions(
       { logLevel: 'info', logFormat: 'json', env: 'production' },
       stream,
     );
-    write(pino(options, destination ?? stream));
+    write(pino(options, stream));
     return written.map((line) => {
       const { time: _time, ...rest } = JSON.parse(line);
       return rest;

@@ -135,7 +135,7 @@ export function registerRequestLog(app: FastifyInstance): void {
 /** An id safe to log and echo: our UUIDs are of this form too, and JSON escapes none of it. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Bindings Fastify gives each request's logger: the request id, under pino's name for it. */
+/** The binding Fastify gives each request's logger: the request id, under its default label. */
 const REQUEST_ID_LABEL = 'reqId';
 
 /**
@@ -143,9 +143,9 @@ const REQUEST_ID_LABEL = 'reqId';
  * `childLoggerFactory`). Pino writes every binding through the redaction of the wildcard paths above
  * (`*.password`, …), which cost a request 5 µs and some 16 KB of garbage for its id alone, a quarter
  * of all a catalogue detail page allocated (bench/README.md, "Headroom: where search and the
- * catalogue stand"). A request id is never a secret and is always a safe token (genReqId: our UUID or
- * an id of `SANE_REQUEST_ID`'s form), so it is bound as the JSON text pino would have written for it. Anything else
- * (other bindings, an unexpected id) goes through pino as before.
+ * catalogue stand"). A request id is never a secret and is always a safe token (genReqId: our UUID
+ * or an id of `SANE_REQUEST_ID`'s form), so it is bound as the JSON text pino would have written for
+ * it. Anything else (other bindings, an unexpected id) goes through pino as before.
  */
 export function requestLogger(
   logger: FastifyBaseLogger,
