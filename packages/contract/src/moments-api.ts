@@ -37,15 +37,18 @@ export const setHeat = z
     buckets: z.array(count),
     // the sum of `buckets`
     total: count,
-    // the most liked bucket (ties: the earliest); null when the set has no likes yet. 'Jump to the
-    // most liked moment' seeks to start_s.
+    // the most liked bucket (ties: the earliest); null when the set has no likes yet. `at_s` is the
+    // moment itself: inside that bucket, the most liked five-second slot (ties: the earliest), and in
+    // it the median second the likes were given at. The page names it, draws its mark there and
+    // 'Jump to the most liked moment' seeks to it.
     peak: z
       .object({
         bucket: count,
         start_s: count,
         end_s: count,
+        at_s: count,
         likes: count,
-        // the set track playing at start_s, when one is
+        // the set track playing at at_s, when one is
         track_position: z.number().int().min(1).nullable(),
       })
       .nullable(),

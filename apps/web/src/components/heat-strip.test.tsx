@@ -26,7 +26,7 @@ const tracks: MomentTrack[] = [
 ];
 // 10 buckets of 5 s over a 50 s set: five likes at 25–30 s (The Drop), one at 5–10 s (Opening).
 const buckets = [0, 1, 0, 0, 0, 5, 0, 0, 0, 0];
-const peak = { bucket: 5, start_s: 25, end_s: 30, likes: 5, track_position: 2 };
+const peak = { bucket: 5, start_s: 25, end_s: 30, at_s: 28, likes: 5, track_position: 2 };
 
 describe('smoothing the heat', () => {
   it('keeps every like, spreads a spike evenly to both sides and leaves far buckets empty', () => {
@@ -53,11 +53,11 @@ describe('HeatStrip', () => {
     expect(d).toContain('L5.5,0');
     const svg = container.querySelector('svg');
     expect(svg?.getAttribute('viewBox')).toBe('0 0 10 100');
-    // the peak line stands in the middle of the peak bucket: 27.5 s = 5.5 buckets
-    expect(container.querySelector('[data-heat-peak]')?.getAttribute('x1')).toBe('5.5');
+    // the peak line stands at the most liked moment, not the middle of its bucket: 28.5 s = 5.7 buckets
+    expect(container.querySelector('[data-heat-peak]')?.getAttribute('x1')).toBe('5.7');
     expect(
       screen.getByRole('img', {
-        name: 'Moment likes across the set: 6 likes; the most liked moment is at 0:25, during Deep Cuts — The Drop (5 likes)',
+        name: 'Moment likes across the set: 6 likes; the most liked moment is at 0:28, during Deep Cuts — The Drop (5 likes)',
       }),
     ).toBeTruthy();
   });

@@ -34,7 +34,7 @@ export function heatSummary(
   if (total === 0 || !peak) return 'Moment likes across the set: none yet';
   const track = tracks.find((entry) => entry.track_position === peak.track_position);
   const during = track ? `, during ${track.artist} — ${track.title}` : '';
-  return `Moment likes across the set: ${plural(total, 'like')}; the most liked moment is at ${formatClock(peak.start_s)}${during} (${plural(peak.likes, 'like')})`;
+  return `Moment likes across the set: ${plural(total, 'like')}; the most liked moment is at ${formatClock(peak.at_s)}${during} (${plural(peak.likes, 'like')})`;
 }
 
 /**
@@ -70,7 +70,8 @@ export const HeatStrip = memo(function HeatStrip({
   // The strip spans the set's duration; the last bucket may reach past the end and is cut there.
   const width = durationS > 0 && bucketS > 0 ? durationS / bucketS : buckets.length || 1;
   const likes = total ?? buckets.reduce((a, b) => a + b, 0);
-  const peakX = peak ? (peak.start_s + peak.end_s) / 2 / bucketS : null;
+  // The mark stands at the most liked moment (the middle of its second), not the middle of its bucket.
+  const peakX = peak ? (peak.at_s + 0.5) / bucketS : null;
 
   const secondAt = (event: MouseEvent<HTMLElement>) => {
     const box = event.currentTarget.getBoundingClientRect();

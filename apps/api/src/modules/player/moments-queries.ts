@@ -34,6 +34,24 @@ export async function heatOf(db: Tx, setId: number): Promise<HeatRow | undefined
   return found[0];
 }
 
+/**
+ * The median second (whole seconds) of the set's moment likes in [fromS, toS): where the most liked
+ * moment is inside its slot. Undefined when no like falls there.
+ */
+export async function medianLikeSecond(
+  db: Tx,
+  setId: number,
+  fromS: number,
+  toS: number,
+): Promise<number | undefined> {
+  const found = await queryRows<{ at: number | null }>(
+    db,
+    sql`select floor(percentile_disc(0.5) within group (order by set_timestamp))::int as at
+        from set_likes where set_id = ${setId} and set_timestamp >= ${fromS} and set_timestamp < ${toS}`,
+  );
+  return found[0]?.at ?? undefined;
+}
+
 /** The slot a moment like at second `t` falls in (used by recordMomentLike). */
 export function slotOf(t: number): number {
   return Math.floor(t / HEAT_SLOT_S);

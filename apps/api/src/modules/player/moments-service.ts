@@ -42,27 +42,52 @@ export async function setHeat(ctx: ServiceContext, setId: number): Promise<SetHe
   buckets.forEach((likes, index) => {
     if (likes > 0 && (peakIndex < 0 || likes > (buckets[peakIndex] ?? 0))) peakIndex = index;
   });
-  const peakStart = peakIndex * bucketS;
-  const playing = row.tracks
-    .filter((track) => track.start_time <= peakStart && track.end_time > peakStart)
-    .sort((a, b) => b.start_time - a.start_time || b.track_position - a.track_position)[0];
   return {
     set_meta_id: setId,
     duration_s: durationS,
     bucket_s: bucketS,
     buckets,
     total,
-    peak:
-      peakIndex < 0
-        ? null
-        : {
-            bucket: peakIndex,
-            start_s: peakStart,
-            end_s: Math.min(durationS, peakStart + bucketS),
-            likes: buckets[peakIndex] ?? 0,
-            track_position: playing?.track_position ?? null,
-          },
+    peak: peakIndex < 0 ? null : await peakOf(ctx, setId, row, peakIndex, bucketS, durationS, buckets),
     tracks: row.tracks,
+  };
+}
+
+/**
+ * The most liked bucket and the moment in it: a bucket spans up to 25 s and may straddle two tracks,
+ * so its start is not what was liked. The moment is the bucket's most liked slot (ties: the earliest)
+ * and, inside it, the median second of its likes; the track named is the one playing then.
+ */
+async function peakOf(
+  ctx: ServiceContext,
+  setId: number,
+  row: q.HeatRow,
+  peakIndex: number,
+  bucketS: number,
+  durationS: number,
+  buckets: readonly number[],
+): Promise<NonNullable<SetHeat['peak']>> {
+  const startS = peakIndex * bucketS;
+  const endS = Math.min(durationS, startS + bucketS);
+  let best: [number, number] | undefined;
+  for (const [slot, likes] of row.slots) {
+    const slotStart = slot * HEAT_SLOT_S;
+    if (slotStart < startS || slotStart >= endS) continue;
+    if (!best || likes > best[1]) best = [slot, likes];
+  }
+  const slotStart = (best?.[0] ?? startS / HEAT_SLOT_S) * HEAT_SLOT_S;
+  const median = await q.medianLikeSecond(ctx.db, setId, slotStart, slotStart + HEAT_SLOT_S);
+  const atS = Math.min(Math.max(median ?? slotStart, startS), Math.max(startS, endS - 1));
+  const playing = row.tracks
+    .filter((track) => track.start_time <= atS && track.end_time > atS)
+    .sort((a, b) => b.start_time - a.start_time || b.track_position - a.track_position)[0];
+  return {
+    bucket: peakIndex,
+    start_s: startS,
+    end_s: endS,
+    at_s: atS,
+    likes: buckets[peakIndex] ?? 0,
+    track_position: playing?.track_position ?? null,
   };
 }
 

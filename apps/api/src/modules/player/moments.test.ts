@@ -76,7 +76,7 @@ describe('GET /api/sets/{id}/heat', () => {
       [239, 1],
     ]);
     // ties: the earliest most-liked bucket
-    expect(heat.peak).toEqual({ bucket: 0, start_s: 0, end_s: 15, likes: 2, track_position: 1 });
+    expect(heat.peak).toEqual({ bucket: 0, start_s: 0, end_s: 15, at_s: 3, likes: 2, track_position: 1 });
     expect(heat.tracks.map((t: { start_time: number; likes: number }) => [t.start_time, t.likes])).toEqual([
       [0, 3],
       [600, 4],
@@ -85,7 +85,39 @@ describe('GET /api/sets/{id}/heat', () => {
 
     await like(friend, set.id, 706);
     const after = (await get(me, `/api/sets/${set.id}/heat`)).json();
-    expect(after.peak).toEqual({ bucket: 47, start_s: 705, end_s: 720, likes: 3, track_position: 2 });
+    // 705, 706 and 707.5 share the slot 705–710: the moment is their median second
+    expect(after.peak).toEqual({
+      bucket: 47,
+      start_s: 705,
+      end_s: 720,
+      at_s: 706,
+      likes: 3,
+      track_position: 2,
+    });
+  });
+
+  it('names the moment liked and its track, not the start of its bucket, when a track begins inside it', async () => {
+    const me = await createUserWithToken(app);
+    // one hour: 15 s buckets; the second track begins at 16:10, inside the bucket 16:00–16:15
+    const set = await createSet(app, {
+      tracks: [
+        [0, 970],
+        [970, 3600],
+      ],
+    });
+    expect((await like(me, set.id, 977)).statusCode).toBe(200);
+    expect((await like(me, set.id, 973)).statusCode).toBe(200);
+    expect((await like(me, set.id, 973.6)).statusCode).toBe(200);
+    const heat = (await get(me, `/api/sets/${set.id}/heat`)).json();
+    // 973 and 973.6 in bucket 960–975, 977 in the next one
+    expect(heat.peak).toEqual({
+      bucket: 64,
+      start_s: 960,
+      end_s: 975,
+      at_s: 973,
+      likes: 2,
+      track_position: 2,
+    });
   });
 
   it('answers empty buckets and no peak for a set without likes; 404 and 4xx for bad ids', async () => {

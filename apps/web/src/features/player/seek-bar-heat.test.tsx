@@ -15,7 +15,7 @@ const heat: SetHeat = {
   bucket_s: 5,
   buckets,
   total: 3,
-  peak: { bucket: 66, start_s: 330, end_s: 335, likes: 3, track_position: 2 },
+  peak: { bucket: 66, start_s: 330, end_s: 335, at_s: 332, likes: 3, track_position: 2 },
   tracks: [],
 };
 
@@ -32,7 +32,7 @@ describe("the bottom player's seek bar", () => {
     await act(() => store.play(1, 0));
     const strip = await screen.findByRole('img', {
       hidden: true,
-      name: /3 likes; the most liked moment is at 5:30/,
+      name: /3 likes; the most liked moment is at 5:32/,
     });
     expect(strip.closest('[aria-hidden]')).not.toBeNull();
     expect(document.querySelector('[data-heat-area]')).not.toBeNull();

@@ -6,19 +6,20 @@ import type { FakeRequest, FakeResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { peakTarget, SetMoments } from './set-moments';
 
-// Set 1 of the test player: three tracks of 300 s. Bucket 5 s; the peak at 330–335 s (track 2).
+// Set 1 of the test player: three tracks of 300 s. Buckets of 25 s; the peak bucket is 325–350 s and
+// the moment liked in it is 347 s (track 2).
 const set = makeSet(1);
 function heat(overrides: Partial<SetHeat> = {}): SetHeat {
-  const buckets = new Array<number>(180).fill(0);
-  buckets[66] = 4;
-  buckets[10] = 1;
+  const buckets = new Array<number>(36).fill(0);
+  buckets[13] = 4;
+  buckets[2] = 1;
   return {
     set_meta_id: 1,
     duration_s: 900,
-    bucket_s: 5,
+    bucket_s: 25,
     buckets,
     total: 5,
-    peak: { bucket: 66, start_s: 330, end_s: 335, likes: 4, track_position: 2 },
+    peak: { bucket: 13, start_s: 325, end_s: 350, at_s: 347, likes: 4, track_position: 2 },
     tracks: set.set_tracks.map((entry) => ({
       track_position: entry.track_position,
       track_meta_id: entry.track_meta_id,
@@ -46,31 +47,31 @@ function renderMoments(answer: SetHeat) {
 }
 
 describe("the set page's moments", () => {
-  it('the peak control plays the set from the start of its most liked moment', async () => {
-    expect(peakTarget(heat())).toBe(330);
+  it('names the most liked moment itself, not its bucket, and the control plays the set from there', async () => {
+    expect(peakTarget(heat())).toBe(347);
     const { user, store, audio } = renderMoments(heat());
-    expect(await screen.findByText('Most liked at 5:30 · Artist 102 — Track 102 · 4 likes')).toBeTruthy();
+    expect(await screen.findByText('Most liked at 5:47 · Artist 102 — Track 102 · 4 likes')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Jump to the most liked moment' }));
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(1));
-    expect(audio.currentTime).toBe(330);
+    expect(audio.currentTime).toBe(347);
     expect(store.getState().track?.track_position).toBe(2);
   });
 
   it('the M key jumps there too, but not while typing', async () => {
     const { store, audio } = renderMoments(heat());
-    await screen.findByText(/Most liked at 5:30/);
+    await screen.findByText(/Most liked at 5:47/);
     const field = document.createElement('input');
     document.body.appendChild(field);
     fireEvent.keyDown(field, { key: 'm' });
     expect(store.getState().set).toBeNull();
     fireEvent.keyDown(document.body, { key: 'm' });
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(1));
-    expect(audio.currentTime).toBe(330);
+    expect(audio.currentTime).toBe(347);
     field.remove();
   });
 
   it('without likes the control is disabled and says there is nothing yet', async () => {
-    renderMoments(heat({ buckets: new Array<number>(180).fill(0), total: 0, peak: null }));
+    renderMoments(heat({ buckets: new Array<number>(36).fill(0), total: 0, peak: null }));
     expect(await screen.findByText(/No liked moments yet/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Jump to the most liked moment' })).toHaveProperty(
       'disabled',

@@ -23,9 +23,9 @@ function likesVersion(set: SetDetail): string {
   return `${set.likes}:${set.set_tracks.reduce((sum, entry) => sum + entry.likes, 0)}`;
 }
 
-/** The second 'Jump to the most liked moment' plays from: the start of the most liked bucket. */
+/** The second 'Jump to the most liked moment' plays from: the most liked moment itself. */
 export function peakTarget(heat: Pick<SetHeat, 'peak'> | undefined): number | null {
-  return heat?.peak ? heat.peak.start_s : null;
+  return heat?.peak ? heat.peak.at_s : null;
 }
 
 function peakLine(heat: SetHeat | undefined): string {
@@ -34,7 +34,7 @@ function peakLine(heat: SetHeat | undefined): string {
   if (!peak) return 'No liked moments yet: like one from the player while the set plays.';
   const track = heat.tracks.find((entry) => entry.track_position === peak.track_position);
   const during = track ? ` · ${track.artist} — ${track.title}` : '';
-  return `Most liked at ${formatClock(peak.start_s)}${during} · ${plural(peak.likes, 'like')}`;
+  return `Most liked at ${formatClock(peak.at_s)}${during} · ${plural(peak.likes, 'like')}`;
 }
 
 const Segments = memo(function Segments({
