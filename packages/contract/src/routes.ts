@@ -116,6 +116,7 @@ export const routes = {
   fingerprints: {
     heardIn: { method: 'GET', path: '/api/tracks/:id/heard-in', auth: 'user' },
     setSuggestions: { method: 'GET', path: '/api/sets/:id/heard-tracks', auth: 'user' },
+    proposeFound: { method: 'POST', path: '/api/sets/:id/heard-tracks/proposals', auth: 'user' },
     status: { method: 'GET', path: '/api/fingerprints/status', auth: 'user' },
   },
   live: {
