@@ -1,6 +1,6 @@
 // The track page's 'Also heard in' (a released track) or 'Heard in N other sets' (an ID): where the
-// track's audio plays in other sets by fingerprint, each playable from that moment, marked when the
-// set's tracklist does not say so.
+// track's audio plays in other sets by fingerprint, how it was played there (faster or slower, key
+// locked), each playable from that moment, marked when the set's tracklist does not say so.
 import type { HeardIn } from '@cratedig/contract/fingerprints-api';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
@@ -13,12 +13,14 @@ import { Artwork } from '../../components/artwork';
 import { formatClock, plural } from '../../lib/format';
 import { usePlayer } from '../player';
 import { useHeardIn } from './fingerprints-api';
+import { speedNote } from './found-messages';
 import { StillListening } from './still-listening';
 
 function HeardInRow({ item, isId }: { item: HeardIn; isId: boolean }) {
   const player = usePlayer();
   const at = formatClock(item.start_time);
   const unlisted = !item.in_tracklist;
+  const speed = speedNote(item.speed, item.key_locked);
   const mark = isId
     ? item.set_track_position !== null
       ? `listed there as track ${item.set_track_position}`
@@ -51,6 +53,7 @@ function HeardInRow({ item, isId }: { item: HeardIn; isId: boolean }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.25 }}>
           <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             {at}–{formatClock(item.end_time)} · {Math.round(item.similarity * 100)}% match
+            {speed && ` · ${speed}`}
           </Typography>
           {mark && (
             <Chip size="small" variant="outlined" label={mark} color={unlisted ? 'warning' : 'default'} />
