@@ -46,10 +46,6 @@ describe('GET /users/{id}/...', () => {
     const liked = Object.values(made);
     for (const id of liked)
       expect((await put(`/api/favs/set/${id}/likes-toggle`, owner)).statusCode).toBe(200);
-    // a favourite that is not a like stays out of Liked Sets
-    const favOnly = (await createSet(app, { releaseDate: '2025-01-01' })).id;
-    await put(`/api/favs/set/${favOnly}`, owner);
-
     // newest release first; Alpha and Bravo share a date, the later id first
     const expected = ['Bravo', 'Alpha', 'Delta', 'Echo', 'Charlie'].map((name) => made[name]);
     const all = await get(`/api/users/${owner.id}/sets`, owner);
@@ -83,19 +79,34 @@ describe('GET /users/{id}/...', () => {
     expect(watched.data.every((t: { mix_type: string }) => t.mix_type === 'ID')).toBe(true);
   });
 
-  it('lists liked artists and labels, not merely followed ones', async () => {
+  it('lists what is kept either way: favourited sets and tracks, followed artists and labels', async () => {
+    const favSet = (await createSet(app, { name: 'Favourite only' })).id;
+    const favTrack = await createTrack(app);
     const likedArtist = await createArtist(app);
     const followedArtist = await createArtist(app);
-    const likedLabel = await createLabel(app);
+    const neitherArtist = await createArtist(app);
+    const followedLabel = await createLabel(app);
+    await put(`/api/favs/set/${favSet}`, owner);
+    await put(`/api/favs/track/${favTrack}`, owner);
     await put(`/api/stats/artist/${likedArtist}/likes-toggle`, owner);
     await put(`/api/stats/artist/${followedArtist}/follow`, owner);
-    await put(`/api/stats/label/${likedLabel}/likes-toggle`, owner);
+    // followed, then unfollowed: no longer kept
+    await put(`/api/stats/artist/${neitherArtist}/follow`, owner);
+    await put(`/api/stats/artist/${neitherArtist}/follow`, owner);
+    await put(`/api/stats/label/${followedLabel}/follow`, owner);
 
-    const artists = await get(`/api/users/${owner.id}/artists`, owner);
-    expect(idsOf(artists)).toEqual([likedArtist]);
-    expect(artists.data[0].user_stats).toMatchObject({ show_likes: true, is_followed: false });
+    expect(idsOf(await get(`/api/users/${owner.id}/sets?order_by=set_meta.set_name`, owner))).toContain(
+      favSet,
+    );
+    expect(idsOf(await get(`/api/users/${owner.id}/tracks`, owner))).toContain(favTrack);
+    const artists = await get(`/api/users/${owner.id}/artists?order_by=artist_meta.name`, owner);
+    expect(idsOf(artists).sort((a, b) => a - b)).toEqual([likedArtist, followedArtist]);
+    const followed = artists.data.find((a: { id: number }) => a.id === followedArtist);
+    expect(followed.user_stats).toMatchObject({ show_likes: false, is_followed: true });
     const labels = await get(`/api/users/${owner.id}/labels?order_by=label_meta.name`, owner);
-    expect(idsOf(labels)).toEqual([likedLabel]);
+    expect(idsOf(labels)).toEqual([followedLabel]);
+    // the other user follows nothing
+    expect((await get(`/api/users/${other.id}/artists`, other)).pagination.total).toBe(0);
   });
 
   it("answers 403 for another user's lists and 401 without a token", async () => {

@@ -129,25 +129,30 @@ export async function changeFlag(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Profile lists: which catalogue items a user has in their likes (docs/library.md). These
-// are scopes over the catalogue lists (the catalogue service builds the page, the sort and the JSON),
-// written as `x.id in (the user's ids)` so the planner starts from the user's few rows
-// (user_*_likes_idx).
+// Profile lists: which catalogue items a user keeps (docs/library.md). A listener keeps a set or a
+// track by favouriting or liking it, an ID by watching or favouriting it, an artist or a label by
+// following or liking it; the profile lists everything kept either way, so a follow or a favourite
+// is never missing from it. These are scopes over the catalogue lists (the catalogue service builds
+// the page, the sort and the JSON), written as `x.id in (the user's ids)` so the planner starts from
+// the user's few rows (their primary key starts with the user id).
 
 export const profileScopes = {
-  /** Liked Sets. */
+  /** Liked Sets: liked or favourited. */
   sets: (userId: number) =>
-    sql`x.id in (select f.set_id from user_set_favs f where f.user_id = ${userId} and f.show_likes)`,
+    sql`x.id in (select f.set_id from user_set_favs f where f.user_id = ${userId} and (f.show_likes or f.is_fav))`,
   /** Liked Tracks: released tracks only (the catalogue's tracks kind already excludes IDs). */
   tracks: (userId: number) =>
-    sql`x.id in (select f.track_id from user_track_favs f where f.user_id = ${userId} and f.show_likes)`,
-  /** Watched IDs: show_likes on an ID (the catalogue's ids kind keeps mix_type ID only). */
+    sql`x.id in (select f.track_id from user_track_favs f where f.user_id = ${userId} and (f.show_likes or f.is_fav))`,
+  /**
+   * Watched IDs: watched (show_likes on an ID) or favourited, which is told of a release as a watch
+   * is (the catalogue's ids kind keeps mix_type ID only).
+   */
   ids: (userId: number) =>
-    sql`x.id in (select f.track_id from user_track_favs f where f.user_id = ${userId} and f.show_likes)`,
-  /** Liked Artists. */
+    sql`x.id in (select f.track_id from user_track_favs f where f.user_id = ${userId} and (f.show_likes or f.is_fav))`,
+  /** Liked Artists: followed or liked. */
   artists: (userId: number) =>
-    sql`x.id in (select f.artist_id from user_artist_stats f where f.user_id = ${userId} and f.show_likes)`,
-  /** Liked Labels. */
+    sql`x.id in (select f.artist_id from user_artist_stats f where f.user_id = ${userId} and (f.show_likes or f.is_followed))`,
+  /** Liked Labels: followed or liked. */
   labels: (userId: number) =>
-    sql`x.id in (select f.label_id from user_label_stats f where f.user_id = ${userId} and f.show_likes)`,
+    sql`x.id in (select f.label_id from user_label_stats f where f.user_id = ${userId} and (f.show_likes or f.is_followed))`,
 };

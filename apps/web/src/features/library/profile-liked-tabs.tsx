@@ -1,5 +1,6 @@
 // docs/web-app.md Profile tabs: Liked Sets, Liked Tracks, Watched IDs, Liked Artists, Liked Labels — the
-// signed-in user's own lists (GET /users/{me}/sets, /tracks, /ids, /artists, /labels), each with
+// signed-in user's own lists (GET /users/{me}/sets, /tracks, /ids, /artists, /labels: what they
+// favourited or liked, watched, followed or liked), each with
 // column sorting, Load more and a designed empty state pointing at where to find things to keep.
 import { DEFAULT_SORTS } from '@cratedig/contract/constants';
 import type { ProfileList } from '@cratedig/contract/library-api';
@@ -37,14 +38,14 @@ interface EmptyCopy {
 const EMPTY: Record<ProfileList, EmptyCopy> = {
   sets: {
     title: 'No liked sets yet',
-    line: 'Tap the heart on a set you love and it will wait for you here.',
+    line: 'Favourite or like a set you love and it will wait for you here.',
     icon: <HeadphonesOutlined />,
     to: '/sets',
     action: 'Discover sets',
   },
   tracks: {
     title: 'No liked tracks yet',
-    line: 'Like a track while you dig and build your own crate.',
+    line: 'Favourite or like a track while you dig and build your own crate.',
     icon: <FavoriteBorderRounded />,
     to: '/tracks',
     action: 'Discover tracks',
@@ -58,14 +59,14 @@ const EMPTY: Record<ProfileList, EmptyCopy> = {
   },
   artists: {
     title: 'No liked artists yet',
-    line: 'Like the artists you rate to keep them one click away.',
+    line: 'Follow or like the artists you rate to keep them one click away.',
     icon: <GroupsOutlined />,
     to: '/artists',
     action: 'Discover artists',
   },
   labels: {
     title: 'No liked labels yet',
-    line: 'Like independent labels to keep an eye on what they put out.',
+    line: 'Follow or like independent labels to keep an eye on what they put out.',
     icon: <AlbumOutlined />,
     to: '/labels',
     action: 'Discover labels',
