@@ -59,6 +59,23 @@ describe('route rules for a visitor', () => {
     await waitFor(() => expect(document.title).toBe('Privacy Policy · Cratedig'));
   });
 
+  it('takes /privacy to the privacy policy, for a visitor and for a signed-in user', async () => {
+    const visitor = renderApp('/privacy');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 20_000 }),
+    ).toBeTruthy();
+    expect(location(visitor.router)).toBe('/policy');
+    expect(window.localStorage.getItem(STORAGE_KEYS.next)).toBeNull();
+    visitor.unmount();
+
+    const member = renderApp('/privacy', { session: makeUser() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 20_000 }),
+    ).toBeTruthy();
+    expect(location(member.router)).toBe('/policy');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+  });
+
   it('treats a browser without a stored token as a visitor (the real session loader)', async () => {
     const router = createMemoryRouter(appRoutes, { initialEntries: ['/home'] });
     render(

@@ -70,6 +70,8 @@ export const appRoutes: RouteObject[] = [
           page('terms', () => import('../features/info/terms-page').then((m) => m.TermsPage)),
         ],
       },
+      // The privacy policy lives at /policy; /privacy is the address people guess, for everyone.
+      { path: 'privacy', ...redirect('/policy') },
       {
         element: <RequireAuth />,
         handle: { membersOnly: true } satisfies RouteHints,
