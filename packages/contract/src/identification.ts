@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { count, httpUrl, id, instant, line, mediaUrl } from './common';
 import { IDENTIFICATION_LIMITS } from './constants';
+import { httpLink } from './http-link';
 import { publicAuthor } from './user';
 
 export const IDENTIFICATION_STATUSES = ['open', 'accepted', 'rejected', 'withdrawn'] as const;
@@ -98,8 +99,7 @@ export const proposalArtist = nameText(L.artistMax, 'Artist');
 export const proposalTitle = nameText(L.titleMax, 'Title');
 export const proposalMixName = nameText(L.mixNameMax, 'Mix name');
 export const proposalLabelName = nameText(L.labelNameMax, 'Label');
-export const proposalUrl = z
-  .string()
-  .max(L.urlMax, `Link must be at most ${L.urlMax} characters`)
-  .pipe(z.url({ protocol: /^https?$/, message: 'Link must be an http:// or https:// address' }))
-  .meta({ description: 'A store page or a public upload: http(s) only' });
+// Stored in canonical form (http-link.ts): every read of the proposal accepts what was written.
+export const proposalUrl = httpLink(L.urlMax, 'Link must be an http:// or https:// address').meta({
+  description: 'A store page or a public upload: http(s) only, stored percent-encoded',
+});
