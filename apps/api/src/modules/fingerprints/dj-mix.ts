@@ -5,7 +5,7 @@
 // before the crossfades, whatever the resampler or time-stretcher rounds to.
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRandom } from '../../db/seed/media/random';
@@ -176,14 +176,14 @@ export async function buildMix(
   const sr = plan.sampleRate;
   const inputs = sources.flatMap((s) => [
     '-ss',
-    s.fromS.toFixed(6),
+    (s.fromS - preroll(s)).toFixed(6),
     // a little more than needed: the exact count is cut in the graph
     '-t',
-    (s.seconds + 0.1).toFixed(6),
+    (preroll(s) + s.seconds + 0.1).toFixed(6),
     '-i',
     s.file,
   ]);
-  const chains = sources.map((_, k) => trackChain(k, plan, condition, channels));
+  const chains = sources.map((s, k) => trackChain(s, k, plan, condition, channels));
   const curve = condition.curve ?? 'qsin';
   let last = 't0';
   for (let k = 1; k < sources.length; k++) {
@@ -249,13 +249,25 @@ export async function buildMix(
   return plan.tracks;
 }
 
+// Decoding starts up to 1 s before a stretch and the graph drops that second: an MP3 decoded right from
+// a seek point garbles its first frames (their bit reservoir and overlap are in the frames before), while
+// from a second earlier every sample equals a decode from the file's start.
+const preroll = (s: MixSource): number => Math.min(1, s.fromS);
+
 /** RMS of ffmpeg's pink noise at amplitude 1 (-14.2 dBFS, measured over minutes of several seeds). */
 const PINK_RMS = 10 ** (-14.2 / 20);
 
 // One track: its exact stretch, at its speed, at its exact length in the mix, then its EQ.
-function trackChain(k: number, plan: MixPlan, condition: MixCondition, channels: number): string {
+function trackChain(
+  source: MixSource,
+  k: number,
+  plan: MixPlan,
+  condition: MixCondition,
+  channels: number,
+): string {
   const sr = plan.sampleRate;
   const n = plan.inSamples[k] ?? 0;
+  const skip = Math.round(preroll(source) * sr);
   const m = plan.outSamples[k] ?? 0;
   const layout = channels === 2 ? 'stereo' : 'mono';
   const steps = [
@@ -263,7 +275,7 @@ function trackChain(k: number, plan: MixPlan, condition: MixCondition, channels:
     `aformat=sample_fmts=flt:channel_layouts=${layout}`,
     // apad: a source a few ms short of the stretch (an MP3's last frame) keeps every position exact
     `apad`,
-    `atrim=end_sample=${n}`,
+    `atrim=start_sample=${skip}:end_sample=${skip + n}`,
   ];
   if (condition.keyLock && condition.speed !== 1) steps.push(`rubberband=tempo=${condition.speed}`);
   // the pitch fader: the same samples played at another rate, then resampled back
@@ -324,6 +336,9 @@ function siblingProbe(ffmpeg: string): string {
   return ffmpeg.includes('/') ? join(dirname(ffmpeg), 'ffprobe') : 'ffprobe';
 }
 
+// Benches build many mixes from the same files: each file is probed once while it stays unchanged.
+const probed = new Map<string, { version: string; duration: number }>();
+
 // A stretch past its file's end would shift every later track: refuse it rather than pad seconds of
 // silence. Up to 50 ms short (an MP3's rounding) is padded.
 async function checkLengths(sources: MixSource[], ffprobe: string): Promise<void> {
@@ -331,11 +346,17 @@ async function checkLengths(sources: MixSource[], ffprobe: string): Promise<void
   const durations = new Map(
     await Promise.all(
       files.map(async (file) => {
+        const info = await stat(file).catch(() => undefined);
+        const version = info ? `${info.size}:${info.mtimeMs}` : '';
+        const known = probed.get(file);
+        if (info && known?.version === version) return [file, known.duration] as const;
         const out = await run(ffprobe, [
           ...['-hide_banner', '-loglevel', 'error', '-show_entries', 'format=duration'],
           ...['-of', 'default=noprint_wrappers=1:nokey=1', file],
         ]);
-        return [file, Number.parseFloat(out)] as const;
+        const duration = Number.parseFloat(out);
+        if (info) probed.set(file, { version, duration });
+        return [file, duration] as const;
       }),
     ),
   );
