@@ -90,11 +90,13 @@ describe('the queue popover', () => {
     expect(screen.getAllByText(/· Played$/)).toHaveLength(1);
     // Said, not silent: the names, the position it landed on, and why it is not the one asked for.
     expect(
-      screen.getByText('Sets above the playing one are played. Drag a set there and it plays next.'),
+      screen.getByText(
+        'Sets play from top to bottom: those above the playing set have been played, those below play next, in order. Drag a set to change its turn; dropped above the playing set, it plays right after it.',
+      ),
     ).toBeTruthy();
     await vi.waitFor(() =>
       expect(announced()).toContain(
-        'Set 4 moved to position 3 of 4. only sets already played sit above the playing one, so a set moved there plays next.',
+        'Set 4 moved to position 3 of 4. Only sets already played sit above the playing one, so a set moved there plays next.',
       ),
     );
     expect(announced()).not.toMatch(/Draggable item|droppable area/);
@@ -108,7 +110,7 @@ describe('the queue popover', () => {
     await user.keyboard('[Space]');
     await vi.waitFor(() =>
       expect(announced()).toContain(
-        'Set 2 stays at position 2 of 3: only sets already played sit above the playing one, so a set moved there plays next.',
+        'Set 2 stays at position 2 of 3: Only sets already played sit above the playing one, so a set moved there plays next.',
       ),
     );
     expect(backend.callsOf('updateQueueItem')).toEqual([]);

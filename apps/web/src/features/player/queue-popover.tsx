@@ -70,7 +70,11 @@ export function queueAnnouncements(queue: readonly QueueItem[]): Announcements {
 
 /** Why a drop can land elsewhere than asked: what 'Played' means in the queue. */
 export const PLAYED_RULE =
-  'only sets already played sit above the playing one, so a set moved there plays next.';
+  'Only sets already played sit above the playing one, so a set moved there plays next.';
+
+/** Under the title: the order the queue plays in, and what dragging a set does. */
+export const QUEUE_HELP =
+  'Sets play from top to bottom: those above the playing set have been played, those below play next, in order. Drag a set to change its turn; dropped above the playing set, it plays right after it.';
 
 function QueueRow({ item, played, playing }: { item: QueueItem; played: boolean; playing: boolean }) {
   const player = usePlayer();
@@ -220,7 +224,7 @@ export function QueuePopover({ anchor, onClose }: { anchor: HTMLElement | null; 
       {/* Still loading: saying 'empty' to someone with a queue would be wrong, so nothing shows yet. */}
       {loaded && queue.some((item) => item.is_current) && (
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary', px: 2, pb: 1, mt: -0.5 }}>
-          Sets above the playing one are played. Drag a set there and it plays next.
+          {QUEUE_HELP}
         </Typography>
       )}
       {!loaded ? null : queue.length === 0 ? (
