@@ -213,6 +213,23 @@ describe('sending what Cratedig found as the tracklist', () => {
     expect(await written()).toBe(before);
   });
 
+  it('adds one entry when two listeners send the same gap at once', async () => {
+    const other = await setWithGaps();
+    heard.set(other.setId, [(await foundTrack(610, 890, null)).item]);
+    const answers = await Promise.all([send(alice, other.setId), send(bob, other.setId)]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(statuses);
+    expect((await entries(other.setId)).map((e) => [e.start_time, e.mix_type])).toEqual([
+      [0, 'original_mix'],
+      [300, 'ID'],
+      [610, 'ID'],
+      [900, 'original_mix'],
+    ]);
+  });
+
   it('leaves an ID already named, or an entry that names a track, alone', async () => {
     const other = await setWithGaps();
     await app.db.execute(

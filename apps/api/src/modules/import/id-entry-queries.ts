@@ -10,11 +10,18 @@ export interface LockedSet {
   duration_s: number;
 }
 
-/** The set's row, locked until the transaction ends: tracklist writers of one set take turns. */
-export function lockSet(db: Db, setId: number): Promise<LockedSet | undefined> {
+/**
+ * The set's row, once the transaction holds the set's tracklist lock: writers of one set's tracklist
+ * take turns until their transactions end. An advisory lock rather than the row's own, so that a
+ * release or a vote updating the set's counts never waits for it (nor deadlocks with it).
+ */
+export async function lockSet(db: Db, setId: number): Promise<LockedSet | undefined> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('set-tracklist:' || ${setId}::text, 0))`,
+  );
   return queryRow<LockedSet>(
     db,
-    sql`select id, genre, (duration_ms / 1000.0)::float8 as duration_s from sets where id = ${setId} for update`,
+    sql`select id, genre, (duration_ms / 1000.0)::float8 as duration_s from sets where id = ${setId}`,
   );
 }
 

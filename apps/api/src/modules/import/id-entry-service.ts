@@ -9,7 +9,7 @@ import { refreshStatsFor } from './queries';
 
 export type { LockedSet } from './id-entry-queries';
 
-/** Locks the set's row for the caller's transaction and answers it with its tracklist, or undefined. */
+/** Locks the set's tracklist for the caller's transaction and answers the set with it, or undefined. */
 export async function lockSetList(
   db: Db,
   setId: number,
