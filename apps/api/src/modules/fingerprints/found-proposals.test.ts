@@ -242,10 +242,13 @@ describe('sending what Cratedig found as the tracklist', () => {
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json<FoundProposals>();
     expect(body.proposed).toEqual([]);
-    expect(body.skipped.map((s) => [s.track_meta_id, s.reason])).toEqual([
-      [onTrack.id, 'named'],
-      [onId.id, 'named'],
-    ]);
+    // an entry naming a track has no ID to open, only its place
+    expect(body.skipped.map((s) => [s.track_meta_id, s.reason, s.id_track_id, s.set_track_position])).toEqual(
+      [
+        [onTrack.id, 'named', null, 1],
+        [onId.id, 'named', other.id, 2],
+      ],
+    );
   });
 });
 

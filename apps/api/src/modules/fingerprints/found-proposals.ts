@@ -132,7 +132,8 @@ export async function proposeFound(
         "The set's tracklist changed meanwhile: look at what Cratedig found and send it again.",
       );
     const sent: { found: SetSuggestion; out: Extract<Outcome, { sent: true }> }[] = [];
-    const skipped: FoundSkipped[] = [];
+    // each with the entry it met (its track and start), to tell its place once new entries moved it
+    const skipped: (FoundSkipped & { entry?: SetRow })[] = [];
     let limited: HttpError | undefined;
     for (const item of found) {
       const base = {
@@ -142,26 +143,34 @@ export async function proposeFound(
       };
       const target = targetOf(item, locked.rows, locked.set.duration_s);
       const entry = target?.kind === 'entry' ? target.row : undefined;
+      // an entry naming a track is no ID to open: only its place is told
       const where = {
-        id_track_id: entry?.track_id ?? null,
+        id_track_id: entry?.mix_type === 'ID' ? entry.track_id : null,
         set_track_position: entry?.track_position ?? null,
       };
       if (!target || (entry && entry.mix_type !== 'ID')) {
-        skipped.push({ ...base, ...where, identification_id: null, reason: 'named' });
+        skipped.push({ ...base, ...where, entry, identification_id: null, reason: 'named' });
         continue;
       }
       if (limited) {
-        skipped.push({ ...base, ...where, identification_id: null, reason: 'limited' });
+        skipped.push({ ...base, ...where, entry, identification_id: null, reason: 'limited' });
         continue;
       }
       try {
         const out = await sendOne(tx, locked.set, target, item.track_meta.id);
         if (out.sent) sent.push({ found: item, out });
-        else skipped.push({ ...base, ...where, identification_id: out.identificationId, reason: out.reason });
+        else
+          skipped.push({
+            ...base,
+            ...where,
+            entry,
+            identification_id: out.identificationId,
+            reason: out.reason,
+          });
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
         limited = error;
-        skipped.push({ ...base, ...where, identification_id: null, reason: 'limited' });
+        skipped.push({ ...base, ...where, entry, identification_id: null, reason: 'limited' });
       }
     }
     // Nothing could be sent at all because of the hourly limit: the caller is told so (429).
@@ -169,9 +178,10 @@ export async function proposeFound(
     const added = sent.filter((s) => s.out.added).map((s) => s.out.idTrackId);
     if (added.length > 0) await refreshIdEntries(db, setId, added);
     // new entries moved the later ones: each suggestion's entry is named by its place now
-    const places = new Map((await findSetRows(db, setId)).map((r) => [r.track_id, r.track_position]));
-    const positionOf = (idTrackId: number | null) =>
-      idTrackId === null ? null : (places.get(idTrackId) ?? null);
+    const after = await findSetRows(db, setId);
+    const placeOf = (trackId: number, start?: number) =>
+      after.find((r) => r.track_id === trackId && (start === undefined || r.start_time === start))
+        ?.track_position ?? null;
     return {
       set_id: setId,
       proposed: sent.map(({ found: item, out }) => ({
@@ -179,11 +189,14 @@ export async function proposeFound(
         start_time: item.start_time,
         end_time: item.end_time,
         id_track_id: out.idTrackId,
-        set_track_position: positionOf(out.idTrackId) ?? 1,
+        set_track_position: placeOf(out.idTrackId) ?? 1,
         new_entry: out.added,
         identification_id: out.identificationId,
       })),
-      skipped: skipped.map((s) => ({ ...s, set_track_position: positionOf(s.id_track_id) })),
+      skipped: skipped.map(({ entry, ...s }) => ({
+        ...s,
+        set_track_position: entry ? placeOf(entry.track_id, entry.start_time) : null,
+      })),
     };
   });
 }
