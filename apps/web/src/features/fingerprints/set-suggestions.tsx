@@ -25,13 +25,22 @@ interface RowOutcome {
   label: string;
 }
 
-function outcomesOf(result: FoundProposals | undefined): Map<number, RowOutcome> {
-  const byTrack = new Map<number, RowOutcome>();
+/** One found stretch: a track may be found more than once in a set. */
+const stretchKey = (trackId: number, start: number) => `${trackId}@${start}`;
+
+function outcomesOf(result: FoundProposals | undefined): Map<string, RowOutcome> {
+  const byStretch = new Map<string, RowOutcome>();
   for (const p of result?.proposed ?? [])
-    byTrack.set(p.track_meta_id, { idTrackId: p.id_track_id, label: 'Suggested: open for votes' });
+    byStretch.set(stretchKey(p.track_meta_id, p.start_time), {
+      idTrackId: p.id_track_id,
+      label: 'Suggested: open for votes',
+    });
   for (const s of result?.skipped ?? [])
-    byTrack.set(s.track_meta_id, { idTrackId: s.id_track_id, label: `Not sent: ${SKIP_LABELS[s.reason]}` });
-  return byTrack;
+    byStretch.set(stretchKey(s.track_meta_id, s.start_time), {
+      idTrackId: s.id_track_id,
+      label: `Not sent: ${SKIP_LABELS[s.reason]}`,
+    });
+  return byStretch;
 }
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -171,10 +180,10 @@ export function SetSuggestions({ setId }: { setId: number }) {
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {data.data.map((item) => (
           <SuggestionRow
-            key={item.track_meta.id}
+            key={stretchKey(item.track_meta.id, item.start_time)}
             setId={setId}
             item={item}
-            outcome={outcomes.get(item.track_meta.id)}
+            outcome={outcomes.get(stretchKey(item.track_meta.id, item.start_time))}
           />
         ))}
       </Box>
