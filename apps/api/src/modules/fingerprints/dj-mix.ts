@@ -8,7 +8,8 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createRandom } from '../../db/seed/media/random';
+import { mixGraph, mixInputs } from './dj-mix-graph';
+import { unheardPcm } from './unheard-audio';
 
 /** A stretch of a source file, in the source's own time. */
 export interface MixSource {
@@ -104,8 +105,8 @@ export interface MixPlan {
   /** Per track: samples read from its source, and samples it lasts in the mix. */
   inSamples: number[];
   outSamples: number[];
-  /** Per track: the pitch fader's playback rate (the source's samples played at this rate). */
-  rates: number[];
+  /** The pitch fader's playback rate: the source's samples are played at this rate, then resampled. */
+  rate: number;
   fadeSamples: number;
   totalSamples: number;
   sampleRate: number;
@@ -150,12 +151,15 @@ export function planMix(sources: MixSource[], condition: MixCondition, sampleRat
     tracks,
     inSamples,
     outSamples,
-    rates: sources.map(() => rate),
+    rate,
     fadeSamples,
     totalSamples: start + fadeSamples,
     sampleRate,
   };
 }
+
+/** RMS of ffmpeg's pink noise at amplitude 1 (-14.2 dBFS, measured over minutes of several seeds). */
+const PINK_RMS = 10 ** (-14.2 / 20);
 
 /**
  * Renders the mix to `outFile` and returns where each track sits in it. One ffmpeg process reads and
@@ -174,74 +178,29 @@ export async function buildMix(
   await checkLengths(sources, opts.ffprobe ?? siblingProbe(ffmpeg));
 
   const sr = plan.sampleRate;
-  const inputs = sources.flatMap((s) => [
-    '-ss',
-    (s.fromS - preroll(s)).toFixed(6),
-    // a little more than needed: the exact count is cut in the graph
-    '-t',
-    (preroll(s) + s.seconds + 0.1).toFixed(6),
-    '-i',
-    s.file,
-  ]);
-  const chains = sources.map((s, k) => trackChain(s, k, plan, condition, channels));
-  const curve = condition.curve ?? 'qsin';
-  let last = 't0';
-  for (let k = 1; k < sources.length; k++) {
-    const out = `x${k}`;
-    chains.push(
-      plan.fadeSamples > 0
-        ? `[${last}][t${k}]acrossfade=ns=${plan.fadeSamples}:c1=${curve}:c2=${curve}[${out}]`
-        : `[${last}][t${k}]concat=n=2:v=0:a=1[${out}]`,
-    );
-    last = out;
-  }
-  const graph = chains.join(';\n');
-
+  const { graph, last } = mixGraph(sources, plan, condition, channels);
   const dir = await mkdtemp(join(tmpdir(), 'dj-mix-'));
   try {
+    // a file, not an argument: the sweeps' commands make long graphs
     const script = join(dir, 'graph.txt');
-    // a file, not an argument: sweeps' commands make long graphs
     await writeFile(script, graph);
-    const base = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
+    const mix = [
+      ...FFMPEG_QUIET,
+      ...mixInputs(sources),
+      '-filter_complex_script',
+      script,
+      '-map',
+      `[${last}]`,
+    ];
     if (condition.noiseDb === undefined) {
-      await run(ffmpeg, [
-        ...base,
-        ...inputs,
-        '-filter_complex_script',
-        script,
-        '-map',
-        `[${last}]`,
-        ...encode(outFile, opts, sr, channels),
-      ]);
+      await run(ffmpeg, [...mix, ...encode(outFile, opts, sr, channels)]);
     } else {
       const clean = join(dir, 'clean.f32');
-      await run(ffmpeg, [
-        ...base,
-        ...inputs,
-        '-filter_complex_script',
-        script,
-        '-map',
-        `[${last}]`,
-        ...['-f', 'f32le', '-ar', String(sr), '-ac', String(channels), clean],
-      ]);
-      const rms = await rmsOfF32(clean);
-      const gain = (rms * 10 ** (condition.noiseDb / 20)) / PINK_RMS;
-      const noise = Array.from(
-        { length: channels },
-        (_, c) =>
-          `anoisesrc=color=pink:amplitude=1:seed=${7 + c}:r=${sr},volume=${gain.toExponential(6)}[n${c}]`,
+      await run(ffmpeg, [...mix, ...rawF32(sr, channels), clean]);
+      await run(
+        ffmpeg,
+        noiseArgs(clean, await rmsOfF32(clean), condition.noiseDb, outFile, opts, sr, channels),
       );
-      const joined = channels === 2 ? '[n0][n1]join=inputs=2:channel_layout=stereo[n];' : '';
-      const noiseLabel = channels === 2 ? 'n' : 'n0';
-      await run(ffmpeg, [
-        ...base,
-        ...['-f', 'f32le', '-ar', String(sr), '-ac', String(channels), '-i', clean],
-        '-filter_complex',
-        `${noise.join(';')};${joined}[0:a][${noiseLabel}]amix=inputs=2:duration=first:normalize=0[out]`,
-        '-map',
-        '[out]',
-        ...encode(outFile, opts, sr, channels),
-      ]);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -249,79 +208,32 @@ export async function buildMix(
   return plan.tracks;
 }
 
-// Decoding starts up to 1 s before a stretch and the graph drops that second: an MP3 decoded right from
-// a seek point garbles its first frames (their bit reservoir and overlap are in the frames before), while
-// from a second earlier every sample equals a decode from the file's start.
-const preroll = (s: MixSource): number => Math.min(1, s.fromS);
+const FFMPEG_QUIET = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
+const rawF32 = (sr: number, channels: number) => ['-f', 'f32le', '-ar', String(sr), '-ac', String(channels)];
 
-/** RMS of ffmpeg's pink noise at amplitude 1 (-14.2 dBFS, measured over minutes of several seeds). */
-const PINK_RMS = 10 ** (-14.2 / 20);
-
-// One track: its exact stretch, at its speed, at its exact length in the mix, then its EQ.
-function trackChain(
-  source: MixSource,
-  k: number,
-  plan: MixPlan,
-  condition: MixCondition,
+// The clean mix plus pink noise (independent in each channel) at noiseDb under the mix's RMS.
+function noiseArgs(
+  clean: string,
+  rms: number,
+  noiseDb: number,
+  outFile: string,
+  opts: MixOptions,
+  sr: number,
   channels: number,
-): string {
-  const sr = plan.sampleRate;
-  const n = plan.inSamples[k] ?? 0;
-  const skip = Math.round(preroll(source) * sr);
-  const m = plan.outSamples[k] ?? 0;
-  const layout = channels === 2 ? 'stereo' : 'mono';
-  const steps = [
-    `aresample=${sr}`,
-    `aformat=sample_fmts=flt:channel_layouts=${layout}`,
-    // apad: a source a few ms short of the stretch (an MP3's last frame) keeps every position exact
-    `apad`,
-    `atrim=start_sample=${skip}:end_sample=${skip + n}`,
+): string[] {
+  const gain = (rms * 10 ** (noiseDb / 20)) / PINK_RMS;
+  const noise = Array.from(
+    { length: channels },
+    (_, c) => `anoisesrc=color=pink:amplitude=1:seed=${7 + c}:r=${sr},volume=${gain.toExponential(6)}[n${c}]`,
+  );
+  if (channels === 2) noise.push('[n0][n1]join=inputs=2:channel_layout=stereo[n]');
+  const graph = `${noise.join(';')};[0:a][${channels === 2 ? 'n' : 'n0'}]amix=inputs=2:duration=first:normalize=0[out]`;
+  return [
+    ...FFMPEG_QUIET,
+    ...rawF32(sr, channels),
+    ...['-i', clean, '-filter_complex', graph, '-map', '[out]'],
+    ...encode(outFile, opts, sr, channels),
   ];
-  if (condition.keyLock && condition.speed !== 1) steps.push(`rubberband=tempo=${condition.speed}`);
-  // the pitch fader: the same samples played at another rate, then resampled back
-  else if (!condition.keyLock && plan.rates[k] !== sr)
-    steps.push(`asetrate=${plan.rates[k]}`, `aresample=${sr}`);
-  steps.push('apad', `atrim=end_sample=${m}`, `asetpts=N/${sr}/TB`, ...eqSteps(k, condition.eq, m / sr, sr));
-  return `[${k}:a]${steps.join(',')}[t${k}]`;
-}
-
-// t in these expressions is the track's own time in the mix (its timestamps start at 0).
-function eqSteps(k: number, eq: Eq, lengthS: number, sr: number): string[] {
-  switch (eq) {
-    case 'none':
-      return [];
-    case 'low-shelf-80':
-      // a mixer's low EQ turned down: -12 dB below 80 Hz (-6 dB at 80 Hz itself, -11 dB at 40 Hz)
-      return ['lowshelf=f=80:g=-12:t=s:w=1'];
-    case 'bass-cut-edges': {
-      // 24 dB/octave (two 12 dB/octave sections), as a DJ mixer's isolator or filter cuts
-      const e = Math.min(20, lengthS / 2);
-      const on = `enable='lt(t,${e})+gte(t,${(lengthS - e).toFixed(6)})'`;
-      return [`highpass=f=200:${on}`, `highpass=f=200:${on}`];
-    }
-    case 'highpass-sweep':
-    case 'lowpass-sweep': {
-      // the new track comes in filtered and opens over its first 16 s; the old one closes over its last
-      // 16 s. Cutoffs move on a log scale, a step every 0.1 s (a knob turned by hand).
-      const hp = eq === 'highpass-sweep';
-      const open = hp ? 20 : Math.min(20_000, 0.45 * sr);
-      const shut = hp ? 2_000 : 250;
-      const e = Math.min(16, lengthS / 2);
-      const target = `${hp ? 'highpass' : 'lowpass'}@sweep${k}`;
-      const commands: string[] = [];
-      const stepS = 0.1;
-      for (let t = 0; t < e; t += stepS) {
-        const f = shut * (open / shut) ** (t / e);
-        commands.push(`${t.toFixed(3)} ${target} f ${f.toFixed(1)}`);
-      }
-      for (let t = lengthS - e; t < lengthS; t += stepS) {
-        const f = open * (shut / open) ** ((t - (lengthS - e)) / e);
-        commands.push(`${t.toFixed(3)} ${target} f ${f.toFixed(1)}`);
-      }
-      const on = `enable='lt(t,${e})+gte(t,${(lengthS - e).toFixed(6)})'`;
-      return [`asendcmd=c='${commands.join(';')}'`, `${target}=f=${shut}:${on}`];
-    }
-  }
 }
 
 function encode(outFile: string, opts: MixOptions, sr: number, channels: number): string[] {
@@ -417,9 +329,8 @@ function run(cmd: string, args: string[], stdin?: Buffer): Promise<string> {
 }
 
 /**
- * Music the catalogue never holds (a negative control): a kick, off-beat hats, a bass line and chord
- * stabs in an 11-note equal temperament, so no pitch coincides with the demo's 12-note loops, at a
- * seeded tempo and key. Written as WAV, or MP3 for a `.mp3` name.
+ * Music the catalogue never holds, for negative controls (unheard-audio.ts says what it plays), the
+ * same for the same seed. Written as mono WAV, or MP3 for a `.mp3` name.
  */
 export async function writeUnheardAudio(
   outFile: string,
@@ -431,48 +342,7 @@ export async function writeUnheardAudio(
   const pcm = unheardPcm(seconds, seed, sr);
   await run(
     opts.ffmpeg ?? 'ffmpeg',
-    [
-      ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'f32le', '-ar', String(sr), '-ac', '1', '-i', 'pipe:0'],
-      ...encode(outFile, {}, sr, 1),
-    ],
+    [...FFMPEG_QUIET, ...rawF32(sr, 1), ...['-i', 'pipe:0'], ...encode(outFile, {}, sr, 1)],
     Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength),
   );
-}
-
-function unheardPcm(seconds: number, seed: string, sr: number): Float32Array {
-  const rnd = createRandom(`unheard:${seed}`);
-  const beat = 60 / rnd.range(84, 150);
-  const root = rnd.range(70, 110);
-  const tone = (step: number): number => root * 2 ** (step / 11);
-  // four chords of three notes, one per bar; a bass note per half beat
-  const chords = Array.from({ length: 4 }, () => {
-    const base = rnd.int(0, 10);
-    return [base + 11, base + 11 + rnd.pick([3, 4]), base + 11 + rnd.pick([6, 7])].map(tone);
-  });
-  const bass = Array.from({ length: 8 }, () => tone(rnd.pick([0, 0, 3, 5, 7, -2])));
-  const hatOn = Array.from({ length: 16 }, () => rnd.chance(0.7));
-  const noise = createRandom(`unheard-noise:${seed}`);
-  const out = new Float32Array(Math.round(seconds * sr));
-  let hat = 0;
-  for (let n = 0; n < out.length; n++) {
-    const t = n / sr;
-    const b = t / beat;
-    const tb = (b % 1) * beat;
-    const kick =
-      Math.sin(2 * Math.PI * (48 * tb + (110 * (1 - Math.exp(-30 * tb))) / 30)) * Math.exp(-7 * tb);
-    const half = Math.floor(b * 2);
-    const th = ((b * 2) % 1) * (beat / 2);
-    const white = noise.next() * 2 - 1;
-    hat = white - 0.6 * hat;
-    const hats = half % 2 === 1 && hatOn[half % 16] ? hat * Math.exp(-45 * th) * 0.25 : 0;
-    const f = bass[half % 8] ?? root;
-    const bassLine =
-      (Math.sin(2 * Math.PI * f * t) + 0.4 * Math.sin(4 * Math.PI * f * t)) * Math.exp(-4 * th) * 0.3;
-    const chord = chords[Math.floor(b / 4) % 4] ?? [];
-    let stab = 0;
-    for (const c of chord) stab += Math.sin(2 * Math.PI * c * t) + 0.3 * Math.sin(6 * Math.PI * c * t);
-    out[n] = 0.5 * kick + hats + bassLine + stab * 0.07 * (0.3 + 0.7 * Math.exp(-5 * tb));
-  }
-  return out;
 }
