@@ -16,6 +16,17 @@ describe('track page title (docs/web-app.md, by mix type)', () => {
       'Four Tet - Opal (Ben UFO Edit)',
     );
   });
+  it('a version no one is credited for is shown as it was named', () => {
+    expect(trackPageTitle({ ...base, mix_type: 'original_mix', mix_meta: { name: 'Intro Mix' } })).toBe(
+      'Four Tet - Opal (Intro Mix)',
+    );
+    expect(trackPageTitle({ ...base, mix_type: 'edit', mix_meta: { name: 'Restricted Edit' } })).toBe(
+      'Four Tet - Opal (Restricted Edit)',
+    );
+    expect(trackPageTitle({ ...base, mix_type: 'remix', mix_meta: { name: 'Remix' } })).toBe(
+      'Four Tet - Opal (Remix)',
+    );
+  });
   it('an ID adds the set it was found in', () => {
     const set_meta = { id: 3, set_name: 'Live at Printworks', release_date: '2023-01-02' };
     expect(trackPageTitle({ ...base, mix_type: 'ID', set_meta })).toBe(

@@ -1,16 +1,15 @@
+import { mixBracket } from '@cratedig/contract/mix-bracket';
 import type { TrackMeta } from '@cratedig/contract/track';
 
 type TitleParts = Pick<TrackMeta, 'title' | 'mix_type' | 'mix_meta'>;
 
 /**
- * The title with its mixer credit: 'Title (Name Remix)' or 'Title (Name Edit)' (docs/web-app.md Track
- * detail).
+ * The title with its mix: 'Title (Name Remix)' or 'Title (Name Edit)' for a credited remixer or
+ * editor, 'Title (Intro Mix)' for a version no one is credited for (docs/web-app.md Track detail).
  */
 export function trackDisplayTitle(track: TitleParts): string {
-  const mixer = track.mix_meta?.name;
-  if (mixer && track.mix_type === 'remix') return `${track.title} (${mixer} Remix)`;
-  if (mixer && track.mix_type === 'edit') return `${track.title} (${mixer} Edit)`;
-  return track.title;
+  const bracket = mixBracket(track.mix_type, track.mix_meta?.name);
+  return bracket ? `${track.title} (${bracket})` : track.title;
 }
 
 /**

@@ -51,6 +51,7 @@ export interface ExistingTrack {
   title: string;
   artist: string;
   mix_type: string;
+  mix_name: string | null;
   credits: { name: string; role: string }[] | null;
 }
 
@@ -63,7 +64,7 @@ export function trackCandidates(db: Db, artistIds: number[], titles: string[]): 
         select ta.track_id as id from track_artists ta where ta.artist_id = any(${intArray(artistIds)})
         union select t.id from tracks t where t.title = any(${textArray(titles)})
       )
-      select t.id, t.title, t.artist, t.mix_type,
+      select t.id, t.title, t.artist, t.mix_type, t.mix_name,
         (select json_agg(json_build_object('name', a.name, 'role', ta.role))
          from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id) as credits
       from c join tracks t on t.id = c.id where t.mix_type <> 'ID' order by t.id`,

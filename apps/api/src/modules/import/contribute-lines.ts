@@ -4,7 +4,7 @@
 // without times), and nothing is refused whole: every line's problem is named, all at once.
 import { stripLead } from './credits';
 import { linesOf } from './text-file';
-import { readTrackLine } from './tracklist-lines';
+import { readTrackLine, withoutTrackNumbers } from './tracklist-lines';
 
 export interface PastedEntry {
   line: number;
@@ -70,6 +70,12 @@ export function readPastedLines(text: string): PastedLines {
       entries.push({ line, text: trimmed, body: stripLead(trimmed), together: false });
     } else add("this is not a track: write it as 'Artist - Title', with a time before it if you have one");
   }
+
+  const played = entries.filter((e) => !e.together);
+  withoutTrackNumbers(played.map((e) => e.body)).forEach((body, i) => {
+    const entry = played[i];
+    if (entry) entry.body = body;
+  });
 
   const timed = entries.some((e) => e.start !== undefined);
   const kept: PastedEntry[] = [];

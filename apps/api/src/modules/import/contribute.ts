@@ -76,6 +76,7 @@ export async function previewPastedTracklist(
       title: row.title,
       artistLine: row.artist,
       mixType: row.mix_type,
+      mixName: row.mix_name,
       credits: row.credits ?? [],
     });
     if (!knownTracks.has(key)) knownTracks.set(key, row.id);
@@ -224,7 +225,13 @@ export async function previewPastedTracklist(
 }
 
 const rowKey = (r: SetRow) =>
-  trackKey({ title: r.title, artistLine: r.artist, mixType: r.mix_type, credits: r.credits ?? [] });
+  trackKey({
+    title: r.title,
+    artistLine: r.artist,
+    mixType: r.mix_type,
+    mixName: r.mix_name,
+    credits: r.credits ?? [],
+  });
 
 /** The artists and title of a track, its mix aside. */
 const nameKey = (key: string) => key.split('|').slice(0, 2).join('|');

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTrackText } from './credits';
 import { normaliseName } from './normalise';
+import { trackKey } from './queries';
 
 const KNOWN = new Set(
   ['VE/RA', 'Block & Crown', 'Jos & Eli', 'Above & Beyond', 'Chase & Status'].map(normaliseName),
@@ -33,15 +34,9 @@ const TABLE: [string, string][] = [
     'Ben Böhmer - Breathing (Yotto Extended Remix)',
     'Ben Böhmer | - | Breathing | remix | Yotto | Extended Remix | -',
   ],
-  ['VE/RA - Hold On (Intro Mix)', 'VE/RA | - | Hold On (Intro Mix) | original_mix | - | Intro Mix | -'],
-  [
-    'Kasablanca - Your Body (Restricted Edit)',
-    'Kasablanca | - | Your Body (Restricted Edit) | original_mix | - | Restricted Edit | -',
-  ],
-  [
-    'Lane 8 - Road (Progressive Mix)',
-    'Lane 8 | - | Road (Progressive Mix) | original_mix | - | Progressive Mix | -',
-  ],
+  ['VE/RA - Hold On (Intro Mix)', 'VE/RA | - | Hold On | original_mix | - | Intro Mix | -'],
+  ['Kasablanca - Your Body (Restricted Edit)', 'Kasablanca | - | Your Body | edit | - | Restricted Edit | -'],
+  ['Lane 8 - Road (Progressive Mix)', 'Lane 8 | - | Road | original_mix | - | Progressive Mix | -'],
   [
     'Marcel Dettmann - Seduction (Len Faki DJ Edit)',
     'Marcel Dettmann | - | Seduction | edit | Len Faki | DJ Edit | -',
@@ -50,7 +45,7 @@ const TABLE: [string, string][] = [
   ['Jos & Eli - Anywhere (ID Remix)', 'Jos & Eli | - | Anywhere | remix | - | - | -'],
   [
     "| Folamour - Ain't No Sunshine (Dub Mix)",
-    "Folamour | - | Ain't No Sunshine (Dub Mix) | original_mix | - | Dub Mix | -",
+    "Folamour | - | Ain't No Sunshine | original_mix | - | Dub Mix | -",
   ],
   ['ID - ID', '- | - | ID | ID | - | - | -'],
   ['Enrico Sangiuliano - ID', 'Enrico Sangiuliano | - | ID | ID | - | - | -'],
@@ -71,11 +66,11 @@ const TABLE: [string, string][] = [
   ],
   [
     'Above & Beyond - Sun & Moon (Club Mix)',
-    'Above & Beyond | - | Sun & Moon (Club Mix) | original_mix | - | Club Mix | -',
+    'Above & Beyond | - | Sun & Moon | original_mix | - | Club Mix | -',
   ],
   [
     'Chase & Status - Blind Faith (VIP Mix)',
-    'Chase & Status | - | Blind Faith (VIP Mix) | original_mix | - | VIP Mix | -',
+    'Chase & Status | - | Blind Faith | original_mix | - | VIP Mix | -',
   ],
   ['Bicep & Hammer - Dahlia', 'Bicep, Hammer | - | Dahlia | original_mix | - | - | -'],
   [
@@ -84,7 +79,7 @@ const TABLE: [string, string][] = [
   ],
   [
     'Oliver Heldens x Becky Hill - Gecko (Overdrive) (Club Mix)',
-    'Oliver Heldens, Becky Hill | - | Gecko (Overdrive) (Club Mix) | original_mix | - | Club Mix | -',
+    'Oliver Heldens, Becky Hill | - | Gecko (Overdrive) | original_mix | - | Club Mix | -',
   ],
   [
     'Adam Beyer vs. Bart Skils - Your Mind',
@@ -99,15 +94,12 @@ const TABLE: [string, string][] = [
     'Boris Brejcha | - | Purple Noise | remix | Tale Of Us | Club Mix | -',
   ],
   ['Bonobo - Kerala (Dixon Night Version)', 'Bonobo | - | Kerala | remix | Dixon | Night Version | -'],
-  ['Moderat - A New Error (Day Mix)', 'Moderat | - | A New Error (Day Mix) | original_mix | - | Day Mix | -'],
-  ['Four Tet - Baby (Outro Mix)', 'Four Tet | - | Baby (Outro Mix) | original_mix | - | Outro Mix | -'],
-  [
-    'Fisher - Losing It (Radio Edit)',
-    'Fisher | - | Losing It (Radio Edit) | original_mix | - | Radio Edit | -',
-  ],
+  ['Moderat - A New Error (Day Mix)', 'Moderat | - | A New Error | original_mix | - | Day Mix | -'],
+  ['Four Tet - Baby (Outro Mix)', 'Four Tet | - | Baby | original_mix | - | Outro Mix | -'],
+  ['Fisher - Losing It (Radio Edit)', 'Fisher | - | Losing It | edit | - | Radio Edit | -'],
   [
     'Mau P - Drugs From Amsterdam (VIP Mix)',
-    'Mau P | - | Drugs From Amsterdam (VIP Mix) | original_mix | - | VIP Mix | -',
+    'Mau P | - | Drugs From Amsterdam | original_mix | - | VIP Mix | -',
   ],
   [
     'Chris Lake & Cloonee - Nowhere (Extended Mix)',
@@ -117,18 +109,15 @@ const TABLE: [string, string][] = [
     'Honey Dijon feat. Annie Mac - Downtown (Dimitri From Paris Instrumental)',
     'Honey Dijon | Annie Mac | Downtown | remix | Dimitri From Paris | Instrumental | -',
   ],
-  [
-    'Floorplan - Never Grow Old (Re-Edit)',
-    'Floorplan | - | Never Grow Old (Re-Edit) | original_mix | - | Re-Edit | -',
-  ],
+  ['Floorplan - Never Grow Old (Re-Edit)', 'Floorplan | - | Never Grow Old | edit | - | Re-Edit | -'],
   ['Âme - Rej (Dixon Edit)', 'Âme | - | Rej | edit | Dixon | - | -'],
   ['Rødhåd - Ólafur (Âme Rework)', 'Rødhåd | - | Ólafur | edit | Âme | - | -'],
   [
     'Stephan Bodzin - Negative Space (Instrumental)',
-    'Stephan Bodzin | - | Negative Space (Instrumental) | original_mix | - | Instrumental | -',
+    'Stephan Bodzin | - | Negative Space | original_mix | - | Instrumental | -',
   ],
-  ['Palms Trax - Bonfire (Bootleg)', 'Palms Trax | - | Bonfire (Bootleg) | original_mix | - | Bootleg | -'],
-  ['Adriatique - Lost Control (Dub)', 'Adriatique | - | Lost Control (Dub) | original_mix | - | Dub | -'],
+  ['Palms Trax - Bonfire (Bootleg)', 'Palms Trax | - | Bonfire | edit | - | Bootleg | -'],
+  ['Adriatique - Lost Control (Dub)', 'Adriatique | - | Lost Control | original_mix | - | Dub | -'],
   ['Nathan Fake - Sky Was Pink (Holden Remix)', 'Nathan Fake | - | Sky Was Pink | remix | Holden | - | -'],
   [
     'Depeche Mode - Enjoy The Silence (DJ Koze Remix)',
@@ -149,7 +138,7 @@ const TABLE: [string, string][] = [
   ],
   [
     'Camelphat & Elderbrook - Cola (Club Mix)',
-    'Camelphat, Elderbrook | - | Cola (Club Mix) | original_mix | - | Club Mix | -',
+    'Camelphat, Elderbrook | - | Cola | original_mix | - | Club Mix | -',
   ],
   ['Kölsch - Grey (Original Mix) [Kompakt]', 'Kölsch | - | Grey | original_mix | - | Original Mix | Kompakt'],
   ['Solomun - Home (Extended)', 'Solomun | - | Home (Extended) | original_mix | - | - | -'],
@@ -157,10 +146,7 @@ const TABLE: [string, string][] = [
     'Dixon & Âme - Where We At (Version 1)',
     'Dixon, Âme | - | Where We At (Version 1) | original_mix | - | - | -',
   ],
-  [
-    'Peggy Gou - (It Goes Like) Nanana (Edit)',
-    'Peggy Gou | - | (It Goes Like) Nanana (Edit) | original_mix | - | Edit | -',
-  ],
+  ['Peggy Gou - (It Goes Like) Nanana (Edit)', 'Peggy Gou | - | (It Goes Like) Nanana | edit | - | Edit | -'],
   ['Eric Prydz - Opus (Four Tet Remix) [Virgin]', 'Eric Prydz | - | Opus | remix | Four Tet | - | Virgin'],
   [
     'Lane 8 - Brightest Lights (feat. POLIÇA) (Tinlicker Remix)',
@@ -172,7 +158,7 @@ const TABLE: [string, string][] = [
   ],
   [
     'Keinemusik, Adam Port, &ME - Move (Club Edit)',
-    'Keinemusik, Adam Port, &ME | - | Move (Club Edit) | original_mix | - | Club Edit | -',
+    'Keinemusik, Adam Port, &ME | - | Move | edit | - | Club Edit | -',
   ],
   [
     'Maceo Plex - Solar Detroit (Mind Against Remix)',
@@ -185,7 +171,7 @@ const TABLE: [string, string][] = [
   ['Jamie xx - Gosh (Acapella)', 'Jamie xx | - | Gosh (Acapella) | original_mix | - | - | -'],
   [
     'Underworld - Born Slippy (Nuxx) (Short Mix)',
-    'Underworld | - | Born Slippy (Nuxx) (Short Mix) | original_mix | - | Short Mix | -',
+    'Underworld | - | Born Slippy (Nuxx) | original_mix | - | Short Mix | -',
   ],
   ['Kerri Chandler - Rain (Original Mix)', 'Kerri Chandler | - | Rain | original_mix | - | Original Mix | -'],
   [
@@ -194,22 +180,19 @@ const TABLE: [string, string][] = [
   ],
   [
     'Innellea - Vigilans (Extended Version)',
-    'Innellea | - | Vigilans (Extended Version) | original_mix | - | Extended Version | -',
+    'Innellea | - | Vigilans | original_mix | - | Extended Version | -',
   ],
   [
     'Fred again.. & Brian Eno - Cmon Lets Go (Vocal Mix)',
-    'Fred again.., Brian Eno | - | Cmon Lets Go (Vocal Mix) | original_mix | - | Vocal Mix | -',
+    'Fred again.., Brian Eno | - | Cmon Lets Go | original_mix | - | Vocal Mix | -',
   ],
   ['Joris Voorn - Ringo (Joris Voorn Rework)', 'Joris Voorn | - | Ringo | edit | Joris Voorn | - | -'],
   [
     'Chaos In The CBD - Midnight In Peckham (Main Mix)',
-    'Chaos In The CBD | - | Midnight In Peckham (Main Mix) | original_mix | - | Main Mix | -',
+    'Chaos In The CBD | - | Midnight In Peckham | original_mix | - | Main Mix | -',
   ],
-  ['Weval - Someday (Dub Version)', 'Weval | - | Someday (Dub Version) | original_mix | - | Dub Version | -'],
-  [
-    'Mall Grab - Spirit Fingers (Refix)',
-    'Mall Grab | - | Spirit Fingers (Refix) | original_mix | - | Refix | -',
-  ],
+  ['Weval - Someday (Dub Version)', 'Weval | - | Someday | original_mix | - | Dub Version | -'],
+  ['Mall Grab - Spirit Fingers (Refix)', 'Mall Grab | - | Spirit Fingers | remix | - | Refix | -'],
   ['Overmono - So U Kno (Overmono Flip)', 'Overmono | - | So U Kno | remix | Overmono | - | -'],
   [
     'Ricardo Villalobos / Max Loderbauer - Reblok',
@@ -224,5 +207,84 @@ describe('the credits of real-looking tracklist titles', () => {
   });
   it.each(TABLE)('%s', (line, expected) => {
     expect(summary(line)).toBe(expected);
+  });
+});
+
+describe('a version named in the title', () => {
+  it.each([
+    ['Hernán Cattáneo - Send the Signal (Intro Mix)', 'Send the Signal', 'original_mix', 'Intro Mix', []],
+    ['Kamilo Sanclemente - La Puesta (Progressive Mix)', 'La Puesta', 'original_mix', 'Progressive Mix', []],
+    ['Coyu - All of You (Remix)', 'All of You', 'remix', 'Remix', []],
+    ['Mathame - Relax My Eyes (Restricted Edit)', 'Relax My Eyes', 'edit', 'Restricted Edit', []],
+    [
+      'Mathame - Relax My Eyes (Kevin de Vries Remix)',
+      'Relax My Eyes',
+      'remix',
+      'Kevin de Vries',
+      ['Kevin de Vries'],
+    ],
+  ])('%s', (line, title, mixType, mixName, mixers) => {
+    const p = parseTrackText(line, isKnown);
+    expect(p).toMatchObject({ title, mixType, mixName });
+    expect(p?.credits.filter((c) => c.role === 'mixer').map((c) => c.name)).toEqual(mixers);
+  });
+
+  it('is the same track as a title still carrying the bracket, and not the original', () => {
+    const version = parseTrackText('Hernán Cattáneo - Send the Signal (Intro Mix)', isKnown);
+    const original = parseTrackText('Hernán Cattáneo - Send the Signal', isKnown);
+    const credits = [{ name: 'Hernán Cattáneo', role: 'producer' }];
+    const written = {
+      title: 'Send the Signal (Intro Mix)',
+      artistLine: 'Hernán Cattáneo',
+      mixType: 'original_mix',
+      mixName: null,
+      credits,
+    };
+    if (!version || !original) throw new Error('not read');
+    expect(trackKey(version)).toBe(trackKey(written));
+    expect(trackKey(version)).not.toBe(trackKey(original));
+    const edit = parseTrackText('Mathame - Relax My Eyes (Restricted Edit)', isKnown);
+    if (!edit) throw new Error('not read');
+    expect(trackKey(edit)).toBe(
+      trackKey({
+        ...written,
+        title: 'Relax My Eyes (Restricted Edit)',
+        artistLine: 'Mathame',
+        credits: [{ name: 'Mathame', role: 'producer' }],
+      }),
+    );
+  });
+
+  it('keeps a second version bracket in the title, and a feat. bracket a credit', () => {
+    const p = parseTrackText('Lane 8 - Road (feat. Arctic Lake) (Intro Mix) (Radio Edit)', isKnown);
+    expect(p).toMatchObject({ title: 'Road (Radio Edit)', mixType: 'original_mix', mixName: 'Intro Mix' });
+    expect(p?.credits).toContainEqual({ name: 'Arctic Lake', role: 'feat' });
+  });
+});
+
+describe('artists written as a comma list', () => {
+  const producers = (line: string, known = isKnown) =>
+    parseTrackText(line, known)
+      ?.credits.filter((c) => c.role === 'producer')
+      .map((c) => c.name);
+
+  it("takes the commas as the separators, an '&' inside a name", () => {
+    expect(producers('Maickel Telussa, Lissat, Block & Crown - Fade', () => false)).toEqual([
+      'Maickel Telussa',
+      'Lissat',
+      'Block & Crown',
+    ]);
+  });
+
+  it("parts an '&' in a comma list when the catalogue knows both sides and not the whole", () => {
+    const known = new Set(['Marino Canal', 'Delhia De France'].map(normaliseName));
+    expect(
+      producers('Adriatique, Marino Canal & Delhia De France - Home', (n) => known.has(normaliseName(n))),
+    ).toEqual(['Adriatique', 'Marino Canal', 'Delhia De France']);
+  });
+
+  it("still reads 'A & B' alone as two artists, unless the catalogue knows the whole name", () => {
+    expect(producers('Block & Crown - Fade', () => false)).toEqual(['Block', 'Crown']);
+    expect(producers('Block & Crown - Fade')).toEqual(['Block & Crown']);
   });
 });

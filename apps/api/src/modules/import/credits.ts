@@ -3,7 +3,7 @@
 // version brackets with the vocabulary of version-words.ts. 'ID' is never an artist: it stands for
 // someone not yet known.
 import type { ArtistRole, MixType } from '@cratedig/contract/constants';
-import { readVersion } from './version-words';
+import { readVersion, VERSION_KINDS } from './version-words';
 
 export interface Credit {
   name: string;
@@ -15,7 +15,10 @@ export interface ParsedTrack {
   artistLine: string;
   title: string;
   mixType: MixType;
-  /** The remixer or editor as written in the title, e.g. 'Ben Böhmer'. */
+  /**
+   * The remixer or editor as written in the title, e.g. 'Ben Böhmer'; when the title credits no one,
+   * its version as written ('Intro Mix', 'Restricted Edit', 'Remix').
+   */
   mixName: string | null;
   /** The version words of the title's bracket ('Extended Remix', 'Radio Edit'), when any. */
   version: string | null;
@@ -28,17 +31,29 @@ export interface ParsedTrack {
   startedAt?: number;
 }
 
+/** The joins people write between artists, a comma aside; the second leaves '&' to the names. */
+const JOINS = /\s*(?:&(?=\s)|\+|\s\/\s|\band\b|\bx\b|\bvs\.?|\bb2b\b)\s*/i;
+const JOINS_BUT_AMPERSAND = /\s*(?:\+|\s\/\s|\band\b|\bx\b|\bvs\.?|\bb2b\b)\s*/i;
+
 /**
  * Splits a line of artists on the joins people write: '&', ',', '+', 'and', 'x', 'vs', 'b2b', and a
  * slash between spaces ('A / B'; 'VE/RA' is one name). An '&' stuck to a word starts a name ('&ME').
+ * In a comma list the commas separate the artists and an '&' belongs to a name, as DJ software and
+ * stores write several artists ('Maickel Telussa, Lissat, Block & Crown': three artists), unless the
+ * catalogue knows both sides of that '&' and not the whole ('Adriatique, Marino Canal & Delhia').
  */
-export function splitArtists(line: string): string[] {
-  const names = line
-    .split(/\s*(?:&(?=\s)|,|\+|\s\/\s|\band\b|\bx\b|\bvs\.?|\bb2b\b)\s*/i)
-    .map((name) => name.trim())
-    .filter((name) => name.length > 0);
+export function splitArtists(line: string, isKnown: (name: string) => boolean = () => false): string[] {
+  const whole = line.trim();
+  const parts = whole.includes(',')
+    ? whole.split(',').flatMap((part) => {
+        const pieces = part.split(JOINS);
+        const apart = pieces.length > 1 && pieces.every((p) => isKnown(p.trim())) && !isKnown(part.trim());
+        return apart ? pieces : part.split(JOINS_BUT_AMPERSAND);
+      })
+    : whole.split(JOINS);
+  const names = parts.map((name) => name.trim()).filter((name) => name.length > 0);
   // A name that is only a join word ('X', 'And') is a name, not an empty list.
-  return names.length > 0 ? names : line.trim() ? [line.trim()] : [];
+  return names.length > 0 ? names : whole ? [whole] : [];
 }
 
 const FEAT = /\s+(?:feat\.?|ft\.?|featuring)\s+/i;
@@ -58,7 +73,7 @@ export function artistsOf(line: string, isKnown: (name: string) => boolean): str
   const whole = line.trim();
   if (whole === '' || IS_ID.test(whole)) return [];
   if (isKnown(whole)) return [whole];
-  return splitArtists(whole).filter((name) => !IS_ID.test(name));
+  return splitArtists(whole, isKnown).filter((name) => !IS_ID.test(name));
 }
 
 /** The mix a title's brackets name, with the title left once they are read. */
@@ -79,10 +94,19 @@ function readBrackets(titleText: string, isId: boolean, known: (name: string) =>
     const named = parts.find((p) => p?.name);
     const versions = parts.map((p) => p?.version).filter((v): v is string => !!v);
     if (!named?.name) {
-      // A version of the original ('Radio Edit', 'Progressive Mix'): part of the title people search
-      // for, except the plain Original and Extended mixes, which every download carries.
-      version = versions.join('; ') || null;
-      if (/^(original|extended)( mix)?$/i.test(inner.trim())) return '';
+      // The plain Original and Extended mixes, which every download carries, name no version.
+      if (/^(original|extended)( mix)?$/i.test(inner.trim())) {
+        version = versions.join('; ') || null;
+        return '';
+      }
+      // A version no one is credited for ('Intro Mix', 'Restricted Edit', 'Remix') is the track's
+      // mix, as written; a named remixer's bracket, read before or after it, wins.
+      if (mixName === null) {
+        version = versions.join('; ') || null;
+        mixType = unnamedKind(inner);
+        mixName = inner.trim();
+        return '';
+      }
       return whole;
     }
     mixType = named.kind;
@@ -93,6 +117,17 @@ function readBrackets(titleText: string, isId: boolean, known: (name: string) =>
     return '';
   });
   return { title: title.trim(), mixType, mixName, version, credits };
+}
+
+/**
+ * The mix type of a version no one is credited for: '(Remix)' or '(Extended Remix)' is a remix and
+ * '(Restricted Edit)' an edit by someone unknown; '(Intro Mix)', '(Dub)' or '(Instrumental)' a version
+ * of the original.
+ */
+function unnamedKind(inner: string): MixType {
+  const last = inner.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
+  if (VERSION_KINDS[last] === 'edit') return 'edit';
+  return ['remix', 'refix', 'flip', 'rerub'].includes(last) ? 'remix' : 'original_mix';
 }
 
 /**

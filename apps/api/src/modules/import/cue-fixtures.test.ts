@@ -36,9 +36,9 @@ const FIXTURES: Expected[] = [
     tracks: [
       'Yotto | The One You Left Behind | original_mix | -',
       'Ben Böhmer, Nils Hoffmann | Breathing | remix | Yotto',
-      'VE/RA | Hold On (Intro Mix) | original_mix | -',
-      'Kasablanca | Your Body (Restricted Edit) | original_mix | -',
-      'Lane 8 | Road (Progressive Mix) | original_mix | -',
+      'VE/RA | Hold On | original_mix | Intro Mix',
+      'Kasablanca | Your Body | edit | Restricted Edit',
+      'Lane 8 | Road | original_mix | Progressive Mix',
     ],
   },
   {
@@ -74,7 +74,7 @@ const FIXTURES: Expected[] = [
       'Mind Against | Pulsar | original_mix | -',
       'Boris Brejcha | Purple Noise | remix | Tale Of Us',
       'Jos & Eli | Anywhere | remix | -',
-      'Adriatique | Lost Control (Dub) | original_mix | -',
+      'Adriatique | Lost Control | original_mix | Dub',
     ],
   },
   {
@@ -84,9 +84,9 @@ const FIXTURES: Expected[] = [
     starts: [0, 179, 370, 573],
     tracks: [
       'Chris Lake & Cloonee | Nowhere | original_mix | -',
-      'Fisher | Losing It (Radio Edit) | original_mix | -',
+      'Fisher | Losing It | edit | Radio Edit',
       'Rosa Kemp | Warmup Tool | original_mix | -',
-      'Mau P | Drugs From Amsterdam (VIP Mix) | original_mix | -',
+      'Mau P | Drugs From Amsterdam | original_mix | VIP Mix',
     ],
   },
   {
@@ -97,8 +97,8 @@ const FIXTURES: Expected[] = [
     tracks: [
       'Kerri Chandler | Rain | original_mix | -',
       'Honey Dijon feat. Annie Mac | Downtown | remix | Dimitri From Paris',
-      "Folamour | Ain't No Sunshine (Dub Mix) | original_mix | -",
-      'Floorplan | Never Grow Old (Re-Edit) | original_mix | -',
+      "Folamour | Ain't No Sunshine | original_mix | Dub Mix",
+      'Floorplan | Never Grow Old | edit | Re-Edit',
     ],
   },
   {
@@ -108,9 +108,9 @@ const FIXTURES: Expected[] = [
     starts: [0, 90, 313, 600],
     tracks: [
       'Anja Norr | Intro | original_mix | -',
-      'Moderat | A New Error (Day Mix) | original_mix | -',
+      'Moderat | A New Error | original_mix | Day Mix',
       'Bonobo | Kerala | remix | Dixon',
-      'Four Tet | Baby (Outro Mix) | original_mix | -',
+      'Four Tet | Baby | original_mix | Outro Mix',
     ],
   },
   {
@@ -126,7 +126,7 @@ const FIXTURES: Expected[] = [
     tracks: [
       'Âme | Rej | edit | Dixon',
       'Rødhåd | Ólafur | edit | Âme',
-      'Stephan Bodzin | Negative Space (Instrumental) | original_mix | -',
+      'Stephan Bodzin | Negative Space | original_mix | Instrumental',
     ],
   },
   {
@@ -141,8 +141,8 @@ const FIXTURES: Expected[] = [
     starts: [0, 200, 460],
     tracks: [
       'Kerri Chandler | Tender Love | original_mix | -',
-      'Oliver Heldens x Becky Hill | Gecko (Overdrive) (Club Mix) | original_mix | -',
-      'Palms Trax | Bonfire (Bootleg) | original_mix | -',
+      'Oliver Heldens x Becky Hill | Gecko (Overdrive) | original_mix | Club Mix',
+      'Palms Trax | Bonfire | edit | Bootleg',
     ],
   },
   {
@@ -157,8 +157,8 @@ const FIXTURES: Expected[] = [
     starts: [0, 200, 460],
     tracks: [
       'Kerri Chandler | Tender Love | original_mix | -',
-      'Oliver Heldens x Becky Hill | Gecko (Overdrive) (Club Mix) | original_mix | -',
-      'Palms Trax | Bonfire (Bootleg) | original_mix | -',
+      'Oliver Heldens x Becky Hill | Gecko (Overdrive) | original_mix | Club Mix',
+      'Palms Trax | Bonfire | edit | Bootleg',
     ],
   },
 ];

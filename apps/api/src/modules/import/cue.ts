@@ -12,6 +12,7 @@ import { type CueIndex, type IndexStyle, secondsOf } from './cue-index';
 import { recordingOf } from './cue-paths';
 import { setFacts, writtenProblems } from './set-facts';
 import { linesOf } from './text-file';
+import { withoutTrackNumbers } from './tracklist-lines';
 
 export interface SourceContext {
   /** How the file is named in messages (as the operator gave it). */
@@ -187,14 +188,16 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
     };
     set.art = { sm: art, xl: art };
   }
+  // A track without PERFORMER is 'Artist - Title' in its TITLE, or else by the sheet's performer.
+  const texts = withoutTrackNumbers(
+    tracks.map((track) => {
+      const title = track.title ?? '';
+      if (track.performer) return `${track.performer} - ${title}`;
+      return source.parseTrack(title) ? title : `${head.performer} - ${title}`;
+    }),
+  );
   tracks.forEach((track, i) => {
-    const title = track.title ?? '';
-    // A track without PERFORMER is 'Artist - Title' in its TITLE, or else by the sheet's performer.
-    const text = track.performer
-      ? `${track.performer} - ${title}`
-      : source.parseTrack(title)
-        ? title
-        : `${head.performer} - ${title}`;
+    const text = texts[i] ?? '';
     const parsed = source.parseTrack(text);
     if (!parsed) {
       problems.push(problem(at(track.line), `'${text}' is not 'Artist - Title'`));

@@ -188,6 +188,7 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
       title: row.title,
       artistLine: row.artist,
       mixType: row.mix_type,
+      mixName: row.mix_name,
       credits: row.credits ?? [],
     });
     if (!existingTracks.has(key)) existingTracks.set(key, row.id);

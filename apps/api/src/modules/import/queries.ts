@@ -51,11 +51,17 @@ export function findSetIds(db: Db, setId: number): Promise<{ id: number; artist:
   return lookups.idsFirstHeardIn(db, setId);
 }
 
-/** The comparison key of a track: its artists by role, title and mix (normalised). */
+/**
+ * The comparison key of a track: its artists by role, title and mix (normalised). A version no one is
+ * credited for ('Intro Mix', held as the mix name with no mixer) compares as part of the title, so
+ * 'Hold On' with the mix 'Intro Mix' and a title that carries its bracket ('Hold On (Intro Mix)', as a
+ * catalogue file or an older row may hold it) are the same track.
+ */
 export function trackKey(t: {
   title: string;
   artistLine: string;
   mixType: string;
+  mixName?: string | null;
   credits: { name: string; role: string }[];
 }): string {
   const names = (roles: string[]) =>
@@ -65,7 +71,10 @@ export function trackKey(t: {
       .sort()
       .join('+');
   const artists = t.credits.length > 0 ? names(['producer', 'feat', 'ID']) : normaliseName(t.artistLine);
-  return `${artists}|${normaliseTitle(t.title)}|${t.mixType}|${names(['mixer'])}`;
+  const mixers = names(['mixer']);
+  const version = mixers === '' && t.mixType !== 'ID' && t.mixName ? t.mixName : '';
+  const title = version ? `${t.title} (${version})` : t.title;
+  return `${artists}|${normaliseTitle(title)}|${version ? 'original_mix' : t.mixType}|${mixers}`;
 }
 
 /** Inserts rows (objects with the same keys) and returns their new ids in the same order. */

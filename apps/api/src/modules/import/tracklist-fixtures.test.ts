@@ -3,10 +3,12 @@
 
 import { copyFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useImportBed } from '../../test/import-bed';
 import { writeMp3, writeText } from '../../test/import-fixtures';
 import { likeMoment } from '../../test/player';
+import { query } from '../../test/sql';
 import { readTrackLine } from './tracklist-lines';
 
 const bed = useImportBed('cratedig-tracklist-fixtures-');
@@ -60,7 +62,7 @@ describe('pasted tracklists as the sites write them', () => {
     expect(rows).toEqual([
       '0-194 Kerri Chandler | Rain | original_mix | -',
       '194-400 Moodymann | Shades Of Jae | original_mix | -',
-      '400-605 Larry Heard | Can You Feel It (Instrumental) | original_mix | -',
+      '400-605 Larry Heard | Can You Feel It | original_mix | -',
       '605-840 Fred P | Mysteries Of Love | original_mix | -',
     ]);
   });
@@ -69,7 +71,7 @@ describe('pasted tracklists as the sites write them', () => {
     const { rows } = await importFixture('youtube-comment-times-at-end.txt', 900);
     expect(rows).toEqual([
       '0-250 Purple Disco Machine | Hypnotized | original_mix | -',
-      "250-482 Folamour | Ain't No Sunshine (Dub Mix) | original_mix | -",
+      "250-482 Folamour | Ain't No Sunshine | original_mix | -",
       '482-705 Harvey Sutherland | Bermuda | original_mix | -',
       '705-900 ID | ID | ID | -',
     ]);
@@ -98,6 +100,28 @@ describe('pasted tracklists as the sites write them', () => {
     ).json();
     expect(after.likes).toBe(1);
     expect(after.set_tracks.map((st: { likes: number }) => st.likes)).toEqual(Array(6).fill(0));
+  });
+
+  it('a list copied from numbered file names: the numbers taken off, an artist named by a number kept', async () => {
+    const { summary, rows } = await importFixture('numbered-file-names.txt', 900);
+    expect(summary).toMatchObject({ set_name: 'Sunday Selections 14', track_count: 5 });
+    expect(rows).toEqual([
+      '0-900 Flying Lotus Feat. Thom Yorke | Electric Candyman | original_mix | -',
+      '0-900 808 State | Pacific State | original_mix | -',
+      '0-900 Bonobo | Kerala | original_mix | -',
+      "0-900 2 Many DJ's | Peter Gunn vs. Emerge | original_mix | -",
+      '0-900 Four Tet | Baby | original_mix | -',
+    ]);
+    const names = await query<{ name: string }>(bed.app, sql`select name from artists order by name`);
+    expect(names.map((a) => a.name)).toEqual([
+      "2 Many DJ's",
+      '808 State',
+      'Bonobo',
+      'Flying Lotus',
+      'Four Tet',
+      'Mara Voss',
+      'Thom Yorke',
+    ]);
   });
 
   it('refuses a list with times on some lines only, and names a w/ line with nothing before it', async () => {

@@ -12,10 +12,11 @@ export interface TrackLine {
 }
 
 const TIME = String.raw`(?:\d{1,2}:)?\d{1,3}:\d{2}|\d{1,3}\.\d{2}`;
-const NUMBER = String.raw`(?:\d{1,3}\s*[.)]\s+|\d{1,3}\s*[.)](?=[\[(]))?`;
+// A track's number before its time: '01.', '1)', '[01]', '1/12', or a bare '01' when a time follows.
+const NUMBER = String.raw`(?:\d{1,3}\s*[.)]\s+|\d{1,3}\s*[.)](?=[\[(])|\[\d{1,3}\]\s*|\d{1,3}\/\d{1,3}\s+|\d{1,3}\s+(?=[\[(]?(?:${TIME})))?`;
 const LEADING = new RegExp(String.raw`^\s*${NUMBER}[\[(]?(${TIME})[\])]?\s*(?:[-–—|:]\s*)?(.+)$`);
 const TRAILING = new RegExp(String.raw`^\s*${NUMBER}(.+?)\s*(?:[-–—|@]\s*)?[\[(]?(${TIME})[\])]?\s*$`);
-const NUMBERED = /^\s*\d{1,3}\s*[.)]\s+(.+)$/;
+const NUMBERED = /^\s*(?:\d{1,3}\s*[.)]|\[\d{1,3}\]|\d{1,3}\/\d{1,3})\s+(.+)$/;
 const TOGETHER = /^\s*w\/\s*(.+)$/i;
 
 /** Seconds from 'h:mm:ss', 'mm:ss', 'm:ss' or 'mm.ss'; undefined when the seconds are 60 or more. */
@@ -47,4 +48,23 @@ export function readTrackLine(raw: string): (TrackLine & { bad?: string }) | und
   const numbered = NUMBERED.exec(raw);
   if (numbered?.[1] && /\s[-–—]\s/.test(numbered[1])) return { text: numbered[1].trim(), together: false };
   return undefined;
+}
+
+const BARE_NUMBER = /^(\d{1,3})\s+(?=\S+.*\S\s[-–—]\s\S)/;
+
+/**
+ * The track texts of a list with a bare track number taken off the front ('01 Flying Lotus - …'), as
+ * players and file names number tracks. A number is also how some artists are named ('808 State',
+ * '2 Many DJ's'), so a bare number is taken off only when it is zero-padded ('01', '007'), or when
+ * every text of the list starts with one and they count up by one ('1 …', '2 …', '3 …').
+ */
+export function withoutTrackNumbers(texts: string[]): string[] {
+  const numbers = texts.map((text) => BARE_NUMBER.exec(text)?.[1]);
+  const first = Number(numbers[0]);
+  const counted = texts.length > 1 && numbers.every((n, i) => n !== undefined && Number(n) === first + i);
+  return texts.map((text, i) => {
+    const n = numbers[i];
+    if (n === undefined || !(counted || (n.length > 1 && n.startsWith('0')))) return text;
+    return text.slice(text.indexOf(n) + n.length).trim();
+  });
 }

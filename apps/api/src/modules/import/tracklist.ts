@@ -18,7 +18,7 @@ import { splitArtists } from './credits';
 import type { SourceContext } from './cue';
 import { setFacts, writtenProblems } from './set-facts';
 import { linesOf } from './text-file';
-import { readTrackLine, type TrackLine } from './tracklist-lines';
+import { readTrackLine, type TrackLine, withoutTrackNumbers } from './tracklist-lines';
 
 const HEADER =
   /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator)\s*:\s*(.*)$/i;
@@ -62,6 +62,12 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
         `'${raw.trim()}' is neither a header line ('Genre: Techno') nor a track ('12:34 Artist - Title')`,
       ),
     );
+  });
+
+  const played = rows.filter((row) => !row.together);
+  withoutTrackNumbers(played.map((row) => row.text)).forEach((text, i) => {
+    const row = played[i];
+    if (row) row.text = text;
   });
 
   const need = (key: string, label: string) => {
