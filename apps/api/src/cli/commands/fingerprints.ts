@@ -1,27 +1,29 @@
-// `cratedig fingerprints [--status]`: reads the audio of every set not fingerprinted yet (the same job
-// the server runs in the background), or with --status only reports how far it has got. Sets whose
-// audio could not be read before are tried again.
-import { FpcalcMissing } from '../../modules/fingerprints/fpcalc';
+// `cratedig fingerprints [--status]`: reads the audio of every set not read yet by the current
+// landmark method (the same job the server runs in the background), or with --status only reports how
+// far it has got. Sets whose audio could not be read before are tried again.
 import { runFingerprints } from '../../modules/fingerprints/job';
-import { fingerprintStatus, retryFailed } from '../../modules/fingerprints/store';
+import { landmarkStatus, retryFailedLandmarks } from '../../modules/fingerprints/landmark-store';
+import { FfmpegMissing } from '../../modules/fingerprints/landmarks/decode';
 import { type Command, type CommandContext, CommandError } from '../command';
 
 const usage = `usage: npm run cratedig -- fingerprints [--status]
 
-Fingerprints the audio of every set that has none yet (or whose audio changed) with fpcalc
-(apt-get install -y libchromaprint-tools), and sets whose audio could not be read before. Safe to
-run again; an interrupted run goes on where it stopped. --status only reports the progress: sets
-done, waiting and failed (with the reason), and the size of the fingerprints and their index.`;
+Reads the audio of every set that has no landmarks yet (or whose audio changed, or that an older
+method read) with ffmpeg (apt-get install -y ffmpeg), and sets whose audio could not be read before.
+Safe to run again; an interrupted run goes on where it stopped, and a set waiting to be read again
+keeps answering from what it has. --status only reports the progress: sets done, waiting and failed
+(with the reason), and the size of the peaks and the index.`;
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function report(ctx: CommandContext): Promise<number> {
-  const s = await fingerprintStatus(ctx.database.db);
-  const waiting = Math.max(0, s.sets - s.done - s.failed.length);
-  const hours = (s.items * (4096 / 3 / 11_025)) / 3600;
+  const s = await landmarkStatus(ctx.database.db);
+  const waiting = Math.max(0, s.sets - s.current - s.failed.length);
+  const hours = s.seconds / 3600;
   ctx.out.info(
-    `fingerprints: ${s.done}/${s.sets} sets done, ${waiting} waiting, ${s.failed.length} failed; ` +
-      `${hours.toFixed(1)} h of audio in ${kb(s.bytes)} (${s.postings} index entries)`,
+    `fingerprints: ${s.current}/${s.sets} sets read by the current method, ${waiting} waiting, ` +
+      `${s.failed.length} failed; ${hours.toFixed(1)} h of audio, ${s.landmarks} landmarks in the index ` +
+      `(${hours > 0 ? Math.round(s.landmarks / s.seconds) : 0} a second), peaks ${mb(s.peakBytes)}`,
   );
   for (const f of s.failed) ctx.out.info(`  failed: set ${f.setId} "${f.setName}": ${f.error}`);
   return s.failed.length > 0 ? 1 : 0;
@@ -29,24 +31,24 @@ async function report(ctx: CommandContext): Promise<number> {
 
 export const fingerprintsCommand: Command = {
   name: 'fingerprints',
-  summary: 'fingerprint the sets not fingerprinted yet (--status: only report progress)',
+  summary: 'read the audio of the sets not read yet (--status: only report progress)',
   usage,
   async run(ctx, args) {
     const statusOnly = args.length === 1 && args[0] === '--status';
     if (args.length > 1 || (args.length === 1 && !statusOnly)) throw new CommandError(usage, 2);
     if (statusOnly) return report(ctx);
-    await retryFailed(ctx.database.db);
+    await retryFailedLandmarks(ctx.database.db);
     try {
       const run = await runFingerprints(ctx.database.db, {
         mediaDir: ctx.config.mediaDir,
         onProgress: (done, total) => ctx.out.progress(done, total, 'fingerprints'),
       });
-      const speed = run.elapsedMs > 0 ? Math.round(run.audioSeconds / (run.elapsedMs / 1000)) : 0;
+      const speed = run.cpuMs > 0 ? Math.round(run.audioSeconds / (run.cpuMs / 1000)) : 0;
       ctx.out.info(
-        `fingerprinted ${run.done} sets (${(run.audioSeconds / 3600).toFixed(1)} h of audio, ${speed}× real time), ${run.failed} failed`,
+        `read ${run.done} sets (${(run.audioSeconds / 3600).toFixed(1)} h of audio, ${speed}× real time per core in this process), ${run.failed} failed`,
       );
     } catch (error) {
-      if (error instanceof FpcalcMissing) throw new CommandError(error.message);
+      if (error instanceof FfmpegMissing) throw new CommandError(error.message);
       throw error;
     }
     return report(ctx);

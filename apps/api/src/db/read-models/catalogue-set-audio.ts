@@ -40,11 +40,25 @@ export function untimedPlaces(
   );
 }
 
-/** The time spans of set `setId`'s tracklist entries, in the order they start. */
-export function setEntrySpans(db: Db, setId: number): Promise<{ start: number; end: number }[]> {
-  return queryRows<{ start: number; end: number }>(
+export interface TimedEntry {
+  setId: number;
+  position: number;
+  trackId: number;
+  isId: boolean;
+  start: number;
+  end: number;
+}
+
+/** The timed tracklist entries of these sets (a list without times has none), in the order they start. */
+export async function timedEntries(db: Db, setIds: number[]): Promise<TimedEntry[]> {
+  if (setIds.length === 0) return [];
+  return queryRows<TimedEntry>(
     db,
-    sql`select start_time as start, end_time as "end" from set_tracks where set_id = ${setId} order by start_time`,
+    sql`select st.set_id as "setId", st.track_position as position, st.track_id as "trackId",
+               t.mix_type = 'ID' as "isId", st.start_time as start, st.end_time as "end"
+        from set_tracks st join tracks t on t.id = st.track_id
+        where st.set_id = any(${`{${setIds.join(',')}}`}::int4[]) and not st.untimed
+        order by st.set_id, st.start_time, st.track_position`,
   );
 }
 

@@ -47,3 +47,46 @@ export const fingerprintPostings = pgTable(
   },
   (t) => [index('fingerprint_postings_key_idx').on(t.key), index('fingerprint_postings_set_idx').on(t.setId)],
 );
+
+/**
+ * One row per set whose audio the landmark job has seen (docs/fingerprints.md): pending until the job
+ * reads it, then done with the set's spectral peaks, or failed with the reason. `method` is the
+ * landmark method's version: a set read by an older one is read again, while its old answers stand.
+ */
+export const setLandmarks = pgTable(
+  'set_landmarks',
+  {
+    setId: integer('set_id')
+      .primaryKey()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    audioPath: text('audio_path').notNull(),
+    method: integer('method').notNull(),
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    seconds: integer('seconds').notNull().default(0),
+    landmarks: integer('landmarks').notNull().default(0),
+    peaks: bytea('peaks'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('set_landmarks_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+    index('set_landmarks_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * The landmark index: every landmark the index keeps of every done set, by key, with where its first
+ * peak sits (`t`, in frames of 16 ms) and its first peak's frequency and span (`detail`).
+ */
+export const landmarkPostings = pgTable(
+  'landmark_postings',
+  {
+    key: integer('key').notNull(),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    t: integer('t').notNull(),
+    detail: integer('detail').notNull(),
+  },
+  (t) => [index('landmark_postings_key_idx').on(t.key), index('landmark_postings_set_idx').on(t.setId)],
+);

@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { FpcalcMissing } from './fpcalc';
 import { runFingerprints } from './job';
+import { FfmpegMissing } from './landmarks/decode';
 
 export const FINGERPRINT_QUEUE = 'fingerprints';
 const FINGERPRINT_CRON = '*/5 * * * *';
@@ -27,7 +27,7 @@ export async function startFingerprintJobs(deps: {
       const run = await runFingerprints(database.db, { mediaDir: config.mediaDir, stopped: () => stopping });
       if (run.done + run.failed > 0) log.info(run, 'fingerprints run');
     } catch (error) {
-      if (error instanceof FpcalcMissing) {
+      if (error instanceof FfmpegMissing) {
         log.warn(`fingerprints: ${error.message}; sets stay unfingerprinted`);
         return;
       }

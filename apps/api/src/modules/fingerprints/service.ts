@@ -13,28 +13,46 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   entriesPlayingAt,
-  setEntrySpans,
   setsWithAudio,
+  type TimedEntry,
+  timedEntries,
   trackEntries,
   untimedPlaces,
 } from '../../db/read-models/catalogue-set-audio';
 import { setExists } from '../../db/read-models/catalogue-set-rows';
 import { setSummaries, trackSummary } from '../../db/read-models/catalogue-summaries';
-import { queryRow } from '../../db/rows';
+import { queryRow, queryRows } from '../../db/rows';
 import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { type NamedId, proposeForCopy } from '../identifications/service';
 import { ITEM_S } from './fpcalc';
-import { findMatches, type Match, type MatcherSource, type MatchOptions } from './matcher';
-import { fingerprintStatus, loadFingerprint, lookupPostings } from './store';
+import { landmarkStatus, loadPeaks, lookupLandmarks } from './landmark-store';
+import { queryLandmarks, SCAN_DENSITY } from './landmarks/hashes';
+import {
+  findLandmarkMatches,
+  type LandmarkMatch,
+  type LandmarkQuery,
+  type LandmarkSource,
+} from './landmarks/match';
+import { FRAME_S, type Peak } from './landmarks/peaks';
+import { findMatches, type MatcherSource } from './matcher';
+import { loadFingerprint, lookupPostings } from './store';
 
 /** Seconds left out at each end of a tracklist entry: the crossfades, where two tracks sound at once. */
 const EDGE_S = 3;
-/** Unnamed stretches shorter than this are a mix's transitions, not a track. */
-const MIN_GAP_S = 20;
-const WINDOW_S = 30;
+/** A found stretch shorter than this is a transition, not a track. */
+const MIN_STRETCH_S = 15;
 
-export function matcherSource(db: Db): MatcherSource {
+/** The landmark index and peaks, as the matcher reads them. */
+export function landmarkSource(db: Db): LandmarkSource {
+  return {
+    lookup: (keys, exceptSets) => lookupLandmarks(db, keys, exceptSets),
+    peaks: (setId) => loadPeaks(db, setId),
+  };
+}
+
+/** The chromaprint fingerprints of sets the landmark job has not read yet. */
+function chromaprintSource(db: Db): MatcherSource {
   return { lookup: (keys) => lookupPostings(db, keys), load: (setId) => loadFingerprint(db, setId) };
 }
 
@@ -43,7 +61,7 @@ export async function isListening(db: Db): Promise<boolean> {
   const row = await queryRow<{ listening: boolean }>(
     db,
     sql`select exists(
-          select 1 from ${setsWithAudio} s left join set_fingerprints f on f.set_id = s.id
+          select 1 from ${setsWithAudio} s left join set_landmarks f on f.set_id = s.id
           where f.set_id is null or f.status = 'pending'
         ) as listening`,
   );
@@ -51,7 +69,7 @@ export async function isListening(db: Db): Promise<boolean> {
 }
 
 export async function status(ctx: ServiceContext): Promise<FingerprintStatus> {
-  const s = await fingerprintStatus(ctx.db);
+  const s = await landmarkStatus(ctx.db);
   return {
     sets: s.sets,
     fingerprinted: s.done,
@@ -67,15 +85,105 @@ interface Anchor {
   endTime: number;
 }
 
-/** The track's longest tracklist entry in a fingerprinted set: the audio its copies are looked for by. */
-export async function anchorOf(db: Db, trackId: number): Promise<Anchor | undefined> {
+/**
+ * The track's longest tracklist entry in a set whose audio was read (by landmarks, or while the
+ * catalogue moves over, by chromaprint): the audio its copies are looked for by.
+ */
+export async function anchorOf(
+  db: Db,
+  trackId: number,
+  by: 'landmarks' | 'chromaprint' = 'landmarks',
+): Promise<Anchor | undefined> {
+  const read =
+    by === 'landmarks'
+      ? sql`join set_landmarks f on f.set_id = st.set_id and f.status = 'done'`
+      : sql`join set_fingerprints f on f.set_id = st.set_id and f.status = 'done'`;
   return queryRow<Anchor>(
     db,
     sql`select st.set_id as "setId", st.start_time as "startTime", st.end_time as "endTime"
-        from ${trackEntries(trackId)} st join set_fingerprints f on f.set_id = st.set_id and f.status = 'done'
+        from ${trackEntries(trackId)} st ${read}
         order by st.end_time - st.start_time desc, st.set_id, st.track_position
         limit 1`,
   );
+}
+
+/** A stretch heard elsewhere: the set, where, how alike and how it was played. */
+interface Heard {
+  setId: number;
+  startS: number;
+  endS: number;
+  similarity: number;
+  speed: number;
+  keyLocked: boolean;
+}
+
+/** Probes of a long entry: this many seconds at its start, middle and end (a DJ plays any part). */
+const PROBE_S = 25;
+
+/** The peaks of a stretch of a set, and the query landmarks of its probes. */
+function queryOf(peaks: Peak[], fromS: number, toS: number): LandmarkQuery {
+  const from = fromS / FRAME_S;
+  const to = toS / FRAME_S;
+  const part = peaks.filter((p) => p.t >= from && p.t < to);
+  if (toS - fromS <= 3 * PROBE_S) return { peaks: part, landmarks: queryLandmarks(part) };
+  const probe = PROBE_S / FRAME_S;
+  const mid = (from + to) / 2;
+  const probes = [
+    [from, from + probe],
+    [mid - probe / 2, mid + probe / 2],
+    [to - probe, to],
+  ];
+  const landmarks = probes.flatMap(([a = 0, b = 0]) =>
+    queryLandmarks(part.filter((p) => p.t >= a && p.t < b)),
+  );
+  return { peaks: part, landmarks };
+}
+
+/** Where the anchor's audio is heard by landmarks, in the sets already read by them. */
+async function heardByLandmarks(db: Db, anchor: Anchor): Promise<Heard[]> {
+  const peaks = await loadPeaks(db, anchor.setId);
+  if (!peaks) return [];
+  const query = queryOf(peaks, anchor.startTime + EDGE_S, anchor.endTime - EDGE_S);
+  const matches = await findLandmarkMatches(query, landmarkSource(db), {
+    exceptSets: [anchor.setId],
+    reachS: Number.POSITIVE_INFINITY,
+  });
+  return matches.map((m) => ({
+    setId: m.setId,
+    startS: m.startS,
+    endS: m.endS,
+    similarity: m.similarity,
+    speed: m.speed,
+    keyLocked: m.keyLocked,
+  }));
+}
+
+/**
+ * While the catalogue moves over to landmarks: where the track is heard by the chromaprint
+ * fingerprints, in the sets the landmark job has not read yet (as recorded only).
+ */
+async function heardByChromaprint(db: Db, trackId: number, except: Set<number>): Promise<Heard[]> {
+  const waiting = await queryRow<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from set_fingerprints f
+        where f.status = 'done' and not exists (
+          select 1 from set_landmarks l where l.set_id = f.set_id and l.status = 'done')`,
+  );
+  if (!waiting?.n) return [];
+  const anchor = await anchorOf(db, trackId, 'chromaprint');
+  if (!anchor) return [];
+  const values = await loadFingerprint(db, anchor.setId);
+  if (!values) return [];
+  const query = slice(values, anchor.startTime + EDGE_S, anchor.endTime - EDGE_S);
+  const matches = await findMatches(query, chromaprintSource(db));
+  const read = await queryRows<{ setId: number }>(
+    db,
+    sql`select set_id as "setId" from set_landmarks where status = 'done'`,
+  );
+  const landmarked = new Set(read.map((r) => r.setId));
+  return matches
+    .filter((m) => m.setId !== anchor.setId && !landmarked.has(m.setId) && !except.has(m.setId))
+    .map((m) => ({ ...m, speed: 1, keyLocked: false }));
 }
 
 function slice(values: Uint32Array, fromS: number, toS: number): Uint32Array {
@@ -86,14 +194,12 @@ function slice(values: Uint32Array, fromS: number, toS: number): Uint32Array {
 }
 
 /** Every copy of the track's audio in other sets than its anchor's, best first. */
-export async function copiesOf(db: Db, trackId: number, opts: MatchOptions = {}): Promise<HeardIn[]> {
+export async function copiesOf(db: Db, trackId: number): Promise<HeardIn[]> {
   const anchor = await anchorOf(db, trackId);
-  if (!anchor) return [];
-  const values = await loadFingerprint(db, anchor.setId);
-  if (!values) return [];
-  const query = slice(values, anchor.startTime + EDGE_S, anchor.endTime - EDGE_S);
-  const matches = (await findMatches(query, matcherSource(db), opts)).filter((m) => m.setId !== anchor.setId);
-  const described = await describe(db, matches);
+  const byLandmarks = anchor ? await heardByLandmarks(db, anchor) : [];
+  const exclude = new Set([...byLandmarks.map((m) => m.setId), ...(anchor ? [anchor.setId] : [])]);
+  const heard = [...byLandmarks, ...(await heardByChromaprint(db, trackId, exclude))];
+  const described = await describe(db, heard);
   // A set whose list has no times names no entry at the match; when that list names the track, the
   // match is in its tracklist, at its place in the list.
   const listed = await untimedPlaces(
@@ -109,6 +215,8 @@ export async function copiesOf(db: Db, trackId: number, opts: MatchOptions = {})
         start_time: match.startS,
         end_time: match.endS,
         similarity: Math.round(match.similarity * 1000) / 1000,
+        speed: match.speed,
+        key_locked: match.keyLocked,
         in_tracklist: entry?.trackId === trackId || place !== undefined,
         set_track_position: entry?.position ?? place ?? null,
         set_track_id: entry?.trackId ?? (place === undefined ? null : trackId),
@@ -118,7 +226,7 @@ export async function copiesOf(db: Db, trackId: number, opts: MatchOptions = {})
 }
 
 /** Each match with its set and the tracklist entry playing at the middle of the stretch. */
-async function describe(db: Db, matches: Match[]) {
+async function describe<M extends { setId: number; startS: number; endS: number }>(db: Db, matches: M[]) {
   if (matches.length === 0) return [];
   const entries = await entriesPlayingAt(
     db,
@@ -149,59 +257,100 @@ export async function heardIn(
   };
 }
 
+/** The scan reads a set in windows of this many seconds, each overlapping the next by OVERLAP_S. */
+const SCAN_WINDOW_S = 180;
+const OVERLAP_S = 30;
+/** Two stretches of the same track this close together are one. */
+const JOIN_S = 30;
+/** A stretch names the entry it overlaps most, when that covers at least this share of it. */
+const MIN_COVER = 0.5;
+
+/** The entry of `entries` a stretch overlaps most, and how much of the stretch it covers. */
+function entryOver(entries: TimedEntry[], setId: number, start: number, end: number) {
+  let best: TimedEntry | undefined;
+  let overlap = 0;
+  for (const e of entries) {
+    if (e.setId !== setId) continue;
+    const o = Math.min(end, e.end) - Math.max(start, e.start);
+    if (o > overlap) {
+      overlap = o;
+      best = e;
+    }
+  }
+  return best && overlap >= MIN_COVER * (end - start) ? best : undefined;
+}
+
+/** Every stretch of the set heard in another set, read window by window. */
+async function scan(db: Db, setId: number, peaks: Peak[]): Promise<LandmarkMatch[]> {
+  const durationS = (peaks.at(-1)?.t ?? 0) * FRAME_S;
+  const source = landmarkSource(db);
+  const matches: LandmarkMatch[] = [];
+  for (let from = 0; from < durationS; from += SCAN_WINDOW_S - OVERLAP_S) {
+    const to = from + SCAN_WINDOW_S;
+    const part = peaks.filter((p) => p.t >= from / FRAME_S && p.t < to / FRAME_S);
+    const query = { peaks: part, landmarks: queryLandmarks(part, SCAN_DENSITY) };
+    matches.push(...(await findLandmarkMatches(query, source, { exceptSets: [setId], several: true })));
+    if (to >= durationS) break;
+  }
+  return matches;
+}
+
 /**
- * Stretches of the set that its tracklist leaves unnamed (20 s or more), each looked up in windows of
- * 30 s: a window heard in another set where that set's tracklist names a released track suggests it.
+ * The whole set heard against every other set: each stretch where the audio is a catalogue track
+ * (named, not an ID, in the set it is heard in) that this set's tracklist does not name there. The
+ * stretch is cut to the other set's entry, so a neighbour that shares its beat is not counted in.
  */
 export async function setSuggestions(ctx: ServiceContext, setId: number): Promise<SetSuggestionList> {
   if (!(await setExists(ctx.db, setId))) throw notFound('Set');
   const listening = await isListening(ctx.db);
-  const values = await loadFingerprint(ctx.db, setId);
-  if (!values) return { data: [], listening };
-  const entries = await setEntrySpans(ctx.db, setId);
-  const found = new Map<number, SetSuggestion>();
-  for (const gap of gapsOf(entries, values.length * ITEM_S)) {
-    for (let from = gap.start; from < gap.end - MIN_GAP_S / 2; from += WINDOW_S / 2) {
-      const to = Math.min(gap.end, from + WINDOW_S);
-      const matches = (await findMatches(slice(values, from, to), matcherSource(ctx.db))).filter(
-        (m) => m.setId !== setId,
-      );
-      for (const { match, set: other, entry } of await describe(ctx.db, matches)) {
-        if (!entry || entry.isId) continue;
-        const start = Math.round(from + match.queryStartS);
-        const end = Math.round(from + match.queryEndS);
-        const previous = found.get(entry.trackId);
-        if (previous) {
-          previous.start_time = Math.min(previous.start_time, start);
-          previous.end_time = Math.max(previous.end_time, end);
-          previous.similarity = Math.max(previous.similarity, Math.round(match.similarity * 1000) / 1000);
-          continue;
-        }
-        const track = await trackSummary(ctx.db, entry.trackId);
-        if (!track) continue;
-        found.set(entry.trackId, {
-          start_time: start,
-          end_time: end,
-          similarity: Math.round(match.similarity * 1000) / 1000,
-          track_meta: track,
-          heard_in: other,
-        });
+  const peaks = await loadPeaks(ctx.db, setId);
+  if (!peaks || peaks.length === 0) return { data: [], listening };
+  const matches = await scan(ctx.db, setId, peaks);
+  const entries = await timedEntries(ctx.db, [setId, ...new Set(matches.map((m) => m.setId))]);
+  const found: (Omit<SetSuggestion, 'track_meta' | 'heard_in'> & { trackId: number; heardIn: number })[] = [];
+  for (const m of matches) {
+    const theirs = entryOver(entries, m.setId, m.startS, m.endS);
+    if (!theirs || theirs.isId) continue;
+    // their entry's span, back on this set's time line (this set's time = theirs × speed + shift)
+    const toOurs = (s: number) => m.queryStartS + (s - m.startS) * m.speed;
+    const start = Math.round(Math.max(m.queryStartS, toOurs(theirs.start)));
+    const end = Math.round(Math.min(m.queryEndS, toOurs(theirs.end)));
+    if (end - start < MIN_STRETCH_S) continue;
+    const same = found.find(
+      (f) => f.trackId === theirs.trackId && start <= f.end_time + JOIN_S && end >= f.start_time - JOIN_S,
+    );
+    const similarity = Math.round(m.similarity * 1000) / 1000;
+    if (same) {
+      same.start_time = Math.min(same.start_time, start);
+      same.end_time = Math.max(same.end_time, end);
+      if (similarity > same.similarity) {
+        Object.assign(same, { similarity, speed: m.speed, key_locked: m.keyLocked, heardIn: m.setId });
       }
+      continue;
     }
+    found.push({
+      trackId: theirs.trackId,
+      heardIn: m.setId,
+      start_time: start,
+      end_time: end,
+      similarity,
+      speed: m.speed,
+      key_locked: m.keyLocked,
+      set_track_position: null,
+    });
   }
-  return { data: [...found.values()].sort((a, b) => a.start_time - b.start_time), listening };
-}
-
-/** The stretches of [0, duration) that no entry covers, MIN_GAP_S or longer. */
-export function gapsOf(entries: { start: number; end: number }[], durationS: number) {
-  const gaps: { start: number; end: number }[] = [];
-  let at = 0;
-  for (const e of [...entries].sort((a, b) => a.start - b.start)) {
-    if (e.start - at >= MIN_GAP_S) gaps.push({ start: at, end: e.start });
-    at = Math.max(at, e.end);
+  const sets = await setSummaries(ctx.db, [...new Set(found.map((f) => f.heardIn))]);
+  const data: SetSuggestion[] = [];
+  for (const { trackId, heardIn: other, ...item } of found) {
+    // this set's own entry there: a track it already names is no news; an ID is what it names
+    const ours = entryOver(entries, setId, item.start_time, item.end_time);
+    if (ours && !ours.isId) continue;
+    const track = await trackSummary(ctx.db, trackId);
+    const heardIn = sets.find((s) => s.id === other);
+    if (!track || !heardIn) continue;
+    data.push({ ...item, track_meta: track, heard_in: heardIn, set_track_position: ours?.position ?? null });
   }
-  if (durationS - at >= MIN_GAP_S) gaps.push({ start: at, end: durationS });
-  return gaps;
+  return { data: data.sort((a, b) => a.start_time - b.start_time), listening };
 }
 
 /**

@@ -1,0 +1,185 @@
+// Landmarks in PostgreSQL (docs/fingerprints.md, "Storage and index"): a row per set (pending, done or
+// failed, with its peaks) and the postings of the index. A set's postings are replaced in the same
+// transaction that marks it done, so the index holds exactly the done sets' landmarks.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { setNames, setsWithAudio } from '../../db/read-models/catalogue-set-audio';
+import { queryRow, queryRows } from '../../db/rows';
+import type { Landmark } from './landmarks/hashes';
+import { packDetail } from './landmarks/hashes';
+import type { Posting } from './landmarks/match';
+import { decodePeaks, encodePeaks } from './landmarks/peak-codec';
+import type { Peak } from './landmarks/peaks';
+
+/**
+ * The landmark method's version. A set read by an older method is read again by the job; until then
+ * it keeps answering from what it has (docs/fingerprints.md, "Moving the catalogue over").
+ */
+export const LANDMARK_METHOD = 1;
+
+/**
+ * Queues every set with audio that has no landmark row or whose audio changed; returns how many were
+ * queued. A set an older method read stays done (its landmarks keep answering) and is read again as
+ * pending work. Safe to call any number of times.
+ */
+export async function queueLandmarkSets(db: Db): Promise<number> {
+  const rows = await queryRows<{ set_id: number }>(
+    db,
+    sql`insert into set_landmarks (set_id, audio_path, method, status)
+        select s.id, s.audio_path, ${LANDMARK_METHOD}, 'pending' from ${setsWithAudio} s
+        on conflict (set_id) do update
+          set audio_path = excluded.audio_path, method = excluded.method, status = 'pending', error = null,
+              updated_at = now()
+          where set_landmarks.audio_path is distinct from excluded.audio_path
+        returning set_id`,
+  );
+  return rows.length;
+}
+
+/** Puts the sets whose audio could not be read back in the queue (after the operator fixed it). */
+export async function retryFailedLandmarks(db: Db): Promise<number> {
+  const rows = await queryRows<{ set_id: number }>(
+    db,
+    sql`update set_landmarks set status = 'pending', error = null, updated_at = now()
+        where status = 'failed' returning set_id`,
+  );
+  return rows.length;
+}
+
+export async function pendingLandmarkSets(db: Db): Promise<{ setId: number; audioPath: string }[]> {
+  return queryRows(
+    db,
+    sql`select set_id as "setId", audio_path as "audioPath" from set_landmarks
+        where status = 'pending' or (status = 'done' and method < ${LANDMARK_METHOD}) order by set_id`,
+  );
+}
+
+const CHUNK = 5000;
+
+/**
+ * Stores a set's peaks and its landmarks' postings in one transaction, unless the set's audio changed
+ * meanwhile (then the row stays pending for the new audio).
+ */
+export async function saveLandmarks(
+  db: Db,
+  set: { setId: number; audioPath: string },
+  result: { peaks: Peak[]; landmarks: Landmark[]; seconds: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await queryRows<{ set_id: number }>(
+      tx,
+      sql`update set_landmarks
+          set status = 'done', error = null, method = ${LANDMARK_METHOD}, seconds = ${Math.round(result.seconds)},
+              landmarks = ${result.landmarks.length}, peaks = ${Buffer.from(encodePeaks(result.peaks))},
+              updated_at = now()
+          where set_id = ${set.setId} and audio_path = ${set.audioPath}
+          returning set_id`,
+    );
+    if (updated.length === 0) return;
+    await tx.execute(sql`delete from landmark_postings where set_id = ${set.setId}`);
+    for (let i = 0; i < result.landmarks.length; i += CHUNK) {
+      const chunk = result.landmarks.slice(i, i + CHUNK);
+      const keys = `{${chunk.map((l) => l.key).join(',')}}`;
+      const times = `{${chunk.map((l) => Math.round(l.t)).join(',')}}`;
+      const details = `{${chunk.map((l) => packDetail(l.f, l.span)).join(',')}}`;
+      await tx.execute(sql`
+        insert into landmark_postings (key, set_id, t, detail)
+        select k, ${set.setId}, t, d
+        from unnest(${keys}::int4[], ${times}::int4[], ${details}::int4[]) as u(k, t, d)`);
+    }
+  });
+}
+
+export async function saveLandmarkFailure(
+  db: Db,
+  set: { setId: number; audioPath: string },
+  reason: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update set_landmarks set status = 'failed', error = ${reason.slice(0, 500)}, landmarks = 0, peaks = null,
+        updated_at = now()
+      where set_id = ${set.setId} and audio_path = ${set.audioPath}`);
+    await tx.execute(sql`delete from landmark_postings where set_id = ${set.setId}`);
+  });
+}
+
+/** The postings of these keys, leaving out the given sets. */
+export async function lookupLandmarks(db: Db, keys: number[], exceptSets: number[]): Promise<Posting[]> {
+  if (keys.length === 0) return [];
+  const list = `{${keys.join(',')}}`;
+  const except = `{${exceptSets.join(',')}}`;
+  return queryRows<Posting>(
+    db,
+    sql`select key, set_id as "setId", t, detail from landmark_postings
+        where key = any(${list}::int4[]) and not (set_id = any(${except}::int4[]))`,
+  );
+}
+
+/** A done set's peaks, or undefined when it has none. */
+export async function loadPeaks(db: Db, setId: number): Promise<Peak[] | undefined> {
+  const row = await queryRow<{ peaks: Uint8Array | null }>(
+    db,
+    sql`select peaks from set_landmarks where set_id = ${setId} and status = 'done'`,
+  );
+  return row?.peaks ? decodePeaks(row.peaks) : undefined;
+}
+
+/** Whether the set's audio has been read by the current landmark method. */
+export async function hasLandmarks(db: Db, setId: number): Promise<boolean> {
+  const row = await queryRow<{ done: boolean }>(
+    db,
+    sql`select exists(select 1 from set_landmarks where set_id = ${setId} and status = 'done') as done`,
+  );
+  return row?.done === true;
+}
+
+export interface LandmarkStatus {
+  sets: number;
+  done: number;
+  /** Done by the current method (the rest of the done sets wait to be read again). */
+  current: number;
+  pending: number;
+  failed: { setId: number; setName: string; error: string }[];
+  seconds: number;
+  landmarks: number;
+  peakBytes: number;
+}
+
+export async function landmarkStatus(db: Db): Promise<LandmarkStatus> {
+  const counts = await queryRow<{
+    sets: number;
+    done: number;
+    current: number;
+    pending: number;
+    seconds: number;
+    landmarks: number;
+    peak_bytes: number;
+  }>(
+    db,
+    sql`select (select count(*)::int from ${setsWithAudio} s) as sets,
+               count(*) filter (where status = 'done')::int as done,
+               count(*) filter (where status = 'done' and method = ${LANDMARK_METHOD})::int as current,
+               count(*) filter (where status = 'pending' or (status = 'done' and method < ${LANDMARK_METHOD}))::int as pending,
+               coalesce(sum(seconds) filter (where status = 'done'), 0)::float8 as seconds,
+               coalesce(sum(landmarks) filter (where status = 'done'), 0)::float8 as landmarks,
+               coalesce(sum(octet_length(peaks)), 0)::float8 as peak_bytes
+        from set_landmarks`,
+  );
+  const failed = await queryRows<{ setId: number; setName: string; error: string }>(
+    db,
+    sql`select f.set_id as "setId", s.set_name as "setName", coalesce(f.error, '') as error
+        from set_landmarks f join ${setNames} s on s.id = f.set_id
+        where f.status = 'failed' order by f.set_id`,
+  );
+  return {
+    sets: counts?.sets ?? 0,
+    done: counts?.done ?? 0,
+    current: counts?.current ?? 0,
+    pending: counts?.pending ?? 0,
+    failed,
+    seconds: counts?.seconds ?? 0,
+    landmarks: counts?.landmarks ?? 0,
+    peakBytes: counts?.peak_bytes ?? 0,
+  };
+}
