@@ -79,6 +79,7 @@ function summary(report: ImportReport): string[] {
       `${c.festivals} festivals, ${c.venues} venues${report.dryRun ? '' : `, ${c.mediaFiles} media files`}`,
     `matched existing: ${m.sets} sets, ${m.tracks} tracks, ${m.artists} artists, ${m.labels} labels, ${m.festivals} festivals, ${m.venues} venues`,
     ...newNames(report),
+    ...report.notes,
   ];
 }
 

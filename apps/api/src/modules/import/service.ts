@@ -34,6 +34,8 @@ export interface ImportReport {
   /** The names of the artists and labels the import creates (or, dry, would create). */
   newArtists: string[];
   newLabels: string[];
+  /** What the operator should know of the sets read (a set left without a genre), one line each. */
+  notes: string[];
   dryRun: boolean;
 }
 
@@ -88,6 +90,7 @@ export async function importFiles(
       const names = {
         newArtists: plan.artists.created.map((c) => c.value.name),
         newLabels: plan.labels.created.map((c) => c.value.name),
+        notes: read.notes,
       };
       if (options.dryRun) {
         report = {

@@ -5,6 +5,7 @@
 // written but unreadable is refused rather than guessed around, as is a set with no date at all; every
 // such problem is listed together.
 import type { Genre } from '@cratedig/contract/constants';
+import { GENRES } from '@cratedig/contract/constants';
 import { type Batch, type Origin, problem, type SetInput } from './batch';
 import { dateOf, genreOf } from './text-file';
 
@@ -46,6 +47,7 @@ export function fillFromAudio(
   tags: AudioTags | undefined,
   batch: Batch,
   problems: string[],
+  notes: string[],
 ): void {
   const missing = set.missing;
   if (!missing) return;
@@ -55,12 +57,25 @@ export function fillFromAudio(
       set.genre = genre;
       for (const t of batch.tracks) if (t.foundInSet === set.ref && t.mixType === 'ID') t.genre = genre;
     } else if (missing.genre.written) {
-      problems.push(
-        problem(
-          missing.genre.origin,
-          `unknown genre '${missing.genre.written}' (give one of the catalogue's with --genre)`,
-        ),
-      );
+      const meant = nearGenre(missing.genre.written);
+      // A misspelt genre of ours is the operator's to correct; any other is a genre of another
+      // catalogue (CD rippers write 'Alternative', 'Other'), and the set comes in without one.
+      if (meant)
+        problems.push(
+          problem(
+            missing.genre.origin,
+            `unknown genre '${missing.genre.written}' (did you mean '${meant}'? or give one with --genre)`,
+          ),
+        );
+      else
+        notes.push(
+          problem(
+            missing.genre.origin,
+            `genre '${missing.genre.written}' is not one of the catalogue's: imported without a genre (give one with --genre)`,
+          ),
+        );
+    } else {
+      notes.push(problem(missing.genre.origin, 'no genre: imported without a genre (give one with --genre)'));
     }
   }
   if (missing.date?.written) {
@@ -89,4 +104,31 @@ export function writtenProblems(missing: SetInput['missing'], problems: string[]
     problems.push(
       problem(date.origin, `'${date.written}' is not a date (YYYY-MM-DD or YYYY; or give --date)`),
     );
+}
+
+/** The genre of ours a written one is a slip of the keyboard from ('Tehcno'), if any. */
+function nearGenre(written: string): Genre | undefined {
+  const w = written.trim().toLowerCase();
+  return GENRES.find((genre) => {
+    const g = genre.toLowerCase();
+    return Math.abs(g.length - w.length) <= 2 && editDistance(g, w) <= 2;
+  });
+}
+
+/** Letters to insert, delete, replace or swap (adjacent) to turn one text into the other. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => d[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      const row = d[i];
+      if (row) row[j] = best;
+    }
+  return at(a.length, b.length);
 }

@@ -73,3 +73,46 @@ describe('a set imported without a genre', () => {
     expect((await get('/api/sets')).pagination.total).toBe(3);
   });
 });
+
+describe('a genre the catalogue does not have', () => {
+  it('imports the sheet without a genre and says so; a misspelt one of ours is still refused', async () => {
+    writeText(
+      `${bed.dir}/Northern Exposure.cue`,
+      [
+        'REM GENRE "Alternative"',
+        'REM DATE 1997',
+        'REM DISCID 8F0B6E0B',
+        'REM COMMENT "ExactAudioCopy v0.99pb4"',
+        'PERFORMER "Sasha & John Digweed"',
+        'TITLE "Northern Exposure"',
+        'FILE "Northern Exposure.wav" WAVE',
+        '  TRACK 01 AUDIO',
+        '    TITLE "Dubs Moving (Gatecrasher Mix)"',
+        '    PERFORMER "Spooky"',
+        '    INDEX 01 00:00:00',
+        '  TRACK 02 AUDIO',
+        '    TITLE "Schöneberg"',
+        '    PERFORMER "Marmion"',
+        '    INDEX 01 01:10:00',
+      ].join('\r\n'),
+    );
+    writeMp3(`${bed.dir}/Northern Exposure.mp3`, 150);
+    writeSet('Basement', undefined);
+    const result = await bed.run(['Northern Exposure.cue', 'Basement.txt']);
+    expect(result.err).toEqual([]);
+    expect(result.out).toContain(
+      "Northern Exposure.cue: line 1: genre 'Alternative' is not one of the catalogue's: imported without a genre (give one with --genre)",
+    );
+    expect(result.out).toContain('Basement.txt: no genre: imported without a genre (give one with --genre)');
+    const list = await get('/api/sets?order_by=set_meta.set_name&order_direction=asc');
+    expect(list.data.map((s: Item) => [s.set_name, s.genre])).toEqual([
+      ['Basement', null],
+      ['Northern Exposure', null],
+    ]);
+
+    writeSet('Typo', 'Tehcno');
+    const typo = await bed.run(['Typo.txt']);
+    expect(typo.code).toBe(1);
+    expect(typo.err.join('\n')).toContain("Typo.txt: line 4: unknown genre 'Tehcno' (did you mean 'Techno'?");
+  });
+});

@@ -26,6 +26,8 @@ export interface ReadBatch {
   /** Checked media by source path. */
   media: Map<string, MediaFile>;
   files: number;
+  /** What the run did that the operator should know of, as `file: line N: …` (a set left without a genre). */
+  notes: string[];
 }
 
 export const SOURCE_EXTENSIONS = ['.json', '.cue', '.txt'] as const;
@@ -108,12 +110,13 @@ export async function readSources(
     progress?.(++done, texts.length);
   }
   const { media, tags } = await checkMedia(batch, cwd, problems);
+  const notes: string[] = [];
   for (const set of batch.sets) {
-    fillFromAudio(set, tags.get(set.ref), batch, problems);
+    fillFromAudio(set, tags.get(set.ref), batch, problems, notes);
     if (cueStarts(set, problems)) checkTimes(set, problems);
   }
   if (problems.length > 0) throw new ImportRefusal(problems);
-  return { batch, media, files: paths.length };
+  return { batch, media, files: paths.length, notes };
 }
 
 async function checkMedia(
