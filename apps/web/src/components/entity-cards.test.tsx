@@ -85,6 +85,24 @@ describe('cards', () => {
     );
   });
 
+  it('a set named after its DJs shows the rest of its name as the title and the DJs under it', () => {
+    const named: SetMeta = {
+      ...set,
+      set_name: 'Lena Vogt b2b Nightjar Society @ Halle Null, Berlin',
+      artist: 'Lena Vogt b2b Nightjar Society',
+    };
+    render(
+      <MemoryRouter>
+        <SetCard set={named} size="small" />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', {
+      name: 'Lena Vogt b2b Nightjar Society @ Halle Null, Berlin by Lena Vogt b2b Nightjar Society',
+    });
+    expect(within(card).getByRole('heading').textContent).toBe('Halle Null, Berlin');
+    expect(within(card).getByTitle('Lena Vogt b2b Nightjar Society').textContent).toBe('Lena Vogt b2b…');
+  });
+
   it('a card that widens with the screen keeps 25 characters on a desktop and 18 on a phone', () => {
     const title = () =>
       within(screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ })).getByRole(

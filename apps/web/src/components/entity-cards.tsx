@@ -8,6 +8,7 @@ import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import Box from '@mui/material/Box';
 import { formatDate, formatNumber, truncate } from '../lib/format';
+import { setCardTitle } from '../lib/set-card-title';
 import { setGenres } from '../lib/set-genres';
 import { trackDisplayTitle } from '../lib/track-title';
 import { LikesCount } from './count-badge';
@@ -54,11 +55,13 @@ export function SetCard({
 }) {
   const size = useCardSize(asked);
   const genres = setGenres(set);
+  // The line under the title is the DJs: the title is the rest of the name, not the DJs again.
+  const shown = setCardTitle(set.set_name, set.artist, highlight?.title);
   return (
     <MediaCard
       to={`/sets/${set.id}`}
       image={set.art_url_sm}
-      title={<Highlight text={set.set_name} ranges={highlight?.title} max={titleLimit(size)} />}
+      title={<Highlight text={shown.title} ranges={shown.ranges} max={titleLimit(size)} />}
       fullTitle={set.set_name}
       subtitle={<Highlight text={set.artist} ranges={highlight?.subtitle} max={artistLimit(size)} />}
       fullSubtitle={set.artist}

@@ -282,14 +282,15 @@ export const SORT_OPTIONS: Record<'sets' | 'tracks' | 'artists' | 'labels', Sort
     { label: 'Title', value: SORTS.sets.title },
     { label: 'Curator', value: SORTS.sets.curator },
     { label: 'Genre', value: SORTS.sets.genre },
-    { label: 'Release date', value: SORTS.sets.release_date },
+    // the date a set was recorded: named as its column and the set page name it
+    { label: 'Recorded', value: SORTS.sets.release_date },
   ],
   tracks: [
     { label: 'Artist', value: SORTS.tracks.artist },
     { label: 'Title', value: SORTS.tracks.title },
     { label: 'Label', value: SORTS.tracks.label },
     { label: 'Genre', value: SORTS.tracks.genre },
-    { label: 'Release date', value: SORTS.tracks.release_date },
+    { label: 'Released', value: SORTS.tracks.release_date },
   ],
   artists: [
     { label: 'Name', value: SORTS.artists.name },
