@@ -19,6 +19,7 @@ import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
+import { siteRoutes } from './modules/site/routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerAuth(app, config);
 
   await app.register(healthRoutes, { readiness: deps.readiness ?? alwaysReady });
+  await app.register(siteRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);

@@ -40,6 +40,8 @@ export interface AppConfig {
   webDistDir: string;
   /** The site address used in links (mail, share previews), without a trailing slash. */
   publicUrl: string;
+  /** Where people write to the people running the site; the terms and the privacy policy name it. */
+  contactEmail: string;
   logLevel: LogLevel;
   /** auto: readable lines in development on a terminal, JSON lines otherwise (plugins/logging.ts). */
   logFormat: LogFormat;
@@ -163,6 +165,12 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
       .refine(isUrl, 'must be a valid URL')
       .optional(),
+  ),
+  CONTACT_EMAIL: blankIsUnset(
+    z
+      .string()
+      .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'must be an email address, e.g. hello@example.com')
+      .default('hello@cratedig.app'),
   ),
   PGLITE_DIR: blankIsUnset(z.string().optional()),
   MEDIA_DIR: blankIsUnset(z.string().optional()),
@@ -339,6 +347,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     mediaDir: vars.MEDIA_DIR ? absolute(vars.MEDIA_DIR) : resolve(dataDir, 'media'),
     webDistDir: vars.WEB_DIST_DIR ? absolute(vars.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    contactEmail: vars.CONTACT_EMAIL,
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,
     seedDemo: vars.SEED_DEMO === 'true' || vars.SEED_DEMO === '1',

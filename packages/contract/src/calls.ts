@@ -4,7 +4,7 @@
 // (apps/web/src/api/client.ts), and the OpenAPI document follows from the routes
 // (docs/decisions/0017-one-table-of-calls.md).
 import { joinCalls } from './call';
-import { accountCalls, healthCalls } from './calls/accounts';
+import { accountCalls, healthCalls, siteCalls } from './calls/accounts';
 import { artistCalls, featuredCalls, labelCalls, setCalls, trackCalls } from './calls/catalogue';
 import { contributeCalls } from './calls/contribute';
 import { fingerprintCalls } from './calls/fingerprints';
@@ -15,6 +15,7 @@ import { routes } from './routes';
 
 export const calls = joinCalls(routes, {
   health: healthCalls,
+  site: siteCalls,
   accounts: accountCalls,
   sets: setCalls,
   tracks: trackCalls,

@@ -7,6 +7,9 @@ export const accountRoutes = {
   health: {
     check: { method: 'GET', path: '/api/health', auth: 'none' },
   },
+  site: {
+    info: { method: 'GET', path: '/api/site', auth: 'none' },
+  },
   accounts: {
     clientConfig: { method: 'GET', path: '/api/client-config', auth: 'none' },
     me: { method: 'GET', path: '/api/me', auth: 'user' },

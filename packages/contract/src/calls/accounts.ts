@@ -1,4 +1,5 @@
-// Schemas of the health check and the session and account calls (routes.ts `health`, `accounts`).
+// Schemas of the health check, the site's details and the session and account calls (routes.ts
+// `health`, `site`, `accounts`).
 import {
   clientConfig,
   createUserBody,
@@ -16,6 +17,7 @@ import {
 } from '../accounts';
 import type { CallSchemas } from '../call';
 import { health, healthUnavailable } from '../health';
+import { siteInfo } from '../site';
 import { user } from '../user';
 import { ACCOUNT_ERRORS as errors, noContent, SERVER_ERRORS } from './errors';
 
@@ -26,6 +28,15 @@ export const healthCalls = {
     summary: 'Is the API ready (started and warmed up) and its database reachable?',
     tag: 'health',
     responses: { 200: health, 503: healthUnavailable },
+    errors: SERVER_ERRORS,
+  },
+} satisfies Record<string, CallSchemas>;
+
+export const siteCalls = {
+  info: {
+    summary: "The site's details the static pages show (its contact address)",
+    tag: 'site',
+    responses: { 200: siteInfo },
     errors: SERVER_ERRORS,
   },
 } satisfies Record<string, CallSchemas>;

@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export interface InfoSection {
   heading: string;
   body: ReactNode;
+  /** The section's anchor, for links within the page. */
+  id?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export function InfoPageFrame({
         {lead}
       </Typography>
       {sections.map((section) => (
-        <Box component="section" key={section.heading} sx={{ mt: 4 }}>
+        <Box component="section" key={section.heading} id={section.id} sx={{ mt: 4 }}>
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
             {section.heading}
           </Typography>

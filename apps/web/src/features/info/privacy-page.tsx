@@ -1,4 +1,5 @@
 import { POLICY } from '@cratedig/contract/constants';
+import { ContactEmail, contactSection } from './contact-email';
 import { InfoPageFrame } from './info-page-frame';
 import { PRIVACY_UPDATED } from './policy-versions';
 
@@ -55,8 +56,8 @@ export function PrivacyPage() {
           heading: 'Your choices',
           body: (
             <p>
-              You can edit your profile and notification preferences at any time, and ask us for a copy of
-              your data or to delete your account.
+              You can edit your profile and notification preferences at any time. To get a copy of your data
+              or to have your account deleted, write to <ContactEmail />.
             </p>
           ),
         },
@@ -65,8 +66,8 @@ export function PrivacyPage() {
           body: (
             <p>
               Cratedig is not intended for children under {POLICY.privacyMinimumAge}, and we do not knowingly
-              collect their data. If you believe a child has given us personal data, tell us and we will
-              delete it.
+              collect their data. If you believe a child has given us personal data, write to <ContactEmail />{' '}
+              and we will delete it.
             </p>
           ),
         },
@@ -79,6 +80,7 @@ export function PrivacyPage() {
             </p>
           ),
         },
+        contactSection,
       ]}
     />
   );

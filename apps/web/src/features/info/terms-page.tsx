@@ -1,4 +1,5 @@
 import { POLICY } from '@cratedig/contract/constants';
+import { ContactEmail, contactSection } from './contact-email';
 import { InfoPageFrame } from './info-page-frame';
 import { TERMS_UPDATED } from './policy-versions';
 
@@ -28,8 +29,9 @@ export function TermsPage() {
           heading: 'Your account',
           body: (
             <p>
-              Keep your password to yourself and tell us if you think someone else is using your account. You
-              are responsible for what happens under it. You can stop using Cratedig at any time.
+              Keep your password to yourself, and if you think someone else is using your account write to{' '}
+              <ContactEmail />. You are responsible for what happens under it. You can stop using Cratedig at
+              any time.
             </p>
           ),
         },
@@ -67,7 +69,7 @@ export function TermsPage() {
           body: (
             <p>
               If we cannot settle a dispute informally, it will be resolved by binding individual arbitration
-              rather than in court. You can opt out of arbitration by telling us in writing within{' '}
+              rather than in court. You can opt out of arbitration by writing to <ContactEmail /> within{' '}
               {POLICY.arbitrationOptOutDays} days of first accepting these terms.
             </p>
           ),
@@ -81,6 +83,7 @@ export function TermsPage() {
             </p>
           ),
         },
+        contactSection,
       ]}
     />
   );
