@@ -22,6 +22,18 @@ export function identifiedAs(
   return { artist, title: mix ? `${title} (${mix})` : title };
 }
 
+/**
+ * The label a decided ID came out on, or is known to be on, as its accepted suggestion names it (the
+ * catalogue track's label, or the label typed with a description); null when none was named. The ID
+ * itself has no label of its own, so its row shows this one.
+ */
+export function identifiedLabel(track: Pick<TrackMeta, 'identification' | 'release'>): string | null {
+  if (!identifiedAs(track)) return null;
+  const proposal = track.identification?.accepted?.proposal;
+  if (!proposal) return null;
+  return proposal.track_meta ? proposal.track_meta.label_name : proposal.label_name;
+}
+
 const pill = {
   display: 'inline-flex',
   alignItems: 'center',

@@ -86,7 +86,7 @@ describe('set track list IDs and their names', () => {
                 artist: 'Tiber',
                 title: 'Lowlands',
                 mix_name: null,
-                label_name: null,
+                label_name: 'Nightjar Records',
                 url: null,
               },
               decided_dt: '2026-11-25T10:00:00Z',
@@ -116,6 +116,10 @@ describe('set track list IDs and their names', () => {
       '/tracks/101',
     );
     expect(within(identified).getByText('Unreleased')).toBeTruthy();
+    // the label the accepted suggestion named, not '—'
+    const labelCell = within(identified).getAllByRole('cell')[3];
+    expect(labelCell?.textContent).toBe('Nightjar Records');
+    expect(within(unknown).getAllByRole('cell')[3]?.textContent).toBe('—');
     const mark = within(unknown).getByRole('link', { name: '3 open suggestions for this ID: vote' });
     expect(mark.getAttribute('href')).toBe('/tracks/102');
     expect(mark.textContent).toBe('? 3');
@@ -127,7 +131,7 @@ describe('set track list IDs and their names', () => {
       'listitem',
     );
     expect(identified?.textContent).toContain('LowlandsUnreleased');
-    expect(identified?.textContent).toContain('Tiber');
+    expect(identified?.textContent).toContain('Tiber · Nightjar Records');
     expect(within(unknown as HTMLElement).getByRole('link', { name: /3 open suggestions/ })).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { LikesCount } from '../../components/count-badge';
 import { type Column, DataTable } from '../../components/data-table';
 import { ArtistLinks } from '../../components/entity-columns';
 import { GenreChipLink } from '../../components/genre-chip';
-import { IdRowMark, identifiedAs } from '../../components/id-marks';
+import { IdRowMark, identifiedAs, identifiedLabel } from '../../components/id-marks';
 import { EmptyState } from '../../components/states';
 import { useDesktop } from '../../components/use-desktop';
 import { colors } from '../../lib/design-tokens';
@@ -112,7 +112,7 @@ const columns: Column<Row>[] = [
           {e.track_meta.label_name}
         </Link>
       ) : (
-        dim(e.track_meta.label_name ?? '—')
+        dim(e.track_meta.label_name ?? identifiedLabel(e.track_meta) ?? '—')
       ),
   },
   {
@@ -207,7 +207,7 @@ export function SetTrackList({ entries }: { entries: SetTrack[] }) {
                 </Box>
                 <Typography variant="body2" color="text.secondary" noWrap>
                   {(t.mix_type === 'ID'
-                    ? [knownArtistName(entry) ?? 'ID', identifiedAs(t) ? null : 'unreleased']
+                    ? [knownArtistName(entry) ?? 'ID', identifiedAs(t) ? identifiedLabel(t) : 'unreleased']
                     : [t.artist, t.label_name]
                   )
                     .filter(Boolean)
