@@ -205,9 +205,14 @@ test.describe('accounts', () => {
     const link = resetLinkFor(account.email) ?? '';
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-    await page.getByLabel(/^New password/).fill('ab');
+    await page.getByLabel(/^New password/).fill('pw1');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expect(page.getByText('Password must have at least 3 characters')).toBeVisible();
+    await expect(page.getByText('Password must have at least 8 characters')).toBeVisible();
+    await page.getByLabel(/^New password/).fill('iloveyou');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(
+      page.getByText('This password is too common and easy to guess. Choose another one.'),
+    ).toBeVisible();
     const newPassword = `${account.password}-new`;
     await page.getByLabel(/^New password/).fill(newPassword);
     await page.getByLabel(/^Confirm new password/).fill(`${newPassword}x`);
@@ -220,8 +225,8 @@ test.describe('accounts', () => {
 
     // The link works once.
     await page.goto(link);
-    await page.getByLabel(/^New password/).fill('again');
-    await page.getByLabel(/^Confirm new password/).fill('again');
+    await page.getByLabel(/^New password/).fill('again-and-again');
+    await page.getByLabel(/^Confirm new password/).fill('again-and-again');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page.getByRole('alert')).toHaveText('Something happened, please try again');
 

@@ -1,3 +1,4 @@
+import { ABOUT_MAX_LENGTH } from '@cratedig/contract/account-rules';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { newAccount, register, signInByApi } from './support/session';
 
@@ -96,8 +97,8 @@ test.beforeAll(async ({ request }) => {
   tokens = await signInByApi(request, account);
   const headers = { authorization: `Bearer ${tokens.access_token}` };
   expect((await request.post('/api/me/onboarding', { headers })).ok()).toBe(true);
-  // A listener who writes one 3,000-letter word as their About: no page may widen for it.
-  const about = 'a'.repeat(3000);
+  // A listener who writes one word as long as About allows (ABOUT_MAX_LENGTH): no page may widen for it.
+  const about = 'a'.repeat(ABOUT_MAX_LENGTH);
   const saved = await request.put('/api/me/profile-update', {
     headers,
     data: { about_me: about, soundcloud_url: '', user_type: ['listener'] },

@@ -174,7 +174,11 @@ describe('one username rule for registration, lookup and sign-in', () => {
       method: 'POST',
       url: '/api/users',
       remoteAddress: randomAddress(),
-      payload: { username, email: `${Math.random().toString(36).slice(2)}@example.test`, password: 'secret' },
+      payload: {
+        username,
+        email: `${Math.random().toString(36).slice(2)}@example.test`,
+        password: 'secret-passphrase',
+      },
     });
 
   it('refuses a username with a space, with a message on the username field', async () => {
@@ -191,7 +195,7 @@ describe('one username rule for registration, lookup and sign-in', () => {
     const login = await app.inject({
       method: 'POST',
       url: '/api/tokens',
-      headers: basic(long, 'secret'),
+      headers: basic(long, 'secret-passphrase'),
       remoteAddress: randomAddress(),
     });
     expect(login.statusCode).toBe(200);

@@ -3,33 +3,61 @@
 // The API validates and serialises with these; the web client types its calls from them.
 import { z } from 'zod';
 import {
+  ABOUT_MAX_LENGTH,
+  ABOUT_TOO_LONG,
+  PASSWORD_HINT,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_SHORT,
+  PASSWORD_TOO_LONG,
+  PROFILE_LINK_MAX_LENGTH,
+  PROFILE_LINK_TOO_LONG,
+  passwordProblem,
   REQUIRED_MESSAGE,
   USERNAME_CHARACTERS_MESSAGE,
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
   USERNAME_TOO_LONG,
 } from './account-rules';
-import { httpUrl, line, multiLineText } from './common';
+import { CONTROL_CHARACTERS_MESSAGE, line, NO_CONTROL_CHARACTERS_BUT_LINES } from './common';
+import { isCommonPassword } from './common-passwords';
 import { NOTIFICATION_TIMEFRAMES, USER_TYPES } from './constants';
+import { httpLink } from './http-link';
 import { authProvider } from './user';
 
 export {
+  ABOUT_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_COMMON,
   PASSWORD_TOO_SHORT,
+  PROFILE_LINK_MAX_LENGTH,
   USERNAME_CHARACTERS_MESSAGE,
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
 } from './account-rules';
 
 // Bounds that keep hostile input cheap; far beyond anything a person types.
-const MAX_PASSWORD = 1024;
 const MAX_NAME = 254; // a username may be an email address (docs/accounts.md, first social sign-in)
-const MAX_TEXT = 10_000;
 const MAX_TOKEN = 8192; // Firebase ID tokens are ~1 KB; ours are smaller
 
-const password = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD);
+/**
+ * A new password (registration, reset): the rule of account-rules.ts passwordProblem, the list of
+ * common passwords included. Signing in takes any password (Basic auth, not this schema), so an
+ * older, shorter password still signs in.
+ */
+const newPassword = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value, { isCommon: isCommonPassword });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ minLength: PASSWORD_MIN_LENGTH, description: PASSWORD_HINT });
+
+/** About (profile and registration): several lines, bounded. */
+const aboutMe = z
+  .string()
+  .max(ABOUT_MAX_LENGTH, ABOUT_TOO_LONG)
+  .regex(NO_CONTROL_CHARACTERS_BUT_LINES, CONTROL_CHARACTERS_MESSAGE);
 const email = z
   .email({
     error: (issue) =>
@@ -92,12 +120,19 @@ export const createUserBody = z
   .object({
     username,
     email,
-    about_me: multiLineText(MAX_TEXT).optional(),
-    password: password.optional(),
+    about_me: aboutMe.optional(),
+    password: newPassword.optional(),
     auth_provider: z.literal('web_client').optional(),
     firebase_uid: line(128).min(1).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.password !== undefined && body.password.toLowerCase() === body.username.toLowerCase()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: passwordProblem(body.password, { isCommon: () => false, username: body.username }) ?? '',
+      });
+    }
     if (body.firebase_uid === undefined && body.password === undefined) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Missing data for required field.' });
     }
@@ -125,7 +160,7 @@ export const requestResetBody = z.object({ email });
 export type RequestResetBody = z.infer<typeof requestResetBody>;
 
 /** PUT /tokens/reset. */
-export const resetPasswordBody = z.object({ token: opaqueToken, new_password: password });
+export const resetPasswordBody = z.object({ token: opaqueToken, new_password: newPassword });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /** PUT /me/notification-preferences. */
@@ -138,17 +173,17 @@ export type NotificationPreferencesBody = z.infer<typeof notificationPreferences
 export const SOUNDCLOUD_URL_MESSAGE = 'Enter a link that starts with http:// or https://';
 
 /**
- * PUT /me/profile-update. docs/accounts.md: no bounds on about_me or the SoundCloud URL (beyond sanity);
- * the link must still be http(s), since the profile page renders it as a link. '' or null clears it.
- * An empty user_type list means the default, ['listener'].
+ * PUT /me/profile-update. docs/accounts.md: about_me is at most ABOUT_MAX_LENGTH characters, the
+ * SoundCloud link at most PROFILE_LINK_MAX_LENGTH, http(s) only (the profile page renders it as a
+ * link) and stored in canonical form (http-link.ts). '' or null clears it. An empty user_type list
+ * means the default, ['listener'].
  */
 export const profileUpdateBody = z.object({
-  about_me: multiLineText(MAX_TEXT),
-  soundcloud_url: z
-    .string()
-    .max(2048)
-    .refine((value) => value === '' || httpUrl.safeParse(value).success, SOUNDCLOUD_URL_MESSAGE)
-    .nullable(),
+  about_me: aboutMe,
+  soundcloud_url: httpLink(PROFILE_LINK_MAX_LENGTH, SOUNDCLOUD_URL_MESSAGE, {
+    tooLong: PROFILE_LINK_TOO_LONG,
+    emptyAllowed: true,
+  }).nullable(),
   user_type: z.array(z.enum(USER_TYPES)).max(USER_TYPES.length * 2),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

@@ -37,7 +37,7 @@ describe('docs/web-app.md constants', () => {
     expect(PAGE_SIZE).toBe(20);
     expect(NOTIFICATIONS_PAGE_SIZE).toBe(10);
     expect(SEARCH_DEBOUNCE_MS).toBe(500);
-    expect(PASSWORD_MIN_LENGTH).toBe(3);
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
   });
 
   it("has MUI's breakpoints", () => {

@@ -66,7 +66,8 @@ export const AUTH = {
 export const PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
-export const PASSWORD_MIN_LENGTH = 3;
+// A new password's minimum length (account-rules.ts holds the whole password rule)
+export { PASSWORD_MIN_LENGTH } from './account-rules';
 // Page size of every list: 20 by default, at most 100
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;

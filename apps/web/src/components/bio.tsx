@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 
@@ -9,10 +10,22 @@ export function isCut(element: HTMLElement): boolean {
 }
 
 /**
- * An expandable bio: three lines folded, the whole text on Read more (docs/web-app.md artist page). Read more
- * shows only when the fold cuts the text, measured on screen (a short bio, or a wide one, is whole).
+ * A text folded to `lines` lines, whole on Read more (docs/web-app.md: artist bios, a profile's About).
+ * Read more shows only when the fold cuts the text, measured on screen (a short text, or a wide one,
+ * is whole).
  */
-export function Bio({ text }: { text: string }) {
+export function FoldedText({
+  text,
+  lines = 3,
+  label,
+  sx,
+}: {
+  text: string;
+  lines?: number;
+  /** The text's accessible name (e.g. "Bio"), when the page has no heading for it. */
+  label?: string;
+  sx?: SxProps<Theme>;
+}) {
   const [open, setOpen] = useState(false);
   const [cut, setCut] = useState(false);
   const ref = useRef<HTMLElement>(null);
@@ -32,26 +45,28 @@ export function Bio({ text }: { text: string }) {
   }, [open, text]);
 
   return (
-    <Box component="section" aria-label="Bio" sx={{ mt: 3, maxWidth: 760 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Bio
-      </Typography>
+    <>
       <Typography
         ref={ref}
         id={id}
+        aria-label={label}
         color="text.secondary"
-        sx={{
-          whiteSpace: 'pre-line',
-          lineHeight: 1.7,
-          ...(open
-            ? {}
-            : {
-                display: '-webkit-box',
-                WebkitLineClamp: 3,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-              }),
-        }}
+        sx={[
+          {
+            whiteSpace: 'pre-line',
+            lineHeight: 1.7,
+            overflowWrap: 'anywhere',
+            ...(open
+              ? {}
+              : {
+                  display: '-webkit-box',
+                  WebkitLineClamp: lines,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                }),
+          },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
       >
         {text}
       </Typography>
@@ -66,6 +81,18 @@ export function Bio({ text }: { text: string }) {
           {open ? 'Show less' : 'Read more'}
         </Button>
       )}
+    </>
+  );
+}
+
+/** An artist's or a label's bio under its heading, folded to three lines. */
+export function Bio({ text }: { text: string }) {
+  return (
+    <Box component="section" aria-label="Bio" sx={{ mt: 3, maxWidth: 760 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Bio
+      </Typography>
+      <FoldedText text={text} />
     </Box>
   );
 }

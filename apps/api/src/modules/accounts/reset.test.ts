@@ -136,7 +136,12 @@ describe('password reset', () => {
   });
 
   it.each([
-    [{ token: 'x', new_password: 'ab' }, 'new_password', 'Password must have at least 3 characters'],
+    [{ token: 'x', new_password: 'ab' }, 'new_password', 'Password must have at least 8 characters'],
+    [
+      { token: 'x', new_password: 'baseball' },
+      'new_password',
+      'This password is too common and easy to guess. Choose another one.',
+    ],
     [{ new_password: 'abcd' }, 'token', 'Missing data for required field.'],
   ])('PUT answers 422 for %j', async (payload, field, message) => {
     const response = await app.inject({ method: 'PUT', url: '/api/tokens/reset', payload });

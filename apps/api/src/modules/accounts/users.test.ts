@@ -19,7 +19,12 @@ beforeEach(async () => {
 
 const register = (payload: Record<string, unknown>, instance = app, remoteAddress = randomAddress()) =>
   instance.inject({ method: 'POST', url: '/api/users', payload, remoteAddress });
-const valid = { username: 'nina', email: 'nina@example.test', password: 'abc', auth_provider: 'web_client' };
+const valid = {
+  username: 'nina',
+  email: 'nina@example.test',
+  password: 'nina-digs-deep',
+  auth_provider: 'web_client',
+};
 
 describe('POST /users (registration)', () => {
   it('creates the account with the defaults of docs/accounts.md and never returns the password', async () => {
@@ -55,7 +60,18 @@ describe('POST /users (registration)', () => {
   });
 
   it.each([
-    ['password', { password: 'ab' }, 'Password must have at least 3 characters'],
+    ['password', { password: 'ab' }, 'Password must have at least 8 characters'],
+    ['password', { password: 'pw1' }, 'Password must have at least 8 characters'],
+    [
+      'password',
+      { password: 'iloveyou' },
+      'This password is too common and easy to guess. Choose another one.',
+    ],
+    [
+      'password',
+      { username: 'nina.digs', password: 'NINA.DIGS' },
+      'This password is too common and easy to guess. Choose another one.',
+    ],
     ['password', { password: undefined }, 'Missing data for required field.'],
     ['username', { username: '' }, 'Missing data for required field.'],
     ['username', { username: undefined }, 'Missing data for required field.'],
@@ -228,11 +244,41 @@ describe('the signed-in user’s own settings', () => {
     [{ about_me: '', soundcloud_url: 'javascript:alert(1)', user_type: [] }, 'soundcloud_url'],
     [{ about_me: '', soundcloud_url: null, user_type: ['admin'] }, 'user_type.0'],
     [{ soundcloud_url: null, user_type: [] }, 'about_me'],
-  ])('PUT /me/profile-update answers 422 for %j', async (payload, field) => {
-    const { headers } = await createUserWithToken(app);
+    [{ about_me: 'a'.repeat(1001), soundcloud_url: null, user_type: [] }, 'about_me'],
+    [
+      { about_me: '', soundcloud_url: `https://soundcloud.com/${'a'.repeat(178)}`, user_type: [] },
+      'soundcloud_url',
+    ],
+  ])('PUT /me/profile-update answers 422 for %j, and changes nothing', async (payload, field) => {
+    const { headers } = await createUserWithToken(app, { about_me: 'as before' });
     const response = await app.inject({ method: 'PUT', url: '/api/me/profile-update', headers, payload });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.json).toHaveProperty(field);
+    const me = await app.inject({ url: '/api/me', headers });
+    expect(me.json()).toMatchObject({ about_me: 'as before', soundcloud_url: null });
+  });
+
+  it('PUT /me/profile-update takes About and the link up to their limits, the link stored percent-encoded', async () => {
+    const { headers } = await createUserWithToken(app);
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/me/profile-update',
+      headers,
+      payload: { about_me: 'a'.repeat(1000), soundcloud_url: ' soundcloud.com/dj kesa', user_type: [] },
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    const fixed = await app.inject({
+      method: 'PUT',
+      url: '/api/me/profile-update',
+      headers,
+      payload: {
+        about_me: 'a'.repeat(1000),
+        soundcloud_url: 'https://soundcloud.com/dj kesa',
+        user_type: [],
+      },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().soundcloud_url).toBe('https://soundcloud.com/dj%20kesa');
   });
 
   it('POST /me/onboarding completes onboarding, with or without a JSON content type', async () => {

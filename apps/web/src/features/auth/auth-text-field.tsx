@@ -9,6 +9,8 @@ export interface AuthTextFieldProps {
   name: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
   type?: 'text' | 'email' | 'password';
   autoComplete?: HTMLInputAutoCompleteAttribute | 'off';
   autoCapitalize?: string;

@@ -29,18 +29,58 @@ describe('registration (docs/accounts.md)', () => {
     expect(posts(requests)).toHaveLength(0);
   });
 
-  it('needs at least 3 characters of password', async () => {
+  it('needs at least 8 characters of password', async () => {
     const { fill, requests } = await openRegister(() => undefined);
-    await fill({ username: 'nova', email: 'nova@example.test', password: 'ab' });
-    expect(screen.getByText('Password must have at least 3 characters')).toBeTruthy();
+    await fill({ username: 'nova', email: 'nova@example.test', password: 'pw1' });
+    expect(screen.getByText('Password must have at least 8 characters')).toBeTruthy();
     expect(posts(requests)).toHaveLength(0);
     // keyboard users are taken to the field to fix
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Password/)));
   });
 
+  it('refuses a common password, or the username, before sending anything', async () => {
+    const { fill, requests, user } = await openRegister(() => undefined);
+    expect(screen.getByText('At least 8 characters, not a common password')).toBeTruthy();
+    await fill({ username: 'nova.digs', email: 'nova@example.test', password: 'baseball' });
+    expect(
+      // the list of common passwords loads on demand
+      await screen.findByText(
+        'This password is too common and easy to guess. Choose another one.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    await user.clear(screen.getByLabelText(/Password/));
+    await user.type(screen.getByLabelText(/Password/), 'NOVA.DIGS');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      // the list of common passwords loads on demand
+      await screen.findByText(
+        'This password is too common and easy to guess. Choose another one.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('counts About against its limit', async () => {
+    const { requests, user } = await openRegister(() => undefined);
+    expect(screen.getByText('0 / 1,000')).toBeTruthy();
+    await user.click(screen.getByRole('textbox', { name: 'About' }));
+    await user.paste('x'.repeat(1001));
+    expect(screen.getByText('1,001 / 1,000')).toBeTruthy();
+    await user.type(screen.getByLabelText(/Username/), 'nova');
+    await user.type(screen.getByLabelText(/Email/), 'nova@example.test');
+    await user.type(screen.getByLabelText(/Password/), 'deep-crates-at-dawn');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('About must be at most 1,000 characters')).toBeTruthy();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
   it('explains the username rule under the field, as the server holds it', async () => {
     const { fill, requests } = await openRegister(() => undefined);
-    await fill({ username: 'a b', email: 'nova@example.test', password: 'abc' });
+    await fill({ username: 'a b', email: 'nova@example.test', password: 'deep-crates-at-dawn' });
     expect(screen.getByText("Use only letters, digits and . _ - @ + ' (no spaces).")).toBeTruthy();
     expect(posts(requests)).toHaveLength(0);
   });
@@ -49,7 +89,7 @@ describe('registration (docs/accounts.md)', () => {
     const { fill } = await openRegister(() =>
       apiError(422, 'Unprocessable Entity', { username: ['taken'], email: ['taken'] }),
     );
-    await fill({ username: 'nova', email: 'nova@example.test', password: 'abc' });
+    await fill({ username: 'nova', email: 'nova@example.test', password: 'deep-crates-at-dawn' });
     expect(
       await screen.findByText('This username is already taken, please use a different one'),
     ).toBeTruthy();
@@ -59,7 +99,7 @@ describe('registration (docs/accounts.md)', () => {
   it('says authentication failed on a 401 and registration failed otherwise', async () => {
     let status = 401;
     const { fill, user } = await openRegister(() => apiError(status, 'nope'));
-    await fill({ username: 'nova', email: 'nova@example.test', password: 'abc' });
+    await fill({ username: 'nova', email: 'nova@example.test', password: 'deep-crates-at-dawn' });
     expect((await screen.findByRole('alert')).textContent).toBe('Authentication failed. Please try again.');
     status = 503;
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -77,12 +117,17 @@ describe('registration (docs/accounts.md)', () => {
       if (r.path === '/me') return { body: makeUser({ id: 41, username: 'nova' }) };
       return undefined;
     });
-    await fill({ username: 'nova', email: 'nova@example.test', password: 'abc', about: 'Dub techno head' });
+    await fill({
+      username: 'nova',
+      email: 'nova@example.test',
+      password: 'deep-crates-at-dawn',
+      about: 'Dub techno head',
+    });
     await waitFor(() => expect(location()).toBe('/home'));
     expect(posts(requests)[0]?.body).toEqual({
       username: 'nova',
       email: 'nova@example.test',
-      password: 'abc',
+      password: 'deep-crates-at-dawn',
       about_me: 'Dub techno head',
       auth_provider: 'web_client',
     });

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@cratedig/contract/account-rules';
+import { PASSWORD_HINT } from '@cratedig/contract/account-rules';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -13,13 +13,18 @@ import { FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, RESET_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
 import { AuthTextField } from './auth-text-field';
+import { loadCommonPasswords, newPasswordProblem, quickPasswordProblem } from './new-password';
 
 type ResetErrors = { password?: string; confirm?: string };
 
-/** docs/accounts.md Reset password: at least 3 characters, and both entries must match. */
+/**
+ * docs/accounts.md Reset password: the new-password rule (the common-password list is checked on submit,
+ * new-password.ts), and both entries must match.
+ */
 export function validateReset(password: string, confirm: string): ResetErrors {
   const errors: ResetErrors = {};
-  if (password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  const problem = quickPasswordProblem(password);
+  if (problem) errors.password = problem;
   if (password !== confirm) errors.confirm = RESET_MESSAGES.mismatch;
   return errors;
 }
@@ -39,6 +44,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (busy) return;
     const errors = validateReset(password, confirm);
+    if (!errors.password) errors.password = await newPasswordProblem(password);
     setFieldErrors(errors);
     setError(null);
     if (errors.password || errors.confirm) return;
@@ -75,8 +81,14 @@ export function ResetPasswordPage() {
             required
             value={password}
             onChange={(event) => setPassword(event.target.value)}
+            onFocus={() => void loadCommonPasswords().catch(() => undefined)}
+            onBlur={async () => {
+              if (password === '') return;
+              const problem = await newPasswordProblem(password);
+              setFieldErrors((current) => ({ ...current, password: problem }));
+            }}
             error={Boolean(fieldErrors.password)}
-            helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            helperText={fieldErrors.password ?? PASSWORD_HINT}
             disabled={busy}
           />
           <AuthTextField

@@ -1,3 +1,9 @@
+import {
+  ABOUT_MAX_LENGTH,
+  ABOUT_TOO_LONG,
+  PROFILE_LINK_MAX_LENGTH,
+  PROFILE_LINK_TOO_LONG,
+} from '@cratedig/contract/account-rules';
 import { DEFAULT_USER_TYPE, USER_TYPES, type UserType } from '@cratedig/contract/constants';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -35,17 +41,38 @@ export function normaliseLink(value: string): string | null {
   return /^https?:\/\//i.test(text) ? text : `https://${text}`;
 }
 
-/** docs/web-app.md Profile menu → Edit Profile: about_me, the SoundCloud URL and the user types. */
+/** "120 / 1,000": how much of a bounded field is used. */
+export function usedOf(length: number, max: number): string {
+  return `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`;
+}
+
+/** What the form says about About and the link before anything is sent (the API holds the same bounds). */
+export function profileProblems(about: string, link: string | null): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  if (about.length > ABOUT_MAX_LENGTH) problems.about_me = [ABOUT_TOO_LONG];
+  if (link && link.length > PROFILE_LINK_MAX_LENGTH) problems.soundcloud_url = [PROFILE_LINK_TOO_LONG];
+  return problems;
+}
+
+/**
+ * docs/web-app.md Profile menu → Edit Profile: about_me, the SoundCloud URL and the user types. About
+ * and the link show how much of their limit they use, and a text past it is said before Save.
+ */
 export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
   const [about, setAbout] = useState(user?.about_me ?? '');
   const [soundcloud, setSoundcloud] = useState(user?.soundcloud_url ?? '');
   const [types, setTypes] = useState<UserType[]>(() => userTypesOf(user));
-  const { busy, save, fieldErrors } = useProfileSave(onClose);
+  const { busy, save, fieldErrors: serverErrors } = useProfileSave(onClose);
+  const [checked, setChecked] = useState<Record<string, string[]>>({});
+  const fieldErrors = { ...serverErrors, ...checked };
   const typesLabelId = useId();
 
-  const onSubmit = () =>
-    save(
+  const onSubmit = () => {
+    const problems = profileProblems(about, normaliseLink(soundcloud));
+    setChecked(problems);
+    if (Object.keys(problems).length > 0) return;
+    return save(
       (calls) =>
         calls.accounts.updateProfile({
           body: {
@@ -56,6 +83,7 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
         }),
       PROFILE_MESSAGES.updated,
     );
+  };
 
   return (
     <ProfileFormDialog
@@ -76,10 +104,13 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
           maxRows={10}
           fullWidth
           value={about}
-          onChange={(event) => setAbout(event.target.value)}
+          onChange={(event) => {
+            setAbout(event.target.value);
+            if (checked.about_me) setChecked(profileProblems(event.target.value, normaliseLink(soundcloud)));
+          }}
           disabled={busy}
-          error={Boolean(fieldErrors.about_me)}
-          helperText={fieldErrors.about_me?.[0]}
+          error={Boolean(fieldErrors.about_me) || about.length > ABOUT_MAX_LENGTH}
+          helperText={fieldErrors.about_me?.[0] ?? usedOf(about.length, ABOUT_MAX_LENGTH)}
         />
         <TextField
           label="SoundCloud URL"
@@ -90,10 +121,18 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
           placeholder="https://soundcloud.com/your-name"
           fullWidth
           value={soundcloud}
-          onChange={(event) => setSoundcloud(event.target.value)}
+          onChange={(event) => {
+            setSoundcloud(event.target.value);
+            if (checked.soundcloud_url) setChecked(profileProblems(about, normaliseLink(event.target.value)));
+          }}
           disabled={busy}
           error={Boolean(fieldErrors.soundcloud_url)}
-          helperText={fieldErrors.soundcloud_url?.[0]}
+          helperText={
+            fieldErrors.soundcloud_url?.[0] ??
+            (soundcloud.length > PROFILE_LINK_MAX_LENGTH * 0.8
+              ? usedOf(soundcloud.trim().length, PROFILE_LINK_MAX_LENGTH)
+              : undefined)
+          }
         />
         <FormControl fullWidth disabled={busy}>
           <InputLabel id={typesLabelId}>I am a…</InputLabel>

@@ -15,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { FoldedText } from '../../components/bio';
 import { colors } from '../../lib/design-tokens';
 import { formatNumber } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -114,13 +115,16 @@ export function ProfilePage() {
               <TravelExploreRounded aria-hidden fontSize="small" sx={{ color: colors.acid }} />
               {identificationsLine(me?.identifications_accepted ?? user?.identifications_accepted ?? 0)}
             </Typography>
-            <Typography
-              color={bio ? 'text.primary' : 'text.secondary'}
-              sx={{ mt: 1.75, whiteSpace: 'pre-line', maxWidth: 680 }}
-              aria-label="Bio"
-            >
-              {bio || 'No bio yet. Tell other diggers what you play and what you are hunting for.'}
-            </Typography>
+            {bio ? (
+              // Folded to three lines like an artist's bio: a long About never pushes the tabs away.
+              <Box sx={{ mt: 1.75, maxWidth: 680 }}>
+                <FoldedText text={bio} label="Bio" sx={{ color: 'text.primary', lineHeight: 1.6 }} />
+              </Box>
+            ) : (
+              <Typography color="text.secondary" sx={{ mt: 1.75, maxWidth: 680 }} aria-label="Bio">
+                No bio yet. Tell other diggers what you play and what you are hunting for.
+              </Typography>
+            )}
             {user?.soundcloud_url && (
               <Link
                 href={user.soundcloud_url}
