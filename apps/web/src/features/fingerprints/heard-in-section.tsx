@@ -13,14 +13,13 @@ import { Artwork } from '../../components/artwork';
 import { formatClock, plural } from '../../lib/format';
 import { usePlayer } from '../player';
 import { useHeardIn } from './fingerprints-api';
-import { speedNote } from './found-messages';
+import { SpeedNote } from './speed-note';
 import { StillListening } from './still-listening';
 
 function HeardInRow({ item, isId }: { item: HeardIn; isId: boolean }) {
   const player = usePlayer();
   const at = formatClock(item.start_time);
   const unlisted = !item.in_tracklist;
-  const speed = speedNote(item.speed, item.key_locked);
   const mark = isId
     ? item.set_track_position !== null
       ? `listed there as track ${item.set_track_position}`
@@ -53,7 +52,7 @@ function HeardInRow({ item, isId }: { item: HeardIn; isId: boolean }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.25 }}>
           <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             {at}–{formatClock(item.end_time)} · {Math.round(item.similarity * 100)}% match
-            {speed && ` · ${speed}`}
+            <SpeedNote speed={item.speed} keyLocked={item.key_locked} />
           </Typography>
           {mark && (
             <Chip size="small" variant="outlined" label={mark} color={unlisted ? 'warning' : 'default'} />

@@ -15,8 +15,9 @@ import { Artwork } from '../../components/artwork';
 import { formatClock, plural } from '../../lib/format';
 import { usePlayer } from '../player';
 import { useSetSuggestions } from './fingerprints-api';
-import { SKIP_LABELS, sendRefusal, sentSummary, speedNote } from './found-messages';
+import { SKIP_LABELS, sendRefusal, sentSummary } from './found-messages';
 import { useProposeFound } from './found-proposals-api';
+import { SpeedNote } from './speed-note';
 import { StillListening } from './still-listening';
 
 /** What became of one found track when the list was sent: its ID, and a few words. */
@@ -56,7 +57,6 @@ function SuggestionRow({
 }) {
   const player = usePlayer();
   const at = formatClock(item.start_time);
-  const speed = speedNote(item.speed, item.key_locked);
   return (
     <Box
       component="li"
@@ -90,7 +90,7 @@ function SuggestionRow({
         </Link>
         <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {at}–{formatClock(item.end_time)} · {Math.round(item.similarity * 100)}% match
-          {speed && ` · ${speed}`}
+          <SpeedNote speed={item.speed} keyLocked={item.key_locked} />
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={oneLine}>
           as in{' '}
