@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../db/client';
 import { CommandError } from '../command';
-import { extractDatabasePart, extractMedia, listMedia } from './archive';
+import { checkArchive, extractDatabasePart, extractMedia, listMedia } from './archive';
 import { type BackupManifest, countRows, PGLITE_DUMP, POSTGRES_DUMP, readManifest } from './backup-service';
 import { findPgProgram, libpqConnection, runPgProgram } from './pg-tools';
 
@@ -32,10 +32,21 @@ function isEmptyFolder(dir: string): boolean {
 export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreResult> {
   const started = Date.now();
   if (!existsSync(archive)) throw new CommandError(`restore: ${archive} does not exist.`);
+  const entries = await checkArchive(archive);
   const staging = mkdtempSync(join(tmpdir(), 'cratedig-restore-'));
   try {
     await extractDatabasePart(archive, staging);
     const manifest = readManifest(staging, archive);
+    // A file cut at a block boundary reads to its end without complaint: the manifest says how many
+    // media files the whole backup holds.
+    const mediaHeld = entries.filter((path) => /^media\/.+[^/]$/.test(path)).length;
+    if (manifest.media.mode === 'folder' && mediaHeld < manifest.media.files) {
+      throw new CommandError(
+        `restore: ${archive} is incomplete or damaged (it holds ${mediaHeld} of the backup's ` +
+          `${manifest.media.files} media files); nothing was restored, and the database and media folder ` +
+          'are as they were. Restore from a complete copy of the backup file.',
+      );
+    }
     const wanted = target.databaseUrl ? 'postgres' : 'pglite';
     if (manifest.database !== wanted) {
       throw new CommandError(
