@@ -18,6 +18,7 @@ import { SuggestTracklistLink } from '../contribute';
 import { SetSuggestions } from '../fingerprints';
 import { CommentsTab, SetFavouriteToggle, SetLikesToggle } from '../library';
 import { AddToQueueButton, SetPlayButton } from '../player';
+import { IdentifiedTracks } from './identified-tracks';
 import { useSetDetail } from './set-detail-api';
 import { SetMoments } from './set-moments';
 import { SetTrackList } from './set-track-list';
@@ -76,9 +77,7 @@ export function SetDetailPage() {
           {set.venue && ` · ${set.venue.name}`}
         </span>
         <CuratorLink set={set} />
-        <span>
-          Identified Tracks: {set.track_confirmed_count}/{set.track_count}
-        </span>
+        <IdentifiedTracks set={set} />
         {genres.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
             {genres.map((genre) => (
