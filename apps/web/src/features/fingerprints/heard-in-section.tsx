@@ -1,7 +1,7 @@
 // The track page's 'Also heard in' (a released track) or 'Heard in N other sets' (an ID): where the
 // track's audio plays in other sets by fingerprint, how it was played there (faster or slower, key
 // locked), each playable from that moment, marked when the set's tracklist does not say so.
-import type { HeardIn } from '@cratedig/contract/fingerprints-api';
+import type { HeardIn, HeardInList } from '@cratedig/contract/fingerprints-api';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -72,12 +72,40 @@ function HeardInRow({ item, isId }: { item: HeardIn; isId: boolean }) {
   );
 }
 
-export function HeardInSection({ trackId, isId }: { trackId: number; isId: boolean }) {
+/**
+ * The rows to list and how many other sets they are in. An ID's own set (its 'Found in') is not
+ * another set: the audio heard there again is the ID itself, so it is neither listed nor counted.
+ * A set the audio is heard in twice counts once.
+ */
+export function otherSets(
+  data: HeardInList,
+  foundInSetId: number | undefined,
+): { rows: HeardIn[]; sets: number } {
+  const rows = data.data.filter((item) => item.set_meta.id !== foundInSetId);
+  const left = data.data.length - rows.length;
+  const everyRowHere = data.pagination.total <= data.data.length;
+  const sets = everyRowHere
+    ? new Set(rows.map((item) => item.set_meta.id)).size
+    : data.pagination.total - left;
+  return { rows, sets };
+}
+
+export function HeardInSection({
+  trackId,
+  isId,
+  foundInSetId,
+}: {
+  trackId: number;
+  isId: boolean;
+  /** An ID's 'Found in' set. */
+  foundInSetId?: number;
+}) {
   const { data } = useHeardIn(trackId);
   if (!data) return null;
-  const found = data.pagination.total;
+  const { rows, sets } = otherSets(data, isId ? foundInSetId : undefined);
+  const found = rows.length;
   if (found === 0 && !data.listening) return null;
-  const title = isId ? `Heard in ${plural(found, 'other set')}` : 'Also heard in';
+  const title = isId ? `Heard in ${plural(sets, 'other set')}` : 'Also heard in';
   return (
     <Box component="section" aria-label={title} sx={{ mt: 3 }}>
       <Typography variant="h6" component="h2">
@@ -91,7 +119,7 @@ export function HeardInSection({ trackId, isId }: { trackId: number; isId: boole
       {data.listening && <StillListening />}
       {found > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {data.data.map((item) => (
+          {rows.map((item) => (
             <HeardInRow key={`${item.set_meta.id}:${item.start_time}`} item={item} isId={isId} />
           ))}
         </Box>

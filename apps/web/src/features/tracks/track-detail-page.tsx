@@ -109,7 +109,7 @@ export function TrackDetailPage() {
       )}
       {!isId && track.first_heard && <FirstHeardNote firstHeard={track.first_heard} />}
       <FactList facts={facts} />
-      <HeardInSection trackId={track.id} isId={isId} />
+      <HeardInSection trackId={track.id} isId={isId} foundInSetId={track.set_meta?.id} />
       <DetailTabs
         label="Track"
         tabs={[
