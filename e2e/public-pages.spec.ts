@@ -93,6 +93,39 @@ test.describe('a visitor who is not signed in', () => {
     await expect(page.getByText('Incorrect username or password. Please try again.')).toBeVisible();
   });
 
+  test('the drawn sign-in and sign-up forms send nothing anywhere before the app runs', async ({
+    browser,
+  }) => {
+    // JavaScript off: the page is exactly what the build drew, as in the moment before its script runs.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const secret = 'typed-Secret-4711';
+    const sent: string[] = [];
+    page.on('request', (request) =>
+      sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`),
+    );
+    try {
+      for (const path of ['/login', '/register']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const form = page.getByRole('form');
+        await expect(form).toHaveAttribute('method', 'post');
+        sent.length = 0;
+        await form.getByRole('textbox', { name: /Username/ }).fill('early_bird');
+        await form.locator('input[name="password"]').fill(secret);
+        // Enter in a field, then the button: neither submits the drawn form.
+        await form.locator('input[name="password"]').press('Enter');
+        await form.getByRole('button', { name: /Sign in|Create account/ }).click();
+        await page.waitForLoadState('networkidle');
+        expect(page.url()).toMatch(new RegExp(`${path}$`));
+        expect(sent.filter((line) => line.includes(secret) || line.includes('early_bird'))).toEqual([]);
+        await expect(form.locator('input[name="password"]')).toHaveValue(secret);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a signed-in browser opening /login goes on to its home page', async ({ page, request }) => {
     await signedInPage(page, request, 'prerender');
     await page.goto('/login');

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeTempDir } from '../test/app';
@@ -117,6 +118,47 @@ describe('the built web app', () => {
     const response = await app.inject({ method: 'POST', url: '/sets/12' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 404 });
+  });
+});
+
+describe('a drawn sign-in form posted before the app runs', () => {
+  it('sends the browser back to the page with a GET, and logs nothing of what was typed', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const logged = await buildTestApp(
+      { webDistDir: app.config.webDistDir, logLevel: 'trace' },
+      { logStream: stream },
+    );
+    try {
+      for (const path of ['/login', '/register']) {
+        const response = await logged.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'username=dj-one&password=typed-Secret-123&email=dj%40example.test',
+        });
+        expect(response.statusCode).toBe(303);
+        expect(response.headers.location).toBe(path);
+        expect(response.body).toBe('');
+      }
+      const multipart = await logged.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\nContent-Disposition: form-data; name="password"\r\n\r\ntyped-Secret-123\r\n--x--',
+      });
+      expect(multipart.statusCode).toBe(303);
+    } finally {
+      await logged.close();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('')).not.toContain('typed-Secret-123');
+    expect(lines.join('')).not.toContain('dj%40example');
   });
 });
 

@@ -21,6 +21,7 @@ const NOT_SPA = /^\/(api|media|public|assets)(\/|$)/;
 const PRERENDERED: Record<string, string> = { '/login': 'login.html', '/register': 'register.html' };
 
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  await app.register(firstScreenFormPosts);
   const assetsDir = join(options.distDir, 'assets') + sep;
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -37,6 +38,27 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
   });
+}
+
+/**
+ * The drawn /login and /register forms are `method="post"` to their own address and cannot be
+ * submitted before the app's script runs (docs/accounts.md "Password login"); should a browser
+ * send one anyway, what was typed arrives here in a POST body, never in an address. It is read to the
+ * end and dropped unparsed (bodies are never logged), and the answer sends the browser back to the
+ * page with a GET (303), which then works as usual.
+ */
+async function firstScreenFormPosts(app: FastifyInstance): Promise<void> {
+  // This scope only: any body of these two routes is drained, never parsed or kept.
+  app.addContentTypeParser('*', { bodyLimit: 64 * 1024 }, (_request, payload, done) => {
+    payload.on('error', done);
+    payload.on('end', () => done(null, undefined));
+    payload.resume();
+  });
+  for (const path of Object.keys(PRERENDERED)) {
+    app.post(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(303).header('location', path).header('cache-control', 'no-store').send(),
+    );
+  }
 }
 
 /**

@@ -3,21 +3,42 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useSyncExternalStore } from 'react';
 /** An 18 px spinner for a busy button (MUI's Button brings CircularProgress anyway). */
 export function ButtonSpinner() {
   return <CircularProgress size={18} color="inherit" aria-hidden />;
 }
 
-/** The main button of an account form: disabled with a spinner while the request runs. */
+const noSubscription = () => () => {};
+
+/**
+ * False while a drawn page (/login, /register) waits for its script, true once the app runs it: the
+ * markup drawn at build time renders with false, and hydration keeps it until React takes over.
+ */
+export function useAppRunning(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The main button of an account form: disabled with a spinner while the request runs. Until the app
+ * runs, it is a plain button, so the drawn form has no submit button and pressing Enter in a field
+ * submits nothing: what was typed never leaves the page before the app can send it to the API (the
+ * form is also method="post" to its own page, which the server answers with a redirect).
+ */
 export function SubmitButton({
   busy,
   busyLabel,
   children,
   ...props
 }: ButtonProps & { busy: boolean; busyLabel: string }) {
+  const running = useAppRunning();
   return (
     <Button
-      type="submit"
+      type={running ? 'submit' : 'button'}
       variant="contained"
       size="large"
       fullWidth

@@ -57,7 +57,15 @@ export function LoginPage() {
     >
       <SocialSignInButtons disabled={busy} />
       <Divider sx={{ my: 3, color: 'text.secondary', fontSize: 14 }}>or with your username</Divider>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in with username and password">
+      <Box
+        component="form"
+        // never a GET with the password in the address, whatever submits the drawn form
+        method="post"
+        action="/login"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Sign in with username and password"
+      >
         <Stack spacing={2.25}>
           <AuthTextField
             label="Username"

@@ -1,4 +1,9 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT, usernameProblem } from '@cratedig/contract/account-rules';
+import {
+  ABOUT_MAX_LENGTH,
+  ABOUT_TOO_LONG,
+  PASSWORD_HINT,
+  usernameProblem,
+} from '@cratedig/contract/account-rules';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -13,16 +18,19 @@ import { EMAIL_PATTERN, FormAlert, SubmitButton } from './auth-form-parts';
 import { FORM_MESSAGES, REGISTER_MESSAGES } from './auth-messages';
 import { AuthPageFrame } from './auth-page-frame';
 import { AuthTextField } from './auth-text-field';
+import { loadCommonPasswords, newPasswordProblem, quickPasswordProblem } from './new-password';
 import { passwordLogin, SignInError } from './password-login';
 
 type Field = 'username' | 'email' | 'password';
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldErrors = Partial<Record<Field | 'about', string>>;
 
 /**
- * docs/accounts.md Register: all fields except About are required; the password has at least 3 characters.
- * The username follows the one rule of the contract (characters and length), as the server does.
+ * docs/accounts.md Register: all fields except About are required; the password follows the new-password
+ * rule (at least 8 characters, not the username; the common-password list is checked on submit, see
+ * new-password.ts); About is bounded. The username follows the one rule of the contract (characters and
+ * length), as the server does.
  */
-export function validateRegistration(values: Record<Field, string>): FieldErrors {
+export function validateRegistration(values: Record<Field, string> & { about?: string }): FieldErrors {
   const errors: FieldErrors = {};
   if (values.username.trim() === '') errors.username = FORM_MESSAGES.required;
   else {
@@ -32,7 +40,11 @@ export function validateRegistration(values: Record<Field, string>): FieldErrors
   if (values.email.trim() === '') errors.email = FORM_MESSAGES.required;
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = FORM_MESSAGES.invalidEmail;
   if (values.password === '') errors.password = FORM_MESSAGES.required;
-  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  else {
+    const problem = quickPasswordProblem(values.password, values.username);
+    if (problem) errors.password = problem;
+  }
+  if ((values.about?.length ?? 0) > ABOUT_MAX_LENGTH) errors.about = ABOUT_TOO_LONG;
   return errors;
 }
 
@@ -50,11 +62,16 @@ export function RegisterPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = event.currentTarget;
     const errors = validateRegistration(values);
+    if (!errors.password && values.password !== '') {
+      const problem = await newPasswordProblem(values.password, values.username);
+      if (problem) errors.password = problem;
+    }
     setFieldErrors(errors);
     setError(null);
     if (Object.keys(errors).length > 0) {
-      focusFirstInvalid(event.currentTarget);
+      focusFirstInvalid(form);
       return;
     }
     setBusy(true);
@@ -103,7 +120,15 @@ export function RegisterPage() {
       documentTitle="Create an account"
       lead="Pick a username, add your email and a password, and tell us a little about you. The beta is free."
     >
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create an account">
+      <Box
+        component="form"
+        // never a GET with the password in the address, whatever submits the drawn form
+        method="post"
+        action="/register"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Create an account"
+      >
         <Stack spacing={2.25}>
           <AuthTextField
             label="Username"
@@ -138,8 +163,16 @@ export function RegisterPage() {
             required
             value={values.password}
             onChange={set('password')}
+            // the list of common passwords loads while the password is typed; leaving the field says
+            // what is wrong with it, before any submit
+            onFocus={() => void loadCommonPasswords().catch(() => undefined)}
+            onBlur={async () => {
+              if (values.password === '') return;
+              const problem = await newPasswordProblem(values.password, values.username);
+              setFieldErrors((current) => ({ ...current, password: problem }));
+            }}
             error={Boolean(fieldErrors.password)}
-            helperText={fieldErrors.password ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            helperText={fieldErrors.password ?? PASSWORD_HINT}
             disabled={busy}
           />
           <AuthTextField
@@ -151,6 +184,11 @@ export function RegisterPage() {
             placeholder="DJ, digger, label person… (optional)"
             value={values.about}
             onChange={set('about')}
+            error={Boolean(fieldErrors.about) || values.about.length > ABOUT_MAX_LENGTH}
+            helperText={
+              fieldErrors.about ??
+              `${values.about.length.toLocaleString('en-US')} / ${ABOUT_MAX_LENGTH.toLocaleString('en-US')}`
+            }
             disabled={busy}
           />
           <FormAlert message={error} />
