@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeSet } from '../../test/factories';
 import { renderWithPlayer } from '../../test/render';
-import { TrackMomentInSet } from './track-sets-tab';
+import { TrackMomentInSet, trackSetColumns } from './track-sets-tab';
 
 describe("the track's moment in a set", () => {
   it('plays the set from where the track starts and shows the likes it got there', async () => {
@@ -29,5 +29,12 @@ describe("the track's moment in a set", () => {
     expect(screen.getByText('Track 4 of the list')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByText(/0:00/)).toBeNull();
+  });
+});
+
+describe("the track page's Sets table", () => {
+  it('puts where the track plays right after the set and leaves out the set-only columns, so it fits', () => {
+    const headers = trackSetColumns(() => null).map((column) => column.header);
+    expect(headers).toEqual(['Set', 'Track plays at', 'Artist', 'Genre', 'Recorded', 'Likes', '']);
   });
 });

@@ -8,7 +8,7 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { LikesCount } from '../../components/count-badge';
 import type { Column } from '../../components/data-table';
 import { SetCard } from '../../components/entity-cards';
@@ -56,20 +56,25 @@ export function TrackMomentInSet({ set, moment }: { set: SetMeta; moment: TrackM
   );
 }
 
+// The track page is narrower than a list page: the sets' curator and identified count (about the
+// set, not the track) stay on the Sets list, and where the track plays comes right after the set, so
+// the table fits without scrolling sideways.
+const LEFT_OUT = new Set(['curator', 'identified']);
+
+/** The Sets tab's columns: the set, where the track plays in it, then the rest of the set's columns. */
+export function trackSetColumns(moment: (set: SetMeta) => ReactNode): Column<SetMeta>[] {
+  const [lead, ...rest] = setColumns.filter((column) => !LEFT_OUT.has(column.key));
+  const plays: Column<SetMeta> = { key: 'moment', header: 'Track plays at', render: moment };
+  return lead ? [lead, plays, ...rest] : [plays, ...rest];
+}
+
 export function TrackSetsTab({ trackId }: { trackId: number }) {
   const [sort, toggle] = useToggleSort(DEFAULT_SORTS.sets);
   const query = useTrackSets(trackId, sort);
   const pageIds = (query.data?.pages ?? []).map((page) => page.data.map((set) => set.id));
   const moments = useTrackMoments(trackId, pageIds);
-  const columns = useMemo<Column<SetMeta>[]>(
-    () => [
-      ...setColumns,
-      {
-        key: 'moment',
-        header: 'Track plays at',
-        render: (set) => <TrackMomentInSet set={set} moment={moments.get(set.id)} />,
-      },
-    ],
+  const columns = useMemo(
+    () => trackSetColumns((set) => <TrackMomentInSet set={set} moment={moments.get(set.id)} />),
     [moments],
   );
   return (
