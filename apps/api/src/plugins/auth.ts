@@ -2,6 +2,7 @@
 // a Firebase ID token. Routes opt in with `{ onRequest: app.authenticate }` (a signed-in user is
 // required) or `{ onRequest: app.authenticateFirebase }` (a verified Firebase identity is required,
 // with or without an account yet: GET /users/{email}, social POST /users, PUT /users/auth-id).
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type App as FirebaseApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -76,7 +77,7 @@ export function requireFirebase(request: FastifyRequest): FirebaseIdentity {
 }
 
 const INVALID_TOKEN = 'The token is invalid or has expired.';
-const SESSION_ENDED = 'This session has been signed out. Please sign in again.';
+const SESSION_ENDED = SESSION_ENDED_MESSAGE;
 
 /**
  * How long this process reuses the user row behind one of our access tokens on a read (one query

@@ -15,7 +15,8 @@
 
 export interface AuthEventMap {
   tokenRefreshed: { accessToken: string };
-  authError: { message: string };
+  /** signedOut: the session was ended on the server (elsewhere), not merely expired. */
+  authError: { message: string; signedOut?: boolean };
 }
 
 export type AuthEventType = keyof AuthEventMap;

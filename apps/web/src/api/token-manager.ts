@@ -100,6 +100,11 @@ export interface TokenManager {
   setFirebaseTokenSource(getIdToken: FirebaseTokenSource | null): void;
   /** Logout: deletes the stored tokens, cancels the scheduled refresh; state becomes unknown. */
   clearSession(): void;
+  /**
+   * The server answered that this session was ended there (signed out elsewhere): no refresh can
+   * help. Deletes the stored tokens and emits authError with signedOut.
+   */
+  sessionEndedOnServer(): void;
   /** Cancels the scheduled refresh timer (tests, hot reload). */
   dispose(): void;
 }
@@ -160,6 +165,18 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     refresh: () => void refreshOnce(),
   });
 
+  /** A session that can no longer refresh: forget it and say why (authError). */
+  const endSession = (signedOut: boolean): TokenResult => {
+    generation += 1;
+    inFlight = null;
+    storage.clearTokens();
+    firebaseSource = null;
+    internalSignIn = false;
+    scheduler.cancel();
+    events.emit('authError', { message: TRANSPORT_MESSAGES.authExpired, signedOut });
+    return { token: null, reason: TRANSPORT_MESSAGES.authExpired };
+  };
+
   const refreshOnce = (): Promise<TokenResult> => {
     if (inFlight) return inFlight;
     if (lastRefreshStartedAt !== null && now() - lastRefreshStartedAt < AUTH.refreshCooldownMs) {
@@ -178,15 +195,7 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
         events.emit('tokenRefreshed', { accessToken: outcome.token });
         return { token: outcome.token };
       }
-      if (outcome.kind === 'dead') {
-        generation += 1;
-        storage.clearTokens();
-        firebaseSource = null;
-        internalSignIn = false;
-        scheduler.cancel();
-        events.emit('authError', { message: TRANSPORT_MESSAGES.authExpired });
-        return { token: null, reason: TRANSPORT_MESSAGES.authExpired };
-      }
+      if (outcome.kind === 'dead') return endSession(outcome.signedOut === true);
       console.warn('token refresh failed, keeping the current token', outcome.error);
       scheduler.schedule();
       return currentToken();
@@ -252,6 +261,9 @@ export function createTokenManager(deps: TokenManagerDeps = {}): TokenManager {
     setFirebaseTokenSource(getIdToken) {
       firebaseSource = getIdToken;
       scheduler.schedule();
+    },
+    sessionEndedOnServer() {
+      if (storage.read().accessToken || canRefresh()) endSession(true);
     },
     clearSession() {
       generation += 1;

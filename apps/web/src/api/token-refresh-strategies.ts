@@ -13,6 +13,7 @@
  * - Firebase: getIdToken resolving null (no signed-in user) or rejecting with the `auth/...` code of
  *   a dead account is dead; anything else is transient.
  */
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
 import { AUTH } from '@cratedig/contract/constants';
 import { accountRoutes } from '@cratedig/contract/routes-accounts';
 import type { CrossTabLock } from './cross-tab-lock';
@@ -20,7 +21,7 @@ import type { TokenStorage } from './token-storage';
 
 export type RefreshOutcome =
   | { kind: 'ok'; token: string; refreshToken?: string; expiresAt: number }
-  | { kind: 'dead' }
+  | { kind: 'dead'; signedOut?: boolean }
   | { kind: 'transient'; error?: unknown };
 
 /** Renews the token; `isCurrent()` is false once the session it started in has ended. */
@@ -90,7 +91,8 @@ async function exchange(
   }
   if (!response.ok) {
     const transient = response.status >= 500 || response.status === 408 || response.status === 429;
-    return transient ? { kind: 'transient', error: response.status } : { kind: 'dead' };
+    if (transient) return { kind: 'transient', error: response.status };
+    return { kind: 'dead', signedOut: await saysSessionEnded(response) };
   }
   try {
     const body = (await response.json()) as { access_token?: unknown; refresh_token?: unknown };
@@ -157,4 +159,15 @@ export function jwtExpiry(token: string): number | null {
 /** Firebase ID tokens live 1 h; their exp claim is authoritative when readable. */
 export function firebaseExpiry(idToken: string, nowMs: number): number {
   return jwtExpiry(idToken) ?? nowMs + AUTH.internalTokenLifetimeMs;
+}
+
+/** Whether a 401 answers that the session was ended on the server (not merely expired). */
+export async function saysSessionEnded(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  try {
+    const body = (await response.clone().json()) as { message?: unknown };
+    return body.message === SESSION_ENDED_MESSAGE;
+  } catch {
+    return false;
+  }
 }

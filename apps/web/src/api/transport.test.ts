@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createTokenManager, type TokenManager } from './token-manager';
@@ -197,6 +198,33 @@ describe('transport (docs/web-app.md calls, Transport)', () => {
     // 0 s, then +1 s, +2 s, +4 s. Only the first retry refreshes: the others fall in the 30 s cooldown.
     expect(api.callsTo('GET /api/queue').map((c) => c.at)).toEqual([0, 1000, 3000, 7000]);
     expect(api.callsTo('PUT /api/tokens')).toHaveLength(1);
+  });
+
+  it('signs this device out at once, without waiting or refreshing, when the session was ended on the server', async () => {
+    const ended = { code: 401, status: 'Unauthorized', message: SESSION_ENDED_MESSAGE };
+    const { api, tokens, transport } = setup({ 'GET /api/queue': [json(401, ended)] });
+    const authErrors: { message: string; signedOut?: boolean }[] = [];
+    tokens.events.on('authError', (event) => authErrors.push(event));
+    const result = track(transport.get('/queue'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result.error).toMatchObject({ status: 401, message: SESSION_ENDED_MESSAGE });
+    expect(authErrors).toEqual([{ message: 'Authentication expired', signedOut: true }]);
+    expect(api.callsTo('GET /api/queue')).toHaveLength(1);
+    expect(api.callsTo('PUT /api/tokens')).toHaveLength(0);
+    expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it('says the device was signed out when the refresh answers that the session was ended', async () => {
+    const { tokens, transport } = setup({
+      'GET /api/me': [unauthorized()],
+      'PUT /api/tokens': [json(401, { code: 401, status: 'Unauthorized', message: SESSION_ENDED_MESSAGE })],
+    });
+    const authErrors: { message: string; signedOut?: boolean }[] = [];
+    tokens.events.on('authError', (event) => authErrors.push(event));
+    const result = track(transport.get('/me'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(result.settled).toBe(true);
+    expect(authErrors).toEqual([{ message: 'Authentication expired', signedOut: true }]);
   });
 
   it('stops retrying a 401 when the refresh fails for good', async () => {

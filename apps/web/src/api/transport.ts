@@ -26,6 +26,7 @@
  *   server's x-request-id, or the one we sent.
  * - An aborted signal rejects with the signal's reason (AbortError), unchanged.
  */
+
 import { AUTH } from '@cratedig/contract/constants';
 import { ApiError, isApiError, isErrorShape, TRANSPORT_MESSAGES } from './api-error';
 import type { AuthEvents } from './auth-events';
@@ -39,6 +40,7 @@ import {
   type Visibility,
 } from './error-recovery';
 import { createTokenManager, type TokenManager } from './token-manager';
+import { saysSessionEnded } from './token-refresh-strategies';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -144,7 +146,10 @@ export function createTransport(deps: TransportDeps): Transport {
 
       if (response.ok) return (await readBody(response, answeredId)) as T;
 
-      if (response.status === 401 && auth && retry) {
+      // A session ended on the server (signed out elsewhere): no wait and no refresh can bring it back.
+      if (response.status === 401 && auth && (await saysSessionEnded(response))) {
+        tokens.sessionEndedOnServer();
+      } else if (response.status === 401 && auth && retry) {
         // docs/web-app.md: 1 retry in the foreground, 3 when hidden, back-off 1 s doubling.
         const maxRetries = visibility.isHidden() ? AUTH.retries401Background : AUTH.retries401Foreground;
         if (unauthorizedRetries < maxRetries) {

@@ -2,6 +2,7 @@
 // registration, social creation and linking, the signed-in user's own settings.
 
 import { randomUUID } from 'node:crypto';
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
 import type {
   CreateUserBody,
   LinkAuthIdBody,
@@ -102,7 +103,9 @@ async function issueTokenPair(
 export async function refresh(ctx: AccountsContext, body: RefreshTokensBody): Promise<TokenPair> {
   const expired = unauthorized('The refresh token is invalid or has expired.');
   const row = await q.findRefreshToken(ctx.db, hashOpaqueToken(body.refresh_token));
-  if (!row || row.revokedAt || row.familyExpiresAt.getTime() <= Date.now()) throw expired;
+  // A session ended on the server says so: the web app then tells the person this device was signed out.
+  if (row?.revokedAt) throw unauthorized(SESSION_ENDED_MESSAGE);
+  if (!row || row.familyExpiresAt.getTime() <= Date.now()) throw expired;
   if (row.rotatedAt || !(await q.markRotated(ctx.db, row.id))) {
     await q.revokeFamily(ctx.db, row.familyId);
     throw expired;

@@ -100,6 +100,16 @@ function isUnreachable(error: unknown): boolean {
   return isApiError(error) && error.kind === 'network';
 }
 
+function runLogoutListeners(listeners: Set<() => void>) {
+  for (const listener of [...listeners]) {
+    try {
+      listener();
+    } catch (error) {
+      console.error('a logout listener failed', error);
+    }
+  }
+}
+
 /** docs/web-app.md "Auth events during use": a toast while the tab is visible, for 2 s. */
 function showRefreshingToast() {
   if (document.visibilityState !== 'visible') return;
@@ -171,8 +181,13 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
   // the person back to sign in; the guard keeps the page as the next location (docs/web-app.md recovery).
   useEffect(
     () =>
-      api.events.on('authError', () => {
-        showRefreshingToast();
+      api.events.on('authError', ({ signedOut }) => {
+        if (signedOut) {
+          // Nothing is refreshing: the session was ended elsewhere. Say so plainly, at any visibility.
+          enqueueSnackbar(SESSION_MESSAGES.signedOutElsewhere, { variant: 'info', preventDuplicate: true });
+        } else showRefreshingToast();
+        // Signed out here too: the player stops and the queue goes, as on Logout.
+        runLogoutListeners(logoutListeners.current);
         clearUser();
       }),
     [api, clearUser],
@@ -194,13 +209,7 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
       const ending = endedOnServer ? null : api.endSession();
       if (!ending) api.tokens.clearSession();
       api.tokens.storage.takeNext();
-      for (const listener of [...logoutListeners.current]) {
-        try {
-          listener();
-        } catch (error) {
-          console.error('a logout listener failed', error);
-        }
-      }
+      runLogoutListeners(logoutListeners.current);
       // The service worker's runtime caches (artwork seen while signed in) go too.
       void clearRuntimeCaches().catch(() => {});
       setState({ status: 'unauthenticated', user: null, loggedOut: true, offline: false });

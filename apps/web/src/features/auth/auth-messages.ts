@@ -49,6 +49,8 @@ export const SESSION_MESSAGES = {
   expired: 'Your session expired. Please log in again.',
   /** docs/web-app.md "Auth events during use", shown for 2 s when the tab is visible. */
   refreshing: 'Authentication expired, refreshing...',
+  /** A session ended on the server: "Sign out everywhere" elsewhere, a password reset, a Logout. */
+  signedOutElsewhere: 'You were signed out on this device. Please sign in again.',
 } as const;
 
 // Ours, not the spec's: the form rules of docs/accounts.md need words where the spec gives none.
