@@ -11,6 +11,7 @@ import {
   findSetsByDates,
   findTrackCandidates,
   type NamedKind,
+  setKey,
   trackKey,
 } from './queries';
 
@@ -29,6 +30,8 @@ export interface Plan {
   /** New sets (in batch order) and the existing ids of matched ones, by set ref. */
   newSets: SetInput[];
   matchedSets: Map<string, number>;
+  /** Which file's set is one already in the catalogue, or the same as another file's, one line each. */
+  setNotes: string[];
   /** New tracks by key (in batch order); refs of every needed track to its key. */
   newTracks: Map<string, TrackInput>;
   matchedTracks: Map<string, number>;
@@ -103,13 +106,24 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
   const existingSets = await findSetsByDates(db, [...new Set(batch.sets.map((s) => s.date))]);
   const matchedSets = new Map<string, number>();
   const newSets: SetInput[] = [];
-  const seenSetKeys = new Map<string, string>();
+  const seenSetKeys = new Map<string, SetInput>();
+  const setNotes: string[] = [];
+  const where = (set: SetInput) => set.origin.file + (set.origin.at ? `: ${set.origin.at}` : '');
   for (const set of batch.sets) {
-    const key = `${normaliseName(set.name)}|${set.date}`;
+    const key = setKey(set.name, set.date);
     const id = existingSets.get(key);
-    if (id !== undefined) matchedSets.set(set.ref, id);
-    else if (!seenSetKeys.has(key)) {
-      seenSetKeys.set(key, set.ref);
+    const first = seenSetKeys.get(key);
+    if (id !== undefined) {
+      matchedSets.set(set.ref, id);
+      setNotes.push(
+        `${where(set)}: the set '${set.name}' (${set.date}) is already in the catalogue (set ${id}): left as it is`,
+      );
+    } else if (first) {
+      setNotes.push(
+        `${where(set)}: the set '${set.name}' (${set.date}) is the same as ${where(first)}'s: imported once`,
+      );
+    } else {
+      seenSetKeys.set(key, set);
       newSets.push(set);
     }
   }
@@ -221,5 +235,16 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
     trackKeyOf.set(t.ref, key);
     if (!matchedTracks.has(key) && !newTracks.has(key)) newTracks.set(key, t);
   }
-  return { artists, labels, festivals, venues, newSets, matchedSets, newTracks, matchedTracks, trackKeyOf };
+  return {
+    artists,
+    labels,
+    festivals,
+    venues,
+    newSets,
+    matchedSets,
+    setNotes,
+    newTracks,
+    matchedTracks,
+    trackKeyOf,
+  };
 }

@@ -30,7 +30,7 @@ export async function findSetsByDates(db: Db, dates: string[]): Promise<Map<stri
   const found = new Map<string, number>();
   if (dates.length === 0) return found;
   for (const row of await lookups.setsRecordedOn(db, dates)) {
-    const key = `${normaliseName(row.set_name)}|${row.release_date}`;
+    const key = setKey(row.set_name, row.release_date);
     if (!found.has(key)) found.set(key, row.id);
   }
   return found;
@@ -49,6 +49,21 @@ export async function findTrackCandidates(
 /** IDs first heard in an existing set, oldest first, with their artist line. */
 export function findSetIds(db: Db, setId: number): Promise<{ id: number; artist: string }[]> {
   return lookups.idsFirstHeardIn(db, setId);
+}
+
+/**
+ * The comparison key of a set: its name and recorded date. Case, accents and spacing aside, a set's
+ * name is compared as written: 'Mix speed+2' and 'Mix speed-2' are two sets, where names of people
+ * and places would read the same.
+ */
+export function setKey(name: string, date: string): string {
+  const folded = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${folded}|${date}`;
 }
 
 /**

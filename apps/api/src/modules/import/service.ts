@@ -90,7 +90,7 @@ export async function importFiles(
       const names = {
         newArtists: plan.artists.created.map((c) => c.value.name),
         newLabels: plan.labels.created.map((c) => c.value.name),
-        notes: read.notes,
+        notes: [...plan.setNotes, ...read.notes],
       };
       if (options.dryRun) {
         report = {
