@@ -34,8 +34,16 @@ if (prerendered && !hydrates) container.replaceChildren();
 
 function render() {
   const app = <AppRoot router={BrowserRouter} />;
-  // As a transition React renders (or hydrates) in slices, yielding to the browser between them,
-  // instead of one long task that keeps a phone's main thread blocked while it builds the first screen.
+  // A signed-in first screen renders as an ordinary update. As a transition it is rendered again:
+  // its slices yield while the session check, the page's chunks and the queries answer, each answer
+  // restarts the slices or makes React render the whole tree again at once (a store read by the
+  // tree changed mid-render), and a phone's main thread stayed blocked for seconds.
+  if (signedIn) {
+    createRoot(container).render(app);
+    return;
+  }
+  // A visitor's page is here before the render (below): as a transition React renders or hydrates
+  // it in slices that yield to the browser, instead of one long task.
   startTransition(() => {
     if (!hydrates) {
       createRoot(container).render(app);
@@ -52,10 +60,9 @@ function render() {
 // A visitor's first screen is drawn once its page's chunk is here: one render and one layout, instead
 // of the layout first and the page a round trip later (if the chunk cannot be loaded, the page's own
 // error boundary says so); a prerendered page is hydrated with its page in hand. With a stored token
-// the app renders at once: the session check (GET /me) starts with that render and runs while the
-// page's chunks load.
-const firstPage = preloadFirstPage(window.location.pathname, signedIn);
+// the app renders at once and its routes load their chunks as they render: the session check
+// (GET /me) starts with that render and runs while they load.
 if (signedIn) render();
-else firstPage.then(render, render);
+else preloadFirstPage(window.location.pathname, false).then(render, render);
 
 startServiceWorker();
