@@ -7,8 +7,11 @@ export const TRACKLIST_PASTE = {
   maxLines: 300,
 } as const;
 
-/** What became of one pasted line, as the preview tells it. */
-export const LINE_OUTCOMES = ['same', 'suggestion', 'known', 'new', 'id', 'problem'] as const;
+/**
+ * What became of one pasted line, as the preview tells it; `skipped` is a line copied along with the
+ * list that names no track (a set's title line such as 1001Tracklists heads a list with).
+ */
+export const LINE_OUTCOMES = ['same', 'suggestion', 'known', 'new', 'id', 'skipped', 'problem'] as const;
 export type LineOutcome = (typeof LINE_OUTCOMES)[number];
 
 /**

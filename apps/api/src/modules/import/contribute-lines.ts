@@ -27,6 +27,8 @@ export interface PastedProblem {
 export interface PastedLines {
   entries: PastedEntry[];
   problems: PastedProblem[];
+  /** Lines that name no track and are passed over, each with why (a set's title line). */
+  skipped: PastedProblem[];
   /** Whether the entries carry times (placed by time) or not (placed by order). */
   timed: boolean;
 }
@@ -36,6 +38,11 @@ const HEADER =
   /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator|tracklist)\s*:/i;
 const HEADING = /^\s*[\p{L} ]{1,30}:\s*$/u;
 const DASH = /\s[-–—]\s/;
+// The set's title line 1001Tracklists heads a copied list with: 'Artist @ Event, Venue, City, Country
+// 2024-05-12' (radio shows: 'Artist - Show 123 2024-05-12'), before any track.
+const TITLE_LINE = /(?:^|\s)@\s|\s\d{4}-\d{2}-\d{2}$/;
+const TITLE_NOTE =
+  "The set's title line (its artists, place and date), not a track: skipped. It is not needed here.";
 
 export function formatTime(seconds: number): string {
   const s = Math.floor(seconds);
@@ -48,6 +55,7 @@ export function formatTime(seconds: number): string {
 export function readPastedLines(text: string): PastedLines {
   const entries: PastedEntry[] = [];
   const problems: PastedProblem[] = [];
+  const skipped: PastedProblem[] = [];
   for (const [index, raw] of linesOf(text).entries()) {
     const line = index + 1;
     const trimmed = raw.trim();
@@ -55,6 +63,10 @@ export function readPastedLines(text: string): PastedLines {
     if (entries.length === 0 && HEADER.test(raw)) continue;
     const add = (reason: string) => problems.push({ line, text: trimmed, reason });
     const read = readTrackLine(raw);
+    if (entries.length === 0 && read?.start === undefined && TITLE_LINE.test(trimmed)) {
+      skipped.push({ line, text: trimmed, reason: TITLE_NOTE });
+      continue;
+    }
     if (read?.bad) add(`'${read.bad}' is not a time (mm:ss, h:mm:ss or mm.ss)`);
     else if (read?.together && entries.length === 0)
       add("a 'w/' line needs a track before it to be played with");
@@ -104,5 +116,5 @@ export function readPastedLines(text: string): PastedLines {
     previous = placed;
   }
   problems.sort((a, b) => a.line - b.line);
-  return { entries: kept, problems, timed };
+  return { entries: kept, problems, skipped, timed };
 }

@@ -93,6 +93,18 @@ export async function previewPastedTracklist(
     new_labels: [],
     note: p.reason,
   }));
+  for (const s of read.skipped)
+    lines.push({
+      line: s.line,
+      text: s.text,
+      outcome: 'skipped',
+      start_time: null,
+      track: null,
+      set_row: null,
+      new_artists: [],
+      new_labels: [],
+      note: s.reason,
+    });
   const placed = placeEntries(rows, read.entries, read.timed);
   const landings = placed.landings;
   const sameTrack = setTrackNamed(rows);

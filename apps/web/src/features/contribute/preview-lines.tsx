@@ -15,6 +15,7 @@ const TONES: Record<LineOutcome, { fg: string; bg: string }> = {
   known: { fg: '#bfe9ff', bg: 'rgba(54, 215, 255, 0.16)' },
   new: { fg: '#e4d6ff', bg: 'rgba(138, 92, 255, 0.22)' },
   id: { fg: colors.textMuted, bg: 'rgba(255, 255, 255, 0.06)' },
+  skipped: { fg: colors.textMuted, bg: 'rgba(255, 255, 255, 0.06)' },
   problem: { fg: '#ffd0d9', bg: 'rgba(255, 92, 122, 0.2)' },
 };
 
@@ -102,6 +103,7 @@ export function previewSummary(counts: TracklistPreview['counts']): string {
     counts.known > 0 && `${counts.known} in the catalogue`,
     counts.new > 0 && plural(counts.new, 'new track'),
     counts.id > 0 && plural(counts.id, 'ID line'),
+    counts.skipped > 0 && `${plural(counts.skipped, 'line')} skipped`,
     counts.problem > 0 && plural(counts.problem, 'problem'),
   ].filter((p): p is string => typeof p === 'string');
   return parts.join(' · ');

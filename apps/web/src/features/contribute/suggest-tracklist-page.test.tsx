@@ -62,7 +62,7 @@ const GOOD: TracklistPreview = {
       new_labels: ['Unsigned'],
     }),
   ],
-  counts: { same: 1, suggestion: 1, known: 0, new: 0, id: 0, problem: 0 },
+  counts: { same: 1, suggestion: 1, known: 0, new: 0, id: 0, skipped: 0, problem: 0 },
 };
 
 const BAD: TracklistPreview = {
@@ -80,7 +80,7 @@ const BAD: TracklistPreview = {
       note: "'12:75' is not a time (mm:ss, h:mm:ss or mm.ss)",
     }),
   ],
-  counts: { same: 0, suggestion: 0, known: 0, new: 0, id: 0, problem: 2 },
+  counts: { same: 0, suggestion: 0, known: 0, new: 0, id: 0, skipped: 0, problem: 2 },
 };
 
 function api(preview: TracklistPreview | FakeResponse) {

@@ -10,6 +10,7 @@ export const OUTCOME_LABELS: Record<LineOutcome, string> = {
   known: 'In the catalogue',
   new: 'New track',
   id: 'ID line',
+  skipped: 'Skipped',
   problem: 'Problem',
 };
 
