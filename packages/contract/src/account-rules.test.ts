@@ -101,6 +101,7 @@ describe('the profile', () => {
     profileUpdateBody.safeParse({ about_me, soundcloud_url, user_type: ['dj'] });
 
   it('bounds About and the link', () => {
+    expect(ABOUT_TOO_LONG).toContain(ABOUT_MAX_LENGTH.toLocaleString('en-US'));
     expect(profile('a'.repeat(ABOUT_MAX_LENGTH), null).success).toBe(true);
     expect(profile('a'.repeat(ABOUT_MAX_LENGTH + 1), null).error?.issues[0]?.message).toBe(ABOUT_TOO_LONG);
     const link = `https://soundcloud.com/${'a'.repeat(PROFILE_LINK_MAX_LENGTH - 23)}`;

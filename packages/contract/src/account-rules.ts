@@ -36,16 +36,10 @@ export function passwordProblem(
   return undefined;
 }
 
-/**
- * The message of a 401 for a session that was ended on the server (Logout elsewhere, "Sign out
- * everywhere", a password reset): its access tokens and its refresh token alike. The web app tells
- * it from an expired token by this text: no refresh can help, the device is signed out.
- */
-export const SESSION_ENDED_MESSAGE = 'This session has been signed out. Please sign in again.';
-
 /** The profile's texts: About and the SoundCloud link (the register form's About too). */
 export const ABOUT_MAX_LENGTH = 1000;
-export const ABOUT_TOO_LONG = `About must be at most ${ABOUT_MAX_LENGTH.toLocaleString('en-US')} characters`;
+// written out (no call), so a bundle that imports one constant of this file takes no more of it
+export const ABOUT_TOO_LONG = 'About must be at most 1,000 characters';
 export const PROFILE_LINK_MAX_LENGTH = 200;
 export const PROFILE_LINK_TOO_LONG = `Link must be at most ${PROFILE_LINK_MAX_LENGTH} characters`;
 

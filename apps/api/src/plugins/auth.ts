@@ -2,7 +2,7 @@
 // a Firebase ID token. Routes opt in with `{ onRequest: app.authenticate }` (a signed-in user is
 // required) or `{ onRequest: app.authenticateFirebase }` (a verified Firebase identity is required,
 // with or without an account yet: GET /users/{email}, social POST /users, PUT /users/auth-id).
-import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/session-ended';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type App as FirebaseApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

@@ -13,9 +13,10 @@
  * - Firebase: getIdToken resolving null (no signed-in user) or rejecting with the `auth/...` code of
  *   a dead account is dead; anything else is transient.
  */
-import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
+
 import { AUTH } from '@cratedig/contract/constants';
 import { accountRoutes } from '@cratedig/contract/routes-accounts';
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/session-ended';
 import type { CrossTabLock } from './cross-tab-lock';
 import type { TokenStorage } from './token-storage';
 

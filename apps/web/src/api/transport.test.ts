@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/session-ended';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createTokenManager, type TokenManager } from './token-manager';

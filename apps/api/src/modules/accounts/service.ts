@@ -2,7 +2,6 @@
 // registration, social creation and linking, the signed-in user's own settings.
 
 import { randomUUID } from 'node:crypto';
-import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/account-rules';
 import type {
   CreateUserBody,
   LinkAuthIdBody,
@@ -14,6 +13,7 @@ import type {
 } from '@cratedig/contract/accounts';
 import { isUsername } from '@cratedig/contract/accounts';
 import { DEFAULT_USER_TYPE } from '@cratedig/contract/constants';
+import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/session-ended';
 import type { User } from '@cratedig/contract/user';
 import type { Db } from '../../db/client';
 import { forbidden, type HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
