@@ -5,7 +5,7 @@ import { useOnline } from '../lib/use-online';
 export const OFFLINE_NOTICE = "You're offline — Cratedig reconnects by itself when the network is back.";
 
 /** A thin bar under the top of the frame while the browser has no network; gone once it is back. */
-export function OfflineNotice({ top = 0 }: { top?: number }) {
+export function OfflineNotice({ top = 0 }: { top?: number | Partial<Record<'xs' | 'md', number>> }) {
   const online = useOnline();
   if (online) return null;
   return (

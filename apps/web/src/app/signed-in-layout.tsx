@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
 import { SetActionsProvider } from '../components/set-actions';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
@@ -10,7 +9,7 @@ import { AppFooter } from './app-footer';
 import { OfflineNotice } from './offline-notice';
 import { PLAYER_HEIGHT_VAR, PlayerSlot } from './player-slot';
 import { SessionProviders } from './session-providers';
-import { TopBar } from './top-bar';
+import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
 
 /** docs/web-app.md signed-in frame: fixed top bar, the page, the footer, and the fixed bottom player. */
 export function SignedInLayout() {
@@ -28,8 +27,8 @@ function SignedInFrame() {
       <SkipLink />
       <TopBar />
       {/* Same height as the fixed bar, so nothing starts underneath it. */}
-      <Toolbar sx={{ minHeight: { xs: 64 } }} />
-      <OfflineNotice top={64} />
+      <Box aria-hidden sx={{ height: TOP_BAR_HEIGHT, flexShrink: 0 }} />
+      <OfflineNotice top={TOP_BAR_HEIGHT} />
       <Box
         component="main"
         id={MAIN_CONTENT_ID}

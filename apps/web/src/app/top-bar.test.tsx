@@ -6,7 +6,7 @@ import { renderApp } from '../test/render';
 
 async function renderSignedIn(path: string) {
   const app = renderApp(path, { session: makeUser() });
-  await screen.findByRole('search');
+  await screen.findByRole('search', {}, { timeout: 20_000 });
   return app;
 }
 
@@ -50,21 +50,42 @@ describe('top-bar search', () => {
 describe('navigation', () => {
   it('highlights the current list, including on its detail pages', async () => {
     const { router } = await renderSignedIn('/sets/42');
-    const nav = within(screen.getByRole('navigation', { name: 'Discover', hidden: true }));
+    // the wide screen's links beside the search box, and the small screen's row under the bar
+    const navs = screen.getAllByRole('navigation', { name: 'Discover', hidden: true });
+    expect(navs).toHaveLength(2);
     const current = () =>
-      nav
-        .getAllByRole('link', { hidden: true })
-        .filter((link) => link.getAttribute('aria-current') === 'page')
-        .map((link) => link.textContent);
-    expect(current()).toEqual(['Sets']);
+      navs.map((nav) =>
+        within(nav)
+          .getAllByRole('link', { hidden: true })
+          .filter((link) => link.getAttribute('aria-current') === 'page')
+          .map((link) => link.textContent),
+      );
+    expect(current()).toEqual([['Sets'], ['Sets']]);
 
     await router.navigate('/labels');
-    await screen.findByRole('heading', { level: 1, name: 'Discover Labels' });
-    expect(current()).toEqual(['Labels']);
+    await screen.findByRole('heading', { level: 1, name: 'Discover Labels' }, { timeout: 20_000 });
+    expect(current()).toEqual([['Labels'], ['Labels']]);
 
     await router.navigate('/home');
-    await screen.findByRole('heading', { level: 1, name: /Welcome to Cratedig/ });
-    expect(current()).toEqual([]);
+    await screen.findByRole('heading', { level: 1, name: /Welcome to Cratedig/ }, { timeout: 20_000 });
+    expect(current()).toEqual([[], []]);
+  });
+
+  it('on a phone shows the four lists in sight under the bar, without opening the account menu', async () => {
+    const { user, location } = await renderSignedIn('/home');
+    // the phone's row (the wide screen's links are hidden below md by CSS)
+    const nav = screen
+      .getAllByRole('navigation', { name: 'Discover' })
+      .find((element) => element.hasAttribute('data-phone-nav'));
+    if (!nav) throw new Error('the phone navigation is missing');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Sets', 'Tracks', 'Artists', 'Labels']);
+    await user.click(within(nav).getByRole('link', { name: 'Tracks' }));
+    await waitFor(() => expect(location()).toBe('/tracks'), { timeout: 20_000 });
+    expect(within(nav).getByRole('link', { name: 'Tracks' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('offers the lists, Profile and Logout in the account menu; Logout ends the session', async () => {

@@ -10,7 +10,47 @@ import { colors } from '../lib/design-tokens';
 import { AccountMenu } from './account-menu';
 import { isInSection, NAV_LINKS } from './site-links';
 
-/** docs/web-app.md top bar (signed-in only, fixed). On small screens the nav lives in the account menu. */
+/** The bar's height: one row from md up, two below it (the discover links get a row of their own). */
+export const TOP_BAR_HEIGHT = { xs: 64 + 44, md: 64 } as const;
+
+/**
+ * Below md the discover links have no room beside the search box; they get the bar's second row, one
+ * tab each, always in sight (the bottom of the screen is the player's). The account menu keeps them too.
+ */
+function PhoneNav({ pathname }: { pathname: string }) {
+  return (
+    <Box
+      component="nav"
+      aria-label="Discover"
+      data-phone-nav=""
+      sx={{ display: { xs: 'flex', md: 'none' }, height: 44, borderTop: `1px solid ${colors.line}` }}
+    >
+      {NAV_LINKS.map((link) => {
+        const current = isInSection(pathname, link.to);
+        return (
+          <Button
+            key={link.to}
+            component={RouterLink}
+            to={link.to}
+            aria-current={current ? 'page' : undefined}
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              borderRadius: 0,
+              color: current ? colors.acid : 'text.secondary',
+              boxShadow: current ? `inset 0 -2px 0 ${colors.acid}` : 'none',
+              '&:hover': { color: 'text.primary', bgcolor: 'rgba(255,255,255,0.06)' },
+            }}
+          >
+            {link.label}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** docs/web-app.md top bar (signed-in only, fixed). Below md the discover links are its second row. */
 export function TopBar() {
   const { pathname } = useLocation();
   return (
@@ -62,6 +102,7 @@ export function TopBar() {
         <NotificationBell />
         <AccountMenu />
       </Toolbar>
+      <PhoneNav pathname={pathname} />
     </AppBar>
   );
 }
