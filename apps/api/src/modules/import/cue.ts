@@ -35,6 +35,8 @@ interface CueTrack {
   performer?: string;
   index?: CueIndex;
   file?: string;
+  /** The FILE line in effect at the track's INDEX 01: its time counts from the start of that file. */
+  indexFile?: { name: string; line: number };
 }
 
 function unquote(value: string): string {
@@ -66,6 +68,7 @@ interface Head {
 function readSheet(text: string, at: (line: number) => Origin, problems: string[]) {
   const head: Head = { lines: {} };
   const tracks: CueTrack[] = [];
+  let inEffect: { name: string; line: number } | undefined;
   linesOf(text).forEach((raw, index) => {
     const line = index + 1;
     const m = /^\s*(\S+)\s*(.*)$/.exec(raw);
@@ -100,6 +103,7 @@ function readSheet(text: string, at: (line: number) => Origin, problems: string[
       return;
     }
     if (keyword === 'FILE') {
+      inEffect = { name: fileOf(value), line };
       if (current) current.file = fileOf(value);
       else {
         head.file = fileOf(value);
@@ -116,6 +120,7 @@ function readSheet(text: string, at: (line: number) => Origin, problems: string[
       if (Number(idx[1]) !== 1) return;
       const fields: [number, number, number] = [Number(idx[2]), Number(idx[3]), Number(idx[4])];
       current.index = { fields, text: value.trim().replace(/^\d+\s+/, ''), origin: at(line) };
+      if (inEffect) current.indexFile = inEffect;
     }
   });
   return { head, tracks };
@@ -126,6 +131,11 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
   const whole: Origin = { file: source.name, at: '' };
   const before = problems.length;
   const { head, tracks } = readSheet(text, at, problems);
+  const perTrack = filePerTrack(tracks);
+  if (perTrack) {
+    problems.push(problem(whole, perTrack));
+    return;
+  }
 
   if (!head.title) problems.push(problem(whole, 'the sheet has no TITLE (the set name)'));
   if (!head.performer) problems.push(problem(whole, 'the sheet has no PERFORMER (the set artists)'));
@@ -222,4 +232,37 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
     if (track.index) set.cueIndexes?.indexes.push(track.index);
   });
   into.sets.push(set);
+}
+
+/**
+ * A CD rip with one audio file per track (EAC's "multiple files" sheets): each track's INDEX counts
+ * from the start of its own FILE, so the times start again at every file. Cratedig takes one recording
+ * per set, so such a sheet is refused with the FILE lines it names. DJ software's sheets that name the
+ * track played in each TRACK (rekordbox) count every INDEX from the recording's start instead.
+ */
+function filePerTrack(tracks: CueTrack[]): string | undefined {
+  const files = [
+    ...new Map(
+      tracks.flatMap((t) => (t.indexFile ? [[t.indexFile.line, t.indexFile] as const] : [])),
+    ).values(),
+  ];
+  if (new Set(files.map((f) => f.name)).size < 2) return undefined;
+  const restarts = tracks.some((track, i) => {
+    const before = tracks[i - 1];
+    return (
+      before?.index &&
+      track.index &&
+      track.indexFile?.line !== before.indexFile?.line &&
+      secondsOf(track.index.fields, 'frames') <= secondsOf(before.index.fields, 'frames')
+    );
+  });
+  if (!restarts) return undefined;
+  const shown = files.slice(0, 4).map((f) => `line ${f.line} '${f.name}'`);
+  const more = files.length > shown.length ? ` and ${files.length - shown.length} more` : '';
+  return (
+    `this sheet names one audio file per track (${files.length} FILE lines: ${shown.join(', ')}${more}), ` +
+    "each TRACK's INDEX counting from the start of its own file, as a CD rip in separate files does. " +
+    'A set is one recording: join the files into one MP3 and give a sheet with one FILE line before the ' +
+    'first TRACK, each INDEX 01 counted from the start of that recording'
+  );
 }
