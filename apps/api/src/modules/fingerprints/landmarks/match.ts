@@ -7,7 +7,7 @@
 // one key.
 import type { QueryLandmark } from './hashes';
 import { MAX_KEY_SHIFT, MAX_SPEED_CHANGE, unpackDetail } from './hashes';
-import { FRAME_S, type Peak } from './peaks';
+import { FRAME_S, type Peak, semitonesOf } from './peaks';
 
 /** One indexed landmark of a set, as the index answers a key. */
 export interface Posting {
@@ -131,19 +131,28 @@ export async function findLandmarkMatches(
     let left = hits;
     let copyPeaks: Peak[] | undefined;
     for (let round = 0; round < (opts.several ? 64 : 3); round++) {
-      const found = bestLine(left, minAgreeing);
-      if (!found) break;
-      const used = new Set<Hit>(found.inliers);
+      // the best-voted alignments, each verified: music that repeats itself (a loop, a bar played
+      // again) votes for several, and the one whose stretch is heard longest is the copy
+      let chosen: { line: Line; matches: Omit<LandmarkMatch, 'setId'>[]; heard: number } | undefined;
+      for (const line of candidateLines(left, minAgreeing)) {
+        const matches: Omit<LandmarkMatch, 'setId'>[] = [];
+        for (const stretch of stretchesOf(line, minAgreeing, minFrames)) {
+          copyPeaks ??= (await source.peaks(setId)) ?? [];
+          const checked = verify(stretch, line, queryPeaks, copyPeaks, minFrames, opts.reachS ?? REACH_S);
+          if (checked) matches.push(checked);
+        }
+        const heard = matches.reduce((sum, m) => sum + (m.queryEndS - m.queryStartS) * m.similarity, 0);
+        if (!chosen || heard > chosen.heard) chosen = { line, matches, heard };
+      }
+      if (!chosen) break;
+      const used = new Set<Hit>(chosen.line.inliers);
       const explained: [number, number][] = [];
-      for (const stretch of stretchesOf(found, minAgreeing, minFrames)) {
-        copyPeaks ??= (await source.peaks(setId)) ?? [];
-        const checked = verify(stretch, found, queryPeaks, copyPeaks, minFrames, opts.reachS ?? REACH_S);
-        if (!checked) continue;
-        out.push({ setId, ...checked });
-        explained.push([checked.queryStartS / FRAME_S, checked.queryEndS / FRAME_S]);
+      for (const m of chosen.matches) {
+        out.push({ setId, ...m });
+        explained.push([m.queryStartS / FRAME_S, m.queryEndS / FRAME_S]);
       }
       // a stretch of the query this set explains is done with: its other hits there are the same
-      // audio at another alignment (a loop, a repeated bar), not another match
+      // audio at another alignment, not another match
       left = left.filter((h) => !used.has(h) && !explained.some(([a, b]) => h.qt >= a && h.qt <= b));
       if (left.length < minAgreeing || (!opts.several && out.some((m) => m.setId === setId))) break;
     }
@@ -167,13 +176,14 @@ interface Line {
   inliers: Hit[];
 }
 
-/** The speed and offset most hits agree on, fitted, with the hits that lie on it. */
-function bestLine(hits: Hit[], minAgreeing: number): Line | undefined {
+/** Alignments verified per round: the best-voted cells of speed and offset, apart from each other. */
+const CANDIDATES = 4;
+
+/** The speeds and offsets most hits agree on, each fitted, with the hits that lie on it. */
+function candidateLines(hits: Hit[], minAgreeing: number): Line[] {
   const minScale = 1 / (1 + MAX_SPEED_CHANGE);
   const steps = Math.ceil((1 / (1 - MAX_SPEED_CHANGE) - minScale) / SPEED_STEP);
   const votes = new Map<number, number>();
-  let bestCell = -1;
-  let bestVotes = 0;
   for (const h of hits) {
     // the hit's own span ratio is a rough speed (both spans measured to about a frame): vote near it
     const spread = Math.max(0.02, 1.5 / h.span);
@@ -182,20 +192,39 @@ function bestLine(hits: Hit[], minAgreeing: number): Line | undefined {
     for (let s = lo; s <= hi; s++) {
       const scale = minScale + s * SPEED_STEP;
       const cell = s * 1_000_000 + Math.floor((h.rt - scale * h.qt) / OFFSET_BIN) + 500_000;
-      const n = (votes.get(cell) ?? 0) + 1;
-      votes.set(cell, n);
-      if (n > bestVotes) {
-        bestVotes = n;
-        bestCell = cell;
-      }
+      votes.set(cell, (votes.get(cell) ?? 0) + 1);
     }
   }
-  if (bestVotes < minAgreeing * 0.6) return undefined;
-  const s = Math.floor(bestCell / 1_000_000);
-  let scale = minScale + s * SPEED_STEP;
-  let offset = ((bestCell % 1_000_000) - 500_000 + 0.5) * OFFSET_BIN;
+  const cells = [...votes.entries()]
+    .filter(([, n]) => n >= minAgreeing * 0.6)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const lines: Line[] = [];
+  const taken: { scale: number; offset: number }[] = [];
+  for (const [cell] of cells) {
+    if (lines.length >= CANDIDATES) break;
+    const s = Math.floor(cell / 1_000_000);
+    const scale = minScale + s * SPEED_STEP;
+    const offset = ((cell % 1_000_000) - 500_000 + 0.5) * OFFSET_BIN;
+    // a neighbouring cell of one already taken is the same alignment
+    if (
+      taken.some(
+        (t) => Math.abs(t.offset - offset) <= 2 * OFFSET_BIN && Math.abs(t.scale - scale) <= 2 * SPEED_STEP,
+      )
+    )
+      continue;
+    taken.push({ scale, offset });
+    const line = fitted(hits, scale, offset, minAgreeing);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+/** The line through a cell, fitted to the hits near it (least squares), with the hits on it. */
+function fitted(hits: Hit[], cellScale: number, cellOffset: number, minAgreeing: number): Line | undefined {
+  const minScale = 1 / (1 + MAX_SPEED_CHANGE);
+  let scale = cellScale;
+  let offset = cellOffset;
   let inliers = hits.filter((h) => Math.abs(h.rt - (scale * h.qt + offset)) <= OFFSET_BIN);
-  // fit the line to them (least squares), then take the hits close to it
   for (let pass = 0; pass < 2; pass++) {
     const fit = fitLine(inliers);
     if (fit && fit.scale > minScale * 0.98 && fit.scale < (1 / (1 - MAX_SPEED_CHANGE)) * 1.02) {
@@ -277,6 +306,13 @@ function stretchesOf(line: Line, minAgreeing: number, minFrames: number): Stretc
 const WINDOW_S = 2;
 const WINDOW_HEARD = 0.3;
 const EDGE_HEARD = 0.15;
+/**
+ * The lowest octave (130-260 Hz) is left out of the verification: it holds the kick drum, which two
+ * tracks of the same tempo share once a DJ has matched their beats, and a bass cut takes it anyway.
+ */
+const VERIFY_FROM = semitonesOf(260);
+/** Seconds each end of a stretch is widened by: what a crossfade hides of it. */
+const WIDEN_S = 3;
 /** How far past the agreeing landmarks the stretch may reach (a crossfade's quiet start). */
 const REACH_S = 16;
 /** The share of the query's peaks a copy must have over the whole stretch. */
@@ -304,30 +340,32 @@ function verify(
   const windows: { heard: number; all: number }[] = [];
   for (let w = from; w < to; w += window) windows.push({ heard: 0, all: 0 });
   for (const p of queryPeaks) {
-    if (p.t < from || p.t >= to) continue;
+    if (p.t < from || p.t >= to || p.f < VERIFY_FROM) continue;
     const slot = windows[Math.floor((p.t - from) / window)];
     if (!slot) continue;
     slot.all += 1;
     if (heardIn(copyPeaks, line.scale * p.t + line.offset, p.f + line.shift)) slot.heard += 1;
   }
-  const heard = (w: { heard: number; all: number }) => w.all > 0 && w.heard / w.all >= WINDOW_HEARD;
+  const heard = (w: { heard: number; all: number } | undefined) =>
+    !!w && w.all > 0 && w.heard / w.all >= WINDOW_HEARD;
   const edge = (w: { heard: number; all: number } | undefined) =>
     !!w && w.all > 0 && w.heard / w.all >= EDGE_HEARD;
-  // the run of heard windows around the agreeing landmarks
-  const core = Math.min(
-    windows.length - 1,
-    Math.max(0, Math.floor(((stretch.q0 + stretch.q1) / 2 - from) / window)),
-  );
-  let lo = core;
-  let hi = core;
-  if (!windows[lo] || !heard(windows[lo] as { heard: number; all: number })) {
-    // the middle may be a break: fall back to the landmarks' own extent
-    lo = Math.max(0, Math.floor((stretch.q0 - from) / window));
-    hi = Math.min(windows.length - 1, Math.floor((stretch.q1 - from) / window));
-  } else {
-    while (lo > 0 && heard(windows[lo - 1] as { heard: number; all: number })) lo--;
-    while (hi < windows.length - 1 && heard(windows[hi + 1] as { heard: number; all: number })) hi++;
+  // the stretch is the longest run of heard windows (one unheard window inside a run is a break),
+  // whatever stray landmarks agreed around it
+  let lo = -1;
+  let hi = -2;
+  for (let start = 0; start < windows.length; start++) {
+    if (!heard(windows[start])) continue;
+    let end = start;
+    while (heard(windows[end + 1]) || (heard(windows[end + 2]) && end + 2 < windows.length))
+      end += heard(windows[end + 1]) ? 1 : 2;
+    if (end - start > hi - lo) {
+      lo = start;
+      hi = end;
+    }
+    start = end;
   }
+  if (lo < 0) return undefined;
   // into the crossfades: while the copy is still heard, if faintly (one faint window may be a gap)
   let edgeLo = lo;
   while (edgeLo > 0 && (edge(windows[edgeLo - 1]) || edge(windows[edgeLo - 2])))
@@ -342,8 +380,11 @@ function verify(
     allPeaks += windows[w]?.all ?? 0;
   }
   const share = allPeaks === 0 ? 0 : heardPeaks / allPeaks;
-  const q0 = Math.max(from, Math.min(stretch.q0, from + edgeLo * window));
-  const q1 = Math.min(to, Math.max(stretch.q1, from + (edgeHi + 1) * window));
+  // A crossfade hides a track's first and last seconds under its neighbour: it is heard some seconds
+  // after it starts sounding (about half a 10-16 s crossfade), so each end is widened by WIDEN_S.
+  const widen = WIDEN_S / FRAME_S;
+  const q0 = Math.max(from, from + edgeLo * window - widen);
+  const q1 = Math.min(to, from + (edgeHi + 1) * window + widen);
   if (share < MIN_PEAK_SHARE || q1 - q0 < minFrames) return undefined;
   const speed = 1 / line.scale;
   const keyChange = 12 * Math.log2(speed);
