@@ -7,7 +7,8 @@ import { apiGet, bearer, listener, type Tokens } from './support/releases';
 
 // Cratedig listens: once the fingerprint job has read the demo's audio, an ID played again under
 // another ID entry is "heard in other sets"; when the crowd names it, the other set's ID row shows a
-// suggestion of the same name. A set whose tracklist leaves tracks out shows what Cratedig found.
+// suggestion of the same name. A set whose tracklist leaves tracks out shows what Cratedig found, and
+// a listener sends it as the tracklist: ID entries with their suggestions, for the crowd to confirm.
 
 async function pageOf(browser: Browser, tokens: Tokens, width: number, height: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height } });
@@ -118,4 +119,21 @@ test('an ID heard in two sets is named, and the other set’s ID row shows the s
     timeout: 30_000,
   });
   await shot(phone, 'fingerprints-found-in-set-390');
+
+  // The listener sends what was found as the tracklist: each found track becomes their suggestion,
+  // for an ID entry added where the tracklist named nothing, and the crowd confirms it as usual.
+  const found = phone.getByRole('region', { name: /^Cratedig found \d+ tracks? in this set$/ });
+  await found.getByRole('button', { name: 'Suggest these as the tracklist' }).click();
+  const outcome = phone.getByRole('status').filter({ hasText: /^Sent \d+ suggestions?: the crowd confirms/ });
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+  await expect(outcome).toContainText(/new ID entr(y|ies) added where the tracklist named nothing/);
+  await shot(phone, 'fingerprints-found-sent-390');
+  await page.goto(`/sets/${incomplete.id}`);
+  await expect(
+    page
+      .getByRole('table', { name: 'Track list' })
+      .getByRole('link', { name: '1 open suggestion for this ID: vote' })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'fingerprints-found-sent-1440');
 });

@@ -57,12 +57,7 @@ export function findSetIds(db: Db, setId: number): Promise<{ id: number; artist:
  * and places would read the same.
  */
 export function setKey(name: string, date: string): string {
-  const folded = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  const folded = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return `${folded}|${date}`;
 }
 

@@ -102,7 +102,11 @@ export function decodeAudio(
  */
 function describe(stderr: string): string {
   if (/No such file/i.test(stderr)) return 'the file is missing';
-  if (/Stream map .* matches no streams|does not contain any stream|Output file .* does not contain/i.test(stderr))
+  if (
+    /Stream map .* matches no streams|does not contain any stream|Output file .* does not contain/i.test(
+      stderr,
+    )
+  )
     return 'no audio in the file';
   return 'not an audio file Cratedig can read';
 }

@@ -83,6 +83,8 @@ const SPEED_STEP = 0.005;
 const OFFSET_BIN = Math.round(0.25 / FRAME_S);
 const INLIER_FRAMES = 3;
 const SHIFT_TOLERANCE = 0.6;
+/** Semitones a copy's key may sit from where key lock or the pitch fader puts it. */
+const KEY_TOLERANCE = 0.35;
 /** Agreeing landmarks further apart than this in the query are two stretches. */
 const GAP_S = 20;
 const MIN_AGREEING = 10;
@@ -234,6 +236,10 @@ function fitted(hits: Hit[], cellScale: number, cellOffset: number, minAgreeing:
     inliers = hits.filter((h) => Math.abs(h.rt - (scale * h.qt + offset)) <= INLIER_FRAMES);
   }
   const shift = median(inliers.map((h) => h.shift));
+  // A DJ's copy keeps the key (key lock) or moves it with the speed (a pitch fader): any other key
+  // is other music that happens to line up
+  const fader = 12 * Math.log2(1 / scale);
+  if (Math.abs(shift) > KEY_TOLERANCE && Math.abs(shift - fader) > KEY_TOLERANCE) return undefined;
   inliers = inliers.filter((h) => Math.abs(h.shift - shift) <= SHIFT_TOLERANCE);
   if (distinctQueries(inliers) < minAgreeing) return undefined;
   return { scale, offset, shift, inliers: inliers.sort((a, b) => a.qt - b.qt) };
@@ -316,7 +322,7 @@ const WIDEN_S = 3;
 /** How far past the agreeing landmarks the stretch may reach (a crossfade's quiet start). */
 const REACH_S = 16;
 /** The share of the query's peaks a copy must have over the whole stretch. */
-export const MIN_PEAK_SHARE = 0.4;
+export const MIN_PEAK_SHARE = 0.5;
 
 /**
  * Checks a stretch against the copy's own peaks: the query's peaks, moved by the fitted speed, offset
