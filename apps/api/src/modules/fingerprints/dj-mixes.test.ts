@@ -79,6 +79,7 @@ interface Played {
 const mixes: Played[] = [];
 let unheardSet: number;
 let catalogueTracks: number[] = [];
+let recordings: number[] = [];
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -94,6 +95,7 @@ beforeAll(async () => {
   });
   const first = await recording('one', [0, 1, 2, 3].map(sound), catalogueTracks.slice(0, 4));
   const second = await recording('two', [4, 5, 6, 7].map(sound), catalogueTracks.slice(4, 8));
+  recordings = [first.setId, second.setId];
   // the mixes play the middle 50 s of tracks 1, 6, 3, 4 and 7 (of both recordings, in a DJ's order)
   const order = [1, 6, 3, 4, 7];
   const sources: MixSource[] = order.map((i) => ({
@@ -163,12 +165,15 @@ describe('a track played by a DJ', () => {
 describe('a mix whose tracklist is all IDs', () => {
   it('is scanned from start to end, and every ID is named with its catalogue track', async () => {
     for (const mix of mixes) {
-      const found = await get<SetSuggestionList>(`/api/sets/${mix.setId}/heard-tracks`);
+      // other test files' sets share the database: their synthetic loops are not this catalogue
+      const found = (await get<SetSuggestionList>(`/api/sets/${mix.setId}/heard-tracks`)).data.filter((f) =>
+        recordings.includes(f.heard_in.id),
+      );
       expect(
-        found.data.map((f) => [f.set_track_position, f.track_meta.id]),
+        found.map((f) => [f.set_track_position, f.track_meta.id]),
         mix.condition,
       ).toEqual(mix.trackIds.map((id, i) => [i + 1, id]));
-      for (const [i, f] of found.data.entries()) {
+      for (const [i, f] of found.entries()) {
         expect(Math.abs(f.start_time - (mix.truth[i]?.startS ?? 0)), mix.condition).toBeLessThanOrEqual(10);
       }
     }

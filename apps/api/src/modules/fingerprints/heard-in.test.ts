@@ -148,8 +148,10 @@ describe('the fingerprint job', () => {
 describe('GET /tracks/{id}/heard-in', () => {
   it('finds an ID under another ID entry, at that set’s own times, not marked as in its tracklist', async () => {
     const list = await get<HeardInList>(`/api/tracks/${idA}/heard-in`);
-    expect(list.data).toHaveLength(1);
-    const [copy] = list.data;
+    // other test files' sets share the database: only this file's sets are this catalogue
+    const ours = list.data.filter((h) => [setA, setB, setC].includes(h.set_meta.id));
+    expect(ours).toHaveLength(1);
+    const [copy] = ours;
     expect(copy?.set_meta.id).toBe(setB);
     expect(copy?.start_time).toBeGreaterThanOrEqual(24);
     expect(copy?.start_time).toBeLessThanOrEqual(30);
@@ -163,12 +165,13 @@ describe('GET /tracks/{id}/heard-in', () => {
       speed: 1,
       key_locked: false,
     });
-    expect(list.pagination).toEqual({ offset: 0, count: 1, total: 1 });
+    expect(list.pagination.total).toBe(list.data.length);
   });
 
   it('finds a released track where a tracklist leaves it out', async () => {
     const list = await get<HeardInList>(`/api/tracks/${released}/heard-in`);
-    expect(list.data.map((h) => [h.set_meta.id, h.in_tracklist, h.set_track_position])).toEqual([
+    const ours = list.data.filter((h) => [setA, setB, setC].includes(h.set_meta.id));
+    expect(ours.map((h) => [h.set_meta.id, h.in_tracklist, h.set_track_position])).toEqual([
       [setC, false, null],
     ]);
   });
@@ -196,8 +199,9 @@ describe('GET /tracks/{id}/heard-in', () => {
 describe('GET /sets/{id}/heard-tracks', () => {
   it('suggests the released track heard in the stretch the tracklist leaves unnamed, with its times', async () => {
     const found = await get<SetSuggestionList>(`/api/sets/${setC}/heard-tracks`);
-    expect(found.data).toHaveLength(1);
-    const [s] = found.data;
+    const ours = found.data.filter((f) => [setA, setB].includes(f.heard_in.id));
+    expect(ours).toHaveLength(1);
+    const [s] = ours;
     expect(s?.track_meta.id).toBe(released);
     expect(s?.heard_in.id).toBe(setA);
     expect(s?.start_time).toBeGreaterThanOrEqual(28);
@@ -209,8 +213,10 @@ describe('GET /sets/{id}/heard-tracks', () => {
   });
 
   it('suggests nothing for a set whose tracklist covers its audio', async () => {
-    expect((await get<SetSuggestionList>(`/api/sets/${setA}/heard-tracks`)).data).toEqual([]);
-    expect((await get<SetSuggestionList>(`/api/sets/${setB}/heard-tracks`)).data).toEqual([]);
+    const ours = (list: SetSuggestionList) =>
+      list.data.filter((f) => [setA, setB, setC].includes(f.heard_in.id));
+    expect(ours(await get<SetSuggestionList>(`/api/sets/${setA}/heard-tracks`))).toEqual([]);
+    expect(ours(await get<SetSuggestionList>(`/api/sets/${setB}/heard-tracks`))).toEqual([]);
   });
 });
 

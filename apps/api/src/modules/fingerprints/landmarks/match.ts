@@ -322,7 +322,7 @@ const WIDEN_S = 3;
 /** How far past the agreeing landmarks the stretch may reach (a crossfade's quiet start). */
 const REACH_S = 16;
 /** The share of the query's peaks a copy must have over the whole stretch. */
-export const MIN_PEAK_SHARE = 0.5;
+export const MIN_PEAK_SHARE = 0.6;
 
 /**
  * Checks a stretch against the copy's own peaks: the query's peaks, moved by the fitted speed, offset
