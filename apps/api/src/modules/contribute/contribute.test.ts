@@ -105,7 +105,15 @@ describe('the preview of a pasted tracklist', () => {
     });
     expect(byLine[8]?.outcome).toBe('problem');
     expect(byLine[8]?.note).toMatch(/'Artist - Title'/);
-    expect(preview.counts).toEqual({ same: 1, suggestion: 2, known: 0, new: 1, id: 1, problem: 2 });
+    expect(preview.counts).toEqual({
+      same: 1,
+      suggestion: 2,
+      known: 0,
+      new: 1,
+      id: 1,
+      problem: 2,
+      skipped: 0,
+    });
     expect(await proposals()).toBe(before);
   });
 

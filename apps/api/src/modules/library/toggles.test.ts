@@ -121,7 +121,8 @@ describe('favourites, likes and purchases of tracks', () => {
     const off = await put(`/api/favs/track/${trackId}/likes-toggle`, user);
     expect(off.json()).toEqual({ show_likes: false, total_user_likes: before + 1, is_fav: true });
     expect((await get(`/api/tracks/${trackId}`, user)).total_user_likes).toBe(before + 1);
-    expect((await get(`/api/users/${user.id}/tracks`, user)).pagination.total).toBe(0);
+    // still a favourite, so still kept on the profile's Liked Tracks
+    expect((await get(`/api/users/${user.id}/tracks`, user)).pagination.total).toBe(1);
   });
 
   it('watching an ID is its likes toggle, listed under Watched IDs and not under Liked Tracks', async () => {

@@ -108,15 +108,15 @@ describe('an entry of a list without times', () => {
   it("is never the audio the fingerprints look for a track's copies by", async () => {
     await query(
       app,
-      sql`insert into set_fingerprints (set_id, audio_path, status) values
-          (${untimed}, '/media/audio/sets/quarry.mp3', 'done'), (${timed}, '/media/audio/sets/timed.mp3', 'done')`,
+      sql`insert into set_landmarks (set_id, audio_path, method, status) values
+          (${untimed}, '/media/audio/sets/quarry.mp3', 1, 'done'), (${timed}, '/media/audio/sets/timed.mp3', 1, 'done')`,
     );
     try {
       expect(await anchorOf(app.db, idTrack)).toBeUndefined();
       expect(await anchorOf(app.db, lowland)).toEqual({ setId: timed, startTime: 300, endTime: 600 });
     } finally {
       // Other files on this database count the fingerprinted sets.
-      await query(app, sql`delete from set_fingerprints where set_id in (${untimed}, ${timed})`);
+      await query(app, sql`delete from set_landmarks where set_id in (${untimed}, ${timed})`);
     }
   });
 });
