@@ -55,7 +55,8 @@ describe('our own refresh', () => {
 
   it.each([400, 401, 403, 404, 422])('ends the session when the API answers %i', async (status) => {
     const api = tokenEndpoint(() => Response.json({ code: status, message: 'no' }, { status }));
-    expect(await refreshWith(api.fetch)(current)).toEqual({ kind: 'dead' });
+    // an answer that does not say the session was ended elsewhere: it merely expired
+    expect(await refreshWith(api.fetch)(current)).toEqual({ kind: 'dead', signedOut: false });
   });
 
   it.each([408, 429, 500, 503])('keeps the session when the API answers %i', async (status) => {

@@ -85,7 +85,15 @@ describe('navigation', () => {
     ).toEqual(['Sets', 'Tracks', 'Artists', 'Labels']);
     await user.click(within(nav).getByRole('link', { name: 'Tracks' }));
     await waitFor(() => expect(location()).toBe('/tracks'), { timeout: 20_000 });
-    expect(within(nav).getByRole('link', { name: 'Tracks' }).getAttribute('aria-current')).toBe('page');
+    // the bar renders again for the new page: read its row again once it has
+    await waitFor(() => {
+      const row = screen
+        .getAllByRole('navigation', { name: 'Discover' })
+        .find((element) => element.hasAttribute('data-phone-nav'));
+      expect(row && within(row).getByRole('link', { name: 'Tracks' }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+    });
   });
 
   it('offers the lists, Profile and Logout in the account menu; Logout ends the session', async () => {
