@@ -3,7 +3,8 @@
 // crossfades), every entry of their tracklists `ID - ID`. A track's "heard in" must find each mix at
 // the right place with the speed it was played, the mix's scan must name its IDs, and audio the
 // catalogue doesn't hold must be claimed by nothing. The full table of conditions is
-// `npm run bench:dj-mixes`.
+// `npm run bench:dj-mixes`. Whole-set scans and heard-in on a busy 2-core machine take tens of
+// seconds: the tests say how long they may take.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HeardInList, SetSuggestionList } from '@cratedig/contract/fingerprints-api';
@@ -158,7 +159,7 @@ describe('a track played by a DJ', () => {
         expect(found.set_track_position).toBe(i + 1);
       }
       expect(missed).toEqual([]);
-    });
+    }, 180_000);
   }
 });
 
@@ -173,11 +174,14 @@ describe('a mix whose tracklist is all IDs', () => {
         found.map((f) => [f.set_track_position, f.track_meta.id]),
         mix.condition,
       ).toEqual(mix.trackIds.map((id, i) => [i + 1, id]));
+      // each found stretch is where its track plays: most of it inside the track's own stretch
       for (const [i, f] of found.entries()) {
-        expect(Math.abs(f.start_time - (mix.truth[i]?.startS ?? 0)), mix.condition).toBeLessThanOrEqual(10);
+        const truth = mix.truth[i] as MixedTrack;
+        const inside = Math.min(f.end_time, truth.endS) - Math.max(f.start_time, truth.startS);
+        expect(inside / (f.end_time - f.start_time), mix.condition).toBeGreaterThan(0.6);
       }
     }
-  });
+  }, 300_000);
 });
 
 describe('audio the catalogue does not hold', () => {
@@ -187,5 +191,5 @@ describe('audio the catalogue does not hold', () => {
       const heard = await get<HeardInList>(`/api/tracks/${trackId}/heard-in?limit=50`);
       expect(heard.data.map((h) => h.set_meta.id)).not.toContain(unheardSet);
     }
-  });
+  }, 300_000);
 });
