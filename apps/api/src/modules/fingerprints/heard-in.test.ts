@@ -145,7 +145,8 @@ describe('the fingerprint job', () => {
   });
 });
 
-describe('GET /tracks/{id}/heard-in', () => {
+// heard-in and whole-set scans take tens of seconds on a busy 2-core machine
+describe('GET /tracks/{id}/heard-in', { timeout: 120_000 }, () => {
   it('finds an ID under another ID entry, at that set’s own times, not marked as in its tracklist', async () => {
     const list = await get<HeardInList>(`/api/tracks/${idA}/heard-in`);
     // other test files' sets share the database: only this file's sets are this catalogue
@@ -196,7 +197,7 @@ describe('GET /tracks/{id}/heard-in', () => {
   });
 });
 
-describe('GET /sets/{id}/heard-tracks', () => {
+describe('GET /sets/{id}/heard-tracks', { timeout: 180_000 }, () => {
   it('suggests the released track heard in the stretch the tracklist leaves unnamed, with its times', async () => {
     const found = await get<SetSuggestionList>(`/api/sets/${setC}/heard-tracks`);
     const ours = found.data.filter((f) => [setA, setB].includes(f.heard_in.id));
@@ -220,7 +221,7 @@ describe('GET /sets/{id}/heard-tracks', () => {
   });
 });
 
-describe('naming an ID heard in two sets', () => {
+describe('naming an ID heard in two sets', { timeout: 120_000 }, () => {
   it('proposes the same name for the other ID entry, and tells its watchers', async () => {
     const [author, watcher, ...voters] = crowdOf.slice(1) as CrowdUser[];
     if (!author || !watcher) throw new Error('crowd');
