@@ -29,6 +29,7 @@ export interface FingerprintJobOptions {
 }
 
 const MEDIA_PREFIX = '/media/';
+const BETWEEN_SETS_MS = 250;
 
 /** The file behind a set's audio path, or undefined when the audio is not stored on this server. */
 export function audioFile(mediaDir: string, audioPath: string): string | undefined {
@@ -67,6 +68,8 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
       run.failed += 1;
     }
     opts.onProgress?.(index + 1, pending.length);
+    // the job shares its process with listeners' requests: let them through between sets
+    await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
   }
   const used = process.cpuUsage(cpu);
   run.cpuMs = Math.round((used.user + used.system) / 1000);
