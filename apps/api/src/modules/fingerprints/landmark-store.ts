@@ -1,6 +1,6 @@
 // Landmarks in PostgreSQL (docs/fingerprints.md, "Storage and index"): a row per set (pending, done or
-// failed, with its peaks) and the postings of the index. A set's postings are replaced in the same
-// transaction that marks it done, so the index holds exactly the done sets' landmarks.
+// failed, with its peaks) and the postings of the index. A set's postings are replaced before its row
+// says done; a set that is not done has no peaks, so its postings never make a match.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { setNames, setsWithAudio } from '../../db/read-models/catalogue-set-audio';
@@ -54,40 +54,42 @@ export async function pendingLandmarkSets(db: Db): Promise<{ setId: number; audi
   );
 }
 
-const CHUNK = 5000;
+const CHUNK = 2000;
 
 /**
- * Stores a set's peaks and its landmarks' postings in one transaction, unless the set's audio changed
- * meanwhile (then the row stays pending for the new audio).
+ * Stores a set's landmarks and peaks, unless the set's audio changed meanwhile (then the row stays
+ * pending for the new audio). The postings go in small statements with a pause between them, so
+ * listeners' requests get through (the embedded database answers one statement at a time); until the
+ * row says done, the set's postings find nothing, since a match is verified against its peaks.
  */
 export async function saveLandmarks(
   db: Db,
   set: { setId: number; audioPath: string },
   result: { peaks: Peak[]; landmarks: Landmark[]; seconds: number },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const updated = await queryRows<{ set_id: number }>(
-      tx,
-      sql`update set_landmarks
-          set status = 'done', error = null, method = ${LANDMARK_METHOD}, seconds = ${Math.round(result.seconds)},
-              landmarks = ${result.landmarks.length}, peaks = ${Buffer.from(encodePeaks(result.peaks))},
-              updated_at = now()
-          where set_id = ${set.setId} and audio_path = ${set.audioPath}
-          returning set_id`,
-    );
-    if (updated.length === 0) return;
-    await tx.execute(sql`delete from landmark_postings where set_id = ${set.setId}`);
-    for (let i = 0; i < result.landmarks.length; i += CHUNK) {
-      const chunk = result.landmarks.slice(i, i + CHUNK);
-      const keys = `{${chunk.map((l) => l.key).join(',')}}`;
-      const times = `{${chunk.map((l) => Math.round(l.t)).join(',')}}`;
-      const details = `{${chunk.map((l) => packDetail(l.f, l.span)).join(',')}}`;
-      await tx.execute(sql`
-        insert into landmark_postings (key, set_id, t, detail)
-        select k, ${set.setId}, t, d
-        from unnest(${keys}::int4[], ${times}::int4[], ${details}::int4[]) as u(k, t, d)`);
-    }
-  });
+  await db.execute(sql`delete from landmark_postings where set_id = ${set.setId}`);
+  for (let i = 0; i < result.landmarks.length; i += CHUNK) {
+    const chunk = result.landmarks.slice(i, i + CHUNK);
+    const keys = `{${chunk.map((l) => l.key).join(',')}}`;
+    const times = `{${chunk.map((l) => Math.round(l.t)).join(',')}}`;
+    const details = `{${chunk.map((l) => packDetail(l.f, l.span)).join(',')}}`;
+    await db.execute(sql`
+      insert into landmark_postings (key, set_id, t, detail)
+      select k, ${set.setId}, t, d
+      from unnest(${keys}::int4[], ${times}::int4[], ${details}::int4[]) as u(k, t, d)`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const updated = await queryRows<{ set_id: number }>(
+    db,
+    sql`update set_landmarks
+        set status = 'done', error = null, method = ${LANDMARK_METHOD}, seconds = ${Math.round(result.seconds)},
+            landmarks = ${result.landmarks.length}, peaks = ${Buffer.from(encodePeaks(result.peaks))},
+            updated_at = now()
+        where set_id = ${set.setId} and audio_path = ${set.audioPath}
+        returning set_id`,
+  );
+  // the audio changed while it was read: its postings are not this audio's
+  if (updated.length === 0) await db.execute(sql`delete from landmark_postings where set_id = ${set.setId}`);
 }
 
 export async function saveLandmarkFailure(
