@@ -45,7 +45,7 @@ export const fingerprintsCommand: Command = {
       });
       const speed = run.cpuMs > 0 ? Math.round(run.audioSeconds / (run.cpuMs / 1000)) : 0;
       ctx.out.info(
-        `read ${run.done} sets (${(run.audioSeconds / 3600).toFixed(1)} h of audio, ${speed}× real time per core in this process), ${run.failed} failed`,
+        `read ${run.done} sets (${(run.audioSeconds / 3600).toFixed(1)} h of audio, ${speed}× real time per core in this process), ${run.failed} failed; heard ${run.scanned} sets against the others`,
       );
     } catch (error) {
       if (error instanceof FfmpegMissing) throw new CommandError(error.message);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sets } from './sets';
 
 /** Raw bytes: a fingerprint is stored as little-endian 32-bit values, 4 bytes per 0.124 s of audio. */
@@ -67,6 +77,11 @@ export const setLandmarks = pgTable(
     landmarks: integer('landmarks').notNull().default(0),
     peaks: bytea('peaks'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When the set was last heard against the other sets (landmark_stretches): against every set
+     * done before then. Null until the first time.
+     */
+    scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('set_landmarks_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
@@ -89,4 +104,32 @@ export const landmarkPostings = pgTable(
     detail: integer('detail').notNull(),
   },
   (t) => [index('landmark_postings_key_idx').on(t.key), index('landmark_postings_set_idx').on(t.setId)],
+);
+
+/**
+ * What the landmark job heard of a set in the others: a stretch of the set (in its seconds) is the
+ * same audio as a stretch of the other set, played at `speed` against it. Only the set's stretches
+ * its tracklist does not name are looked for (ID entries, gaps, a set without times).
+ */
+export const landmarkStretches = pgTable(
+  'landmark_stretches',
+  {
+    setId: integer('set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    otherSetId: integer('other_set_id')
+      .notNull()
+      .references(() => sets.id, { onDelete: 'cascade' }),
+    startS: real('start_s').notNull(),
+    endS: real('end_s').notNull(),
+    otherStartS: real('other_start_s').notNull(),
+    otherEndS: real('other_end_s').notNull(),
+    speed: real('speed').notNull(),
+    keyLocked: boolean('key_locked').notNull(),
+    similarity: real('similarity').notNull(),
+  },
+  (t) => [
+    index('landmark_stretches_set_idx').on(t.setId),
+    index('landmark_stretches_other_idx').on(t.otherSetId),
+  ],
 );

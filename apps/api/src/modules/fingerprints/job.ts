@@ -5,18 +5,32 @@
 // with the reason and the job goes on with the others.
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
-import { pendingLandmarkSets, queueLandmarkSets, saveLandmarkFailure, saveLandmarks } from './landmark-store';
+import { timedEntries } from '../../db/read-models/catalogue-set-audio';
+import {
+  loadPeaks,
+  lookupLandmarksIn,
+  pendingLandmarkSets,
+  queueLandmarkSets,
+  type ScanDue,
+  saveLandmarkFailure,
+  saveLandmarks,
+  saveStretches,
+  scansDue,
+} from './landmark-store';
 import { AudioUnreadable, decodeAudio } from './landmarks/decode';
-import { indexLandmarks } from './landmarks/hashes';
-import { type Peak, PeakReader } from './landmarks/peaks';
+import { FRAME_S, type Peak, PeakReader } from './landmarks/peaks';
+import { LandmarkReader } from './landmarks/reader';
+import { unnamedRegions } from './landmarks/scan';
 
 export interface FingerprintRun {
   queued: number;
   done: number;
+  /** Sets heard against the others (the ones read since each was last heard against them). */
+  scanned: number;
   failed: number;
   audioSeconds: number;
   elapsedMs: number;
-  /** CPU time of this process and of ffmpeg, in milliseconds. */
+  /** CPU time of this process (its reader thread included), in milliseconds; ffmpeg's is not counted. */
   cpuMs: number;
 }
 
@@ -52,27 +66,83 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
   const cpu = process.cpuUsage();
   const queued = await queueLandmarkSets(db);
   const pending = await pendingLandmarkSets(db);
-  const run: FingerprintRun = { queued, done: 0, failed: 0, audioSeconds: 0, elapsedMs: 0, cpuMs: 0 };
-  for (const [index, set] of pending.entries()) {
-    if (opts.stopped?.()) break;
-    const file = audioFile(opts.mediaDir, set.audioPath);
-    try {
-      if (!file) throw new AudioUnreadable('the audio is not stored on this server');
-      const { peaks, seconds } = await readPeaks(file, { ffmpeg: opts.ffmpeg });
-      await saveLandmarks(db, set, { peaks, landmarks: indexLandmarks(peaks), seconds });
-      run.done += 1;
-      run.audioSeconds += seconds;
-    } catch (error) {
-      if (!(error instanceof AudioUnreadable)) throw error;
-      await saveLandmarkFailure(db, set, error.message);
-      run.failed += 1;
+  const run: FingerprintRun = {
+    queued,
+    done: 0,
+    scanned: 0,
+    failed: 0,
+    audioSeconds: 0,
+    elapsedMs: 0,
+    cpuMs: 0,
+  };
+  // the audio is read, and heard, on a thread of its own: this one answers listeners' requests meanwhile
+  let reader: LandmarkReader | undefined;
+  const thread = () => {
+    reader ??= new LandmarkReader();
+    return reader;
+  };
+  try {
+    for (const [index, set] of pending.entries()) {
+      if (opts.stopped?.()) break;
+      const file = audioFile(opts.mediaDir, set.audioPath);
+      try {
+        if (!file) throw new AudioUnreadable('the audio is not stored on this server');
+        const read = await thread().read(file, { ffmpeg: opts.ffmpeg });
+        await saveLandmarks(db, set, read);
+        run.done += 1;
+        run.audioSeconds += read.seconds;
+      } catch (error) {
+        if (!(error instanceof AudioUnreadable)) throw error;
+        await saveLandmarkFailure(db, set, error.message);
+        run.failed += 1;
+      }
+      opts.onProgress?.(index + 1, pending.length);
+      // the postings were written on this thread: let requests through between sets
+      await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
     }
-    opts.onProgress?.(index + 1, pending.length);
-    // the job shares its process with listeners' requests: let them through between sets
-    await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
+    // then every set is heard against the sets read since it last was
+    for (const due of await scansDue(db)) {
+      if (opts.stopped?.()) break;
+      await scanSet(db, due, thread);
+      run.scanned += 1;
+      await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
+    }
+  } finally {
+    await reader?.close();
   }
   const used = process.cpuUsage(cpu);
   run.cpuMs = Math.round((used.user + used.system) / 1000);
   run.elapsedMs = Date.now() - started;
   return run;
+}
+
+/**
+ * Hears the stretches of a set its tracklist does not name against the sets `due` lists, and saves
+ * what was heard. A set whose tracklist names all of it is done at once.
+ */
+async function scanSet(db: Db, due: ScanDue, thread: () => LandmarkReader): Promise<void> {
+  const peaks = due.against.length > 0 ? await loadPeaks(db, due.setId) : undefined;
+  const durationS = (peaks?.at(-1)?.t ?? 0) * FRAME_S;
+  const regions = peaks ? unnamedRegions(await timedEntries(db, [due.setId]), durationS) : [];
+  const matches =
+    peaks && regions.length > 0
+      ? await thread().scan(due.setId, peaks, regions, {
+          lookup: (keys) => lookupLandmarksIn(db, keys, due.against),
+          peaks: (setId) => loadPeaks(db, setId),
+        })
+      : [];
+  await saveStretches(
+    db,
+    due,
+    matches.map((m) => ({
+      otherSetId: m.setId,
+      startS: m.queryStartS,
+      endS: m.queryEndS,
+      otherStartS: m.startS,
+      otherEndS: m.endS,
+      speed: m.speed,
+      keyLocked: m.keyLocked,
+      similarity: m.similarity,
+    })),
+  );
 }

@@ -68,6 +68,10 @@ export async function saveLandmarks(
   result: { peaks: Peak[]; landmarks: Landmark[]; seconds: number },
 ): Promise<void> {
   await db.execute(sql`delete from landmark_postings where set_id = ${set.setId}`);
+  // what was heard of the old audio, both ways, is not this audio's
+  await db.execute(
+    sql`delete from landmark_stretches where set_id = ${set.setId} or other_set_id = ${set.setId}`,
+  );
   for (let i = 0; i < result.landmarks.length; i += CHUNK) {
     const chunk = result.landmarks.slice(i, i + CHUNK);
     const keys = `{${chunk.map((l) => l.key).join(',')}}`;
@@ -84,7 +88,7 @@ export async function saveLandmarks(
     sql`update set_landmarks
         set status = 'done', error = null, method = ${LANDMARK_METHOD}, seconds = ${Math.round(result.seconds)},
             landmarks = ${result.landmarks.length}, peaks = ${Buffer.from(encodePeaks(result.peaks))},
-            updated_at = now()
+            updated_at = now(), scanned_at = null
         where set_id = ${set.setId} and audio_path = ${set.audioPath}
         returning set_id`,
   );
@@ -115,6 +119,115 @@ export async function lookupLandmarks(db: Db, keys: number[], exceptSets: number
     db,
     sql`select key, set_id as "setId", t, detail from landmark_postings
         where key = any(${list}::int4[]) and not (set_id = any(${except}::int4[]))`,
+  );
+}
+
+/** The postings of these keys in the given sets only, a few hundred keys per statement. */
+export async function lookupLandmarksIn(db: Db, keys: number[], onlySets: number[]): Promise<Posting[]> {
+  if (keys.length === 0 || onlySets.length === 0) return [];
+  const only = `{${onlySets.join(',')}}`;
+  const out: Posting[] = [];
+  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
+    const list = `{${keys.slice(i, i + LOOKUP_CHUNK).join(',')}}`;
+    out.push(
+      ...(await queryRows<Posting>(
+        db,
+        sql`select key, set_id as "setId", t, detail from landmark_postings
+            where key = any(${list}::int4[]) and set_id = any(${only}::int4[])`,
+      )),
+    );
+    // the embedded database answers one statement at a time: let requests through between them
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
+}
+
+const LOOKUP_CHUNK = 300;
+
+/**
+ * A done set due to be heard against the others, and the sets it has not been heard against yet:
+ * every done set read since its last scan (all of them the first time).
+ */
+export interface ScanDue {
+  setId: number;
+  against: number[];
+  /** When the sets to hear it against were listed (PostgreSQL's text, to the microsecond): the scan's time once saved. */
+  listedAt: string;
+}
+
+export async function scansDue(db: Db): Promise<ScanDue[]> {
+  const rows = await queryRows<{ setId: number; against: number[] | null; listedAt: string }>(
+    db,
+    sql`select s.set_id as "setId", now()::text as "listedAt",
+               (select array_agg(o.set_id order by o.set_id) from set_landmarks o
+                where o.status = 'done' and o.set_id <> s.set_id
+                  and (s.scanned_at is null or o.updated_at > s.scanned_at)) as against
+        from set_landmarks s
+        where s.status = 'done' and s.method = ${LANDMARK_METHOD}
+          and (s.scanned_at is null or exists (
+            select 1 from set_landmarks o
+            where o.status = 'done' and o.set_id <> s.set_id and o.updated_at > s.scanned_at))
+        order by s.set_id`,
+  );
+  return rows.map((r) => ({ setId: r.setId, against: r.against ?? [], listedAt: r.listedAt }));
+}
+
+/** A stretch of a set heard in another set (landmark_stretches). */
+export interface Stretch {
+  otherSetId: number;
+  startS: number;
+  endS: number;
+  otherStartS: number;
+  otherEndS: number;
+  speed: number;
+  keyLocked: boolean;
+  similarity: number;
+}
+
+/**
+ * Saves what a scan heard of the set in the sets it was heard against (replacing what an earlier
+ * scan heard there), and the scan's time; nothing when the set was read again meanwhile.
+ */
+export async function saveStretches(db: Db, due: ScanDue, stretches: Stretch[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const still = await queryRow<{ ok: boolean }>(
+      tx,
+      sql`select true as ok from set_landmarks
+          where set_id = ${due.setId} and status = 'done' and updated_at <= ${due.listedAt}::timestamptz for update`,
+    );
+    if (!still) return;
+    const against = `{${due.against.join(',')}}`;
+    await tx.execute(
+      sql`delete from landmark_stretches where set_id = ${due.setId} and other_set_id = any(${against}::int4[])`,
+    );
+    if (stretches.length > 0) {
+      const col = <K extends keyof Stretch>(k: K) => `{${stretches.map((s) => String(s[k])).join(',')}}`;
+      await tx.execute(sql`
+        insert into landmark_stretches
+          (set_id, other_set_id, start_s, end_s, other_start_s, other_end_s, speed, key_locked, similarity)
+        select ${due.setId}, o, a, b, c, d, sp, k, si
+        from unnest(${col('otherSetId')}::int4[], ${col('startS')}::float4[], ${col('endS')}::float4[],
+                    ${col('otherStartS')}::float4[], ${col('otherEndS')}::float4[], ${col('speed')}::float4[],
+                    ${col('keyLocked')}::bool[], ${col('similarity')}::float4[])
+          as u(o, a, b, c, d, sp, k, si)`);
+    }
+    await tx.execute(
+      sql`update set_landmarks set scanned_at = ${due.listedAt}::timestamptz where set_id = ${due.setId}`,
+    );
+  });
+}
+
+/** What the scans heard of the set in the others, in the set's time order. */
+export async function storedStretches(db: Db, setId: number): Promise<Stretch[]> {
+  return queryRows<Stretch>(
+    db,
+    sql`select other_set_id as "otherSetId", start_s as "startS", end_s as "endS",
+               other_start_s as "otherStartS", other_end_s as "otherEndS", speed, key_locked as "keyLocked",
+               similarity
+        from landmark_stretches s
+        where s.set_id = ${setId}
+          and exists (select 1 from set_landmarks o where o.set_id = s.other_set_id and o.status = 'done')
+        order by start_s, other_set_id`,
   );
 }
 

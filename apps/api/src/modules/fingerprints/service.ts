@@ -1,6 +1,7 @@
 // What the fingerprints tell listeners (docs/fingerprints.md): where a track's audio is heard, what
-// a set's unnamed stretches are, and whether the job is still listening. Matches are computed when
-// asked, from the index; nothing here changes a tracklist.
+// a set's unnamed stretches are, and whether the job is still listening. Heard-in is computed when
+// asked, from the index; a set's found tracks are read from what the job's scans stored. Nothing here
+// changes a tracklist.
 import type {
   FingerprintStatus,
   HeardIn,
@@ -26,14 +27,9 @@ import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { type NamedId, proposeForCopy } from '../identifications/service';
 import { ITEM_S } from './fpcalc';
-import { landmarkStatus, loadPeaks, lookupLandmarks } from './landmark-store';
-import { queryLandmarks, SCAN_DENSITY } from './landmarks/hashes';
-import {
-  findLandmarkMatches,
-  type LandmarkMatch,
-  type LandmarkQuery,
-  type LandmarkSource,
-} from './landmarks/match';
+import { landmarkStatus, loadPeaks, lookupLandmarks, storedStretches } from './landmark-store';
+import { queryLandmarks } from './landmarks/hashes';
+import { findLandmarkMatches, type LandmarkQuery, type LandmarkSource } from './landmarks/match';
 import { FRAME_S, type Peak } from './landmarks/peaks';
 import { findMatches, type MatcherSource } from './matcher';
 import { loadFingerprint, lookupPostings } from './store';
@@ -56,13 +52,21 @@ function chromaprintSource(db: Db): MatcherSource {
   return { lookup: (keys) => lookupPostings(db, keys), load: (setId) => loadFingerprint(db, setId) };
 }
 
-/** True while sets with audio are waiting for the fingerprint job. */
+/**
+ * True while sets with audio are waiting for the fingerprint job: to be read, or to be heard against
+ * sets read since they last were.
+ */
 export async function isListening(db: Db): Promise<boolean> {
   const row = await queryRow<{ listening: boolean }>(
     db,
     sql`select exists(
           select 1 from ${setsWithAudio} s left join set_landmarks f on f.set_id = s.id
           where f.set_id is null or f.status = 'pending'
+        ) or exists(
+          select 1 from set_landmarks f
+          where f.status = 'done' and (f.scanned_at is null or exists (
+            select 1 from set_landmarks o
+            where o.status = 'done' and o.set_id <> f.set_id and o.updated_at > f.scanned_at))
         ) as listening`,
   );
   return row?.listening === true;
@@ -257,9 +261,6 @@ export async function heardIn(
   };
 }
 
-/** The scan reads a set in windows of this many seconds, each overlapping the next by OVERLAP_S. */
-const SCAN_WINDOW_S = 180;
-const OVERLAP_S = 30;
 /** Two stretches of the same track this close together are one. */
 const JOIN_S = 30;
 /** A stretch names the entry it overlaps most, when that covers at least this share of it. */
@@ -280,21 +281,6 @@ function entryOver(entries: TimedEntry[], setId: number, start: number, end: num
   return best && overlap >= MIN_COVER * (end - start) ? best : undefined;
 }
 
-/** Every stretch of the set heard in another set, read window by window. */
-async function scan(db: Db, setId: number, peaks: Peak[]): Promise<LandmarkMatch[]> {
-  const durationS = (peaks.at(-1)?.t ?? 0) * FRAME_S;
-  const source = landmarkSource(db);
-  const matches: LandmarkMatch[] = [];
-  for (let from = 0; from < durationS; from += SCAN_WINDOW_S - OVERLAP_S) {
-    const to = from + SCAN_WINDOW_S;
-    const part = peaks.filter((p) => p.t >= from / FRAME_S && p.t < to / FRAME_S);
-    const query = { peaks: part, landmarks: queryLandmarks(part, SCAN_DENSITY) };
-    matches.push(...(await findLandmarkMatches(query, source, { exceptSets: [setId], several: true })));
-    if (to >= durationS) break;
-  }
-  return matches;
-}
-
 /**
  * The whole set heard against every other set: each stretch where the audio is a catalogue track
  * (named, not an ID, in the set it is heard in) that this set's tracklist does not name there. The
@@ -303,9 +289,18 @@ async function scan(db: Db, setId: number, peaks: Peak[]): Promise<LandmarkMatch
 export async function setSuggestions(ctx: ServiceContext, setId: number): Promise<SetSuggestionList> {
   if (!(await setExists(ctx.db, setId))) throw notFound('Set');
   const listening = await isListening(ctx.db);
-  const peaks = await loadPeaks(ctx.db, setId);
-  if (!peaks || peaks.length === 0) return { data: [], listening };
-  const matches = await scan(ctx.db, setId, peaks);
+  // the landmark job heard the set against the others; what it heard is read here as it stands
+  const matches = (await storedStretches(ctx.db, setId)).map((s) => ({
+    setId: s.otherSetId,
+    queryStartS: s.startS,
+    queryEndS: s.endS,
+    startS: s.otherStartS,
+    endS: s.otherEndS,
+    speed: Math.round(s.speed * 1000) / 1000,
+    keyLocked: s.keyLocked,
+    similarity: s.similarity,
+  }));
+  if (matches.length === 0) return { data: [], listening };
   const entries = await timedEntries(ctx.db, [setId, ...new Set(matches.map((m) => m.setId))]);
   const found: (Omit<SetSuggestion, 'track_meta' | 'heard_in'> & { trackId: number; heardIn: number })[] = [];
   for (const m of matches) {

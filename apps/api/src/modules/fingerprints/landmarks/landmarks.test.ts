@@ -1,10 +1,12 @@
 // The landmark method without a database: a copy's landmarks have the query's keys however the copy
 // was played, the peaks survive storage, and the matcher reads the speed and key from the hits.
+
 import { describe, expect, it } from 'vitest';
 import { indexLandmarks, MAX_KEY_SHIFT, packDetail, queryLandmarks, unpackDetail } from './hashes';
 import { findLandmarkMatches, type LandmarkSource, type Posting } from './match';
 import { decodePeaks, encodePeaks } from './peak-codec';
 import { FRAME_S, type Peak, PeakReader, SAMPLE_RATE, semitonesOf } from './peaks';
+import { scanWindows, unnamedRegions } from './scan';
 
 /** Peaks of a made-up piece: notes on a scale, a few a second, each with its own level. */
 function piece(seconds: number, seed: number): Peak[] {
@@ -139,5 +141,36 @@ describe('peaks', () => {
     expect(chunked.end()).toEqual(a);
     expect(a.length).toBeGreaterThan(0);
     for (const p of a) expect(Math.abs(p.f - semitonesOf(440))).toBeLessThan(0.3);
+  });
+});
+
+describe('what a scan asks of a set', () => {
+  it('is every stretch no named entry covers: ID entries, gaps of 15 s or more, the rest of the set', () => {
+    const entries = [
+      { start: 0, end: 100, isId: false },
+      { start: 100, end: 200, isId: true },
+      { start: 200, end: 300, isId: false },
+      // a 10 s gap is a transition
+      { start: 310, end: 400, isId: false },
+      { start: 450, end: 500, isId: false },
+    ];
+    expect(unnamedRegions(entries, 600)).toEqual([
+      { fromS: 100, toS: 200 },
+      { fromS: 400, toS: 450 },
+      { fromS: 500, toS: 600 },
+    ]);
+    // a set whose list has no times is asked whole; one it names whole, not at all
+    expect(unnamedRegions([], 600)).toEqual([{ fromS: 0, toS: 600 }]);
+    expect(unnamedRegions([{ start: 0, end: 600, isId: false }], 600)).toEqual([]);
+  });
+
+  it('reads each stretch with 15 s either side, in windows of 180 s overlapping by 30 s', () => {
+    expect(scanWindows([{ fromS: 100, toS: 200 }], 600)).toEqual([{ fromS: 85, toS: 215 }]);
+    expect(scanWindows([{ fromS: 0, toS: 600 }], 600)).toEqual([
+      { fromS: 0, toS: 180 },
+      { fromS: 150, toS: 330 },
+      { fromS: 300, toS: 480 },
+      { fromS: 450, toS: 600 },
+    ]);
   });
 });

@@ -88,6 +88,8 @@ const KEY_TOLERANCE = 0.35;
 /** Agreeing landmarks further apart than this in the query are two stretches. */
 const GAP_S = 20;
 const MIN_AGREEING = 10;
+/** A set is done with after this many rounds in a row find nothing heard. */
+const MAX_UNHEARD_ROUNDS = 2;
 
 export async function findLandmarkMatches(
   { peaks: queryPeaks, landmarks: query }: LandmarkQuery,
@@ -103,7 +105,9 @@ export async function findLandmarkMatches(
     }
   });
   if (byKey.size === 0) return [];
-  const postings = await source.lookup([...byKey.keys()], opts.exceptSets ?? []);
+  const found = await source.lookup([...byKey.keys()], opts.exceptSets ?? []);
+  // a scan asks thousands of keys at once; a single stretch asks few enough to keep them all
+  const postings = opts.several ? withoutHotKeys(found) : found;
   const hitsBySet = new Map<number, Hit[]>();
   const minScale = 1 / (1 + MAX_SPEED_CHANGE);
   const maxScale = 1 / (1 - MAX_SPEED_CHANGE);
@@ -132,11 +136,16 @@ export async function findLandmarkMatches(
   for (const [setId, hits] of sets) {
     let left = hits;
     let copyPeaks: Peak[] | undefined;
+    let unheard = 0;
     for (let round = 0; round < (opts.several ? 64 : 3); round++) {
       // the best-voted alignments, each verified: music that repeats itself (a loop, a bar played
       // again) votes for several, and the one whose stretch is heard longest is the copy
       let chosen: { line: Line; matches: Omit<LandmarkMatch, 'setId'>[]; heard: number } | undefined;
-      for (const line of candidateLines(left, minAgreeing)) {
+      for (const line of candidateLines(
+        left,
+        minAgreeing,
+        opts.several ? MAX_FITS : Number.POSITIVE_INFINITY,
+      )) {
         const matches: Omit<LandmarkMatch, 'setId'>[] = [];
         for (const stretch of stretchesOf(line, minAgreeing, minFrames)) {
           copyPeaks ??= (await source.peaks(setId)) ?? [];
@@ -157,6 +166,9 @@ export async function findLandmarkMatches(
       // audio at another alignment, not another match
       left = left.filter((h) => !used.has(h) && !explained.some(([a, b]) => h.qt >= a && h.qt <= b));
       if (left.length < minAgreeing || (!opts.several && out.some((m) => m.setId === setId))) break;
+      // rounds whose best alignments are none of them heard: what is left is this set's noise
+      unheard = chosen.matches.length > 0 ? 0 : unheard + 1;
+      if (unheard >= MAX_UNHEARD_ROUNDS) break;
     }
   }
   if (!opts.several) {
@@ -171,6 +183,23 @@ export async function findLandmarkMatches(
   return out.sort((a, b) => a.queryStartS - b.queryStartS || a.setId - b.setId);
 }
 
+/**
+ * A key posted far more often than the query's others says little about where its landmark is (a
+ * common interval pattern: the same chord, a steady hat) and costs the most hits: in a scan, the
+ * postings of the most posted tenth of the keys are left out, unless they are few anyway.
+ */
+const HOT_KEY_SHARE = 0.9;
+const HOT_KEY_FLOOR = 64;
+
+function withoutHotKeys(postings: Posting[]): Posting[] {
+  const perKey = new Map<number, number>();
+  for (const p of postings) perKey.set(p.key, (perKey.get(p.key) ?? 0) + 1);
+  const counts = [...perKey.values()].sort((a, b) => a - b);
+  const limit = Math.max(HOT_KEY_FLOOR, counts[Math.floor(counts.length * HOT_KEY_SHARE)] ?? 0);
+  if ((counts.at(-1) ?? 0) <= limit) return postings;
+  return postings.filter((p) => (perKey.get(p.key) ?? 0) <= limit);
+}
+
 interface Line {
   scale: number;
   offset: number;
@@ -180,12 +209,24 @@ interface Line {
 
 /** Alignments verified per round: the best-voted cells of speed and offset, apart from each other. */
 const CANDIDATES = 4;
+/** Cells fitted per vote in a scan, at most: past the best-voted few, a cell is noise. */
+const MAX_FITS = 8 * CANDIDATES;
 
 /** The speeds and offsets most hits agree on, each fitted, with the hits that lie on it. */
-function candidateLines(hits: Hit[], minAgreeing: number): Line[] {
+function candidateLines(hits: Hit[], minAgreeing: number, maxFits: number): Line[] {
   const minScale = 1 / (1 + MAX_SPEED_CHANGE);
-  const steps = Math.ceil((1 / (1 - MAX_SPEED_CHANGE) - minScale) / SPEED_STEP);
-  const votes = new Map<number, number>();
+  const maxScale = 1 / (1 - MAX_SPEED_CHANGE);
+  const steps = Math.ceil((maxScale - minScale) / SPEED_STEP);
+  // the grid: a row of offsets per speed step, wide enough for every hit's offsets
+  let loBin = Number.POSITIVE_INFINITY;
+  let hiBin = Number.NEGATIVE_INFINITY;
+  for (const h of hits) {
+    loBin = Math.min(loBin, Math.floor((h.rt - maxScale * h.qt) / OFFSET_BIN));
+    hiBin = Math.max(hiBin, Math.floor((h.rt - minScale * h.qt) / OFFSET_BIN));
+  }
+  if (!Number.isFinite(loBin)) return [];
+  const width = hiBin - loBin + 1;
+  const votes = voteGrid((steps + 1) * width);
   for (const h of hits) {
     // the hit's own span ratio is a rough speed (both spans measured to about a frame): vote near it
     const spread = Math.max(0.02, 1.5 / h.span);
@@ -193,20 +234,23 @@ function candidateLines(hits: Hit[], minAgreeing: number): Line[] {
     const hi = Math.min(steps, Math.ceil((h.scale * (1 + spread) - minScale) / SPEED_STEP));
     for (let s = lo; s <= hi; s++) {
       const scale = minScale + s * SPEED_STEP;
-      const cell = s * 1_000_000 + Math.floor((h.rt - scale * h.qt) / OFFSET_BIN) + 500_000;
-      votes.set(cell, (votes.get(cell) ?? 0) + 1);
+      const bin = Math.floor((h.rt - scale * h.qt) / OFFSET_BIN) - loBin;
+      votes[s * width + bin] = (votes[s * width + bin] ?? 0) + 1;
     }
   }
-  const cells = [...votes.entries()]
-    .filter(([, n]) => n >= minAgreeing * 0.6)
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const threshold = minAgreeing * 0.6;
+  const cells: number[] = [];
+  for (let c = 0; c < (steps + 1) * width; c++) if ((votes[c] ?? 0) >= threshold) cells.push(c);
+  cells.sort((a, b) => (votes[b] ?? 0) - (votes[a] ?? 0) || a - b);
   const lines: Line[] = [];
   const taken: { scale: number; offset: number }[] = [];
-  for (const [cell] of cells) {
-    if (lines.length >= CANDIDATES) break;
-    const s = Math.floor(cell / 1_000_000);
+  let fits = 0;
+  for (const cell of cells) {
+    // each fit reads every hit: in music that repeats itself, cell after cell fails the key check
+    if (lines.length >= CANDIDATES || fits >= maxFits) break;
+    const s = Math.floor(cell / width);
     const scale = minScale + s * SPEED_STEP;
-    const offset = ((cell % 1_000_000) - 500_000 + 0.5) * OFFSET_BIN;
+    const offset = ((cell % width) + loBin + 0.5) * OFFSET_BIN;
     // a neighbouring cell of one already taken is the same alignment
     if (
       taken.some(
@@ -215,10 +259,19 @@ function candidateLines(hits: Hit[], minAgreeing: number): Line[] {
     )
       continue;
     taken.push({ scale, offset });
+    fits += 1;
     const line = fitted(hits, scale, offset, minAgreeing);
     if (line) lines.push(line);
   }
   return lines;
+}
+
+/** One grid of votes, reused (and cleared) from call to call: the matcher runs one vote at a time. */
+let grid = new Int32Array(0);
+function voteGrid(size: number): Int32Array {
+  if (grid.length < size) grid = new Int32Array(Math.max(size, grid.length * 2));
+  grid.fill(0, 0, size);
+  return grid;
 }
 
 /** The line through a cell, fitted to the hits near it (least squares), with the hits on it. */

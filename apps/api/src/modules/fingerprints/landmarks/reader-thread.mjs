@@ -1,0 +1,6 @@
+// The landmark reader's thread starts here: TypeScript is loaded the way the server loads it, then
+// the reader itself (reader-thread.ts).
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./reader-thread.ts');

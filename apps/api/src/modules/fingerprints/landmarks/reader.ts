@@ -1,0 +1,144 @@
+// The landmark job's work that takes CPU runs on a thread of its own (reader-thread.ts): reading a
+// set's audio into peaks and landmarks, and hearing a set against the others. On the thread that
+// answers requests it would hold every listener's page behind it for minutes. The thread asks this
+// one for what the database holds (postings, peaks), since the embedded database lives here.
+import { Worker } from 'node:worker_threads';
+import { AudioUnreadable, FfmpegMissing } from './decode';
+import type { Landmark } from './hashes';
+import type { LandmarkMatch, Posting } from './match';
+import type { Peak } from './peaks';
+import type { Region } from './scan';
+
+/** Postings as columns: far cheaper to pass between threads than objects. */
+export interface PostingColumns {
+  key: Int32Array;
+  setId: Int32Array;
+  t: Int32Array;
+  detail: Int32Array;
+}
+
+export function toColumns(postings: Posting[]): PostingColumns {
+  const n = postings.length;
+  const out = {
+    key: new Int32Array(n),
+    setId: new Int32Array(n),
+    t: new Int32Array(n),
+    detail: new Int32Array(n),
+  };
+  postings.forEach((p, i) => {
+    out.key[i] = p.key;
+    out.setId[i] = p.setId;
+    out.t[i] = p.t;
+    out.detail[i] = p.detail;
+  });
+  return out;
+}
+
+export function fromColumns(c: PostingColumns): Posting[] {
+  const out: Posting[] = new Array(c.key.length);
+  for (let i = 0; i < c.key.length; i++)
+    out[i] = { key: c.key[i] ?? 0, setId: c.setId[i] ?? 0, t: c.t[i] ?? 0, detail: c.detail[i] ?? 0 };
+  return out;
+}
+
+export type ToThread =
+  | { kind: 'read'; id: number; file: string; ffmpeg?: string }
+  | { kind: 'scan'; id: number; setId: number; peaks: Peak[]; regions: Region[] }
+  | { kind: 'answer'; ask: number; postings?: PostingColumns; peaks?: Peak[] | null };
+
+export type FromThread =
+  | { kind: 'read'; id: number; peaks: Peak[]; landmarks: Landmark[]; seconds: number }
+  | { kind: 'scan'; id: number; matches: LandmarkMatch[] }
+  | { kind: 'failed'; id: number; why: 'ffmpeg-missing' | 'unreadable' | 'error'; message: string }
+  | { kind: 'ask'; ask: number; lookup?: number[]; peaksOf?: number };
+
+export interface ReadAudio {
+  peaks: Peak[];
+  landmarks: Landmark[];
+  seconds: number;
+}
+
+/** What the thread may ask for while it scans: the index's postings and a set's peaks. */
+export interface ScanSource {
+  lookup(keys: number[]): Promise<Posting[]>;
+  peaks(setId: number): Promise<Peak[] | undefined>;
+}
+
+export class LandmarkReader {
+  private readonly worker = new Worker(new URL('./reader-thread.mjs', import.meta.url));
+  private readonly waiting = new Map<number, { resolve(r: FromThread): void; reject(e: Error): void }>();
+  private next = 1;
+  private failed: Error | undefined;
+  private source: ScanSource | undefined;
+
+  constructor() {
+    this.worker.on('message', (message: FromThread) => {
+      if (message.kind === 'ask') {
+        void this.answer(message);
+        return;
+      }
+      this.waiting.get(message.id)?.resolve(message);
+      this.waiting.delete(message.id);
+    });
+    const fail = (error: Error) => {
+      this.failed = error;
+      for (const wait of this.waiting.values()) wait.reject(error);
+      this.waiting.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the landmark reader's thread stopped (${code})`)));
+  }
+
+  /** The file's peaks and landmarks; rejects with AudioUnreadable or FfmpegMissing as decodeAudio does. */
+  async read(file: string, opts: { ffmpeg?: string } = {}): Promise<ReadAudio> {
+    const reply = await this.send((id) => ({ kind: 'read', id, file, ffmpeg: opts.ffmpeg }));
+    if (reply.kind !== 'read') throw new Error('the landmark reader answered out of turn');
+    return { peaks: reply.peaks, landmarks: reply.landmarks, seconds: reply.seconds };
+  }
+
+  /** Every stretch of the regions heard in the sets `source` looks up. */
+  async scan(setId: number, peaks: Peak[], regions: Region[], source: ScanSource): Promise<LandmarkMatch[]> {
+    this.source = source;
+    try {
+      const reply = await this.send((id) => ({ kind: 'scan', id, setId, peaks, regions }));
+      if (reply.kind !== 'scan') throw new Error('the landmark reader answered out of turn');
+      return reply.matches;
+    } finally {
+      this.source = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+  }
+
+  private async send(message: (id: number) => ToThread): Promise<FromThread> {
+    if (this.failed) throw this.failed;
+    const id = this.next++;
+    const reply = await new Promise<FromThread>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage(message(id));
+    });
+    if (reply.kind !== 'failed') return reply;
+    if (reply.why === 'ffmpeg-missing') throw new FfmpegMissing(reply.message);
+    if (reply.why === 'unreadable') throw new AudioUnreadable(reply.message);
+    throw new Error(reply.message);
+  }
+
+  private async answer(message: Extract<FromThread, { kind: 'ask' }>): Promise<void> {
+    const source = this.source;
+    let answer: ToThread;
+    try {
+      if (!source) throw new Error('no scan is asking');
+      answer =
+        message.lookup !== undefined
+          ? { kind: 'answer', ask: message.ask, postings: toColumns(await source.lookup(message.lookup)) }
+          : { kind: 'answer', ask: message.ask, peaks: (await source.peaks(message.peaksOf ?? 0)) ?? null };
+    } catch {
+      // the scan finds nothing there rather than stopping; the job logs its own failures
+      answer = { kind: 'answer', ask: message.ask, postings: toColumns([]), peaks: null };
+    }
+    this.worker.postMessage(answer);
+  }
+}
