@@ -68,8 +68,13 @@ export const mediaUrl = z
   .meta({ id: 'MediaUrl' });
 export type MediaUrl = z.infer<typeof mediaUrl>;
 
-/** An external link (purchase_url, artist socials): absolute http(s) only, never javascript: etc. */
-export const httpUrl = z.url({ protocol: /^https?$/ });
+/**
+ * An external link (purchase_url, artist socials): absolute http(s) only, never javascript: etc., and
+ * no space inside (a browser would cut the link there; spaces around it are trimmed).
+ */
+export const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .refine((link) => !/\s/.test(link), 'Must be a link without spaces (write %20 for a space in it)');
 
 /** `{id, name}`: how artists, labels and festivals are referenced inside other entities. */
 export const namedRef = z.object({ id, name: z.string() }).meta({ id: 'NamedRef' });
