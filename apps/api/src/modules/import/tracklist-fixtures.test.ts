@@ -52,6 +52,17 @@ describe('pasted tracklists as the sites write them', () => {
     ]);
   });
 
+  it('1001Tracklists as copied from the site: the set named by its title line, Artist @ Event, Place Date', async () => {
+    const { summary, rows } = await importFixture('1001tracklists-title-line.txt', 900);
+    expect(summary).toMatchObject({
+      set_name: 'Awakenings Summer Festival 2024 (Area V), Spaarnwoude, Netherlands',
+      artist: 'Amelie Lens',
+      release_date: '2024-07-14',
+    });
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toBe('0-225 Amelie Lens | Hypnotized | original_mix | LENSKE');
+  });
+
   it('YouTube description: 0:14 | …, 00:14 - …, mm.ss; no date, so the audio file date', async () => {
     const { summary, rows } = await importFixture('youtube-description.txt', 840);
     expect(summary).toMatchObject({

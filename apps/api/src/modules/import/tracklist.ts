@@ -23,6 +23,9 @@ import { readTrackLine, type TrackLine, withoutTrackNumbers } from './tracklist-
 const HEADER =
   /^\s*(title|name|set|artists?|dj|date|recorded|genre|audio|mp3|file|artwork|cover|festival|venue|curator)\s*:\s*(.*)$/i;
 
+/** The title line 1001Tracklists writes above a copied tracklist: who, '@', where, and the date. */
+const SITE_TITLE = /^\s*([^@[\]]+?)\s+@\s+([^@[\]]+?)(?:\s+(\d{4}-\d{2}-\d{2}))?\s*$/u;
+
 export function parseTracklist(text: string, source: SourceContext, into: Batch, problems: string[]): void {
   const at = (line: number): Origin => ({ file: source.name, at: `line ${line}` });
   const whole: Origin = { file: source.name, at: '' };
@@ -34,6 +37,14 @@ export function parseTracklist(text: string, source: SourceContext, into: Batch,
     // Blank lines, comments and headings pasted with the list ('Tracklist:') say nothing.
     if (raw.trim() === '' || raw.trim().startsWith('#')) return;
     if (/^\s*[\p{L} ]{1,30}:\s*$/u.test(raw) && !HEADER.test(raw)) return;
+    // 1001Tracklists' own first line names the set: 'Artist @ Event, Venue, Country 2024-07-14'
+    const named = rows.length === 0 && !header.has('title') ? SITE_TITLE.exec(raw) : null;
+    if (named?.[1] && named[2] && readTrackLine(raw)?.start === undefined) {
+      header.set('artist', { value: named[1].trim(), line });
+      header.set('title', { value: named[2].trim(), line });
+      if (named[3]) header.set('date', { value: named[3], line });
+      return;
+    }
     const track = HEADER.test(raw) && rows.length === 0 ? undefined : (readTrackLine(raw) ?? plainLine(raw));
     if (track) {
       const previous = rows[rows.length - 1];
