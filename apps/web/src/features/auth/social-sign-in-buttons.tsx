@@ -3,7 +3,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { enqueueSnackbar } from '../../lib/toast';
 import { useAuth } from './auth-context';
@@ -41,6 +41,10 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const [chooser, setChooser] = useState<Chooser | null>(null);
   const [notSetUp, setNotSetUp] = useState<SocialProvider | null>(null);
+  // The pre-rendered /login is on screen before the app's script: until it runs, a click on a
+  // provider would do nothing at all, so the buttons say they are not ready yet.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
   const prefetch = () => {
     void loadFirebaseSignIn().catch(() => {});
@@ -92,7 +96,7 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
           variant="outlined"
           size="large"
           fullWidth
-          disabled={disabled || busy !== null || chooser !== null}
+          disabled={disabled || !scripted || busy !== null || chooser !== null}
           aria-busy={busy === provider.id || undefined}
           startIcon={busy === provider.id ? <ButtonSpinner /> : provider.icon}
           onPointerEnter={prefetch}
