@@ -101,8 +101,10 @@ test('like an artist and see it under Liked Artists; the profile tabs', async ({
   context,
   request,
 }) => {
-  await signIn(context, alice);
-  const { data } = await api<ListResponse<Artist>>(request, alice, '/artists?limit=1');
+  // a listener of their own: the journeys before this one favourite sets as alice
+  const newcomer = await listener(request, 'newcomer');
+  await signIn(context, newcomer);
+  const { data } = await api<ListResponse<Artist>>(request, newcomer, '/artists?limit=1');
   const artist = data[0];
   if (!artist) throw new Error('the demo catalogue has no artists');
   const before = artist.user_stats?.total_user_likes ?? 0;
@@ -116,7 +118,7 @@ test('like an artist and see it under Liked Artists; the profile tabs', async ({
   ).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/profile');
-  // Liked Sets is the first tab; alice has none yet: the designed empty state with its way out.
+  // Liked Sets is the first tab; the newcomer has none yet: the designed empty state with its way out.
   await expect(page.getByRole('tab', { name: 'Liked Sets' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('No liked sets yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Discover sets' })).toHaveAttribute('href', '/sets');

@@ -110,16 +110,25 @@ export async function saveLandmarkFailure(
   });
 }
 
-/** The postings of these keys, leaving out the given sets. */
+/**
+ * The postings of these keys, leaving out the given sets: a few hundred keys per statement, so a
+ * question of thousands of keys never holds the embedded database (and its requests) for seconds.
+ */
 export async function lookupLandmarks(db: Db, keys: number[], exceptSets: number[]): Promise<Posting[]> {
-  if (keys.length === 0) return [];
-  const list = `{${keys.join(',')}}`;
   const except = `{${exceptSets.join(',')}}`;
-  return queryRows<Posting>(
-    db,
-    sql`select key, set_id as "setId", t, detail from landmark_postings
-        where key = any(${list}::int4[]) and not (set_id = any(${except}::int4[]))`,
-  );
+  const out: Posting[] = [];
+  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
+    const list = `{${keys.slice(i, i + LOOKUP_CHUNK).join(',')}}`;
+    out.push(
+      ...(await queryRows<Posting>(
+        db,
+        sql`select key, set_id as "setId", t, detail from landmark_postings
+            where key = any(${list}::int4[]) and not (set_id = any(${except}::int4[]))`,
+      )),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
 }
 
 /** The postings of these keys in the given sets only, a few hundred keys per statement. */

@@ -29,8 +29,9 @@ import { type NamedId, proposeForCopy } from '../identifications/service';
 import { ITEM_S } from './fpcalc';
 import { landmarkStatus, loadPeaks, lookupLandmarks, storedStretches } from './landmark-store';
 import { queryLandmarks } from './landmarks/hashes';
-import { findLandmarkMatches, type LandmarkQuery, type LandmarkSource } from './landmarks/match';
+import type { LandmarkQuery, LandmarkSource } from './landmarks/match';
 import { FRAME_S, type Peak } from './landmarks/peaks';
+import { LandmarkReader } from './landmarks/reader';
 import { findMatches, type MatcherSource } from './matcher';
 import { loadFingerprint, lookupPostings } from './store';
 
@@ -45,6 +46,13 @@ export function landmarkSource(db: Db): LandmarkSource {
     lookup: (keys, exceptSets) => lookupLandmarks(db, keys, exceptSets),
     peaks: (setId) => loadPeaks(db, setId),
   };
+}
+
+let thread: LandmarkReader | undefined;
+/** The thread heard-in matches on, started with the first question (one per process). */
+function matcher(): LandmarkReader {
+  if (!thread || thread.stopped) thread = new LandmarkReader({ background: false });
+  return thread;
 }
 
 /** The chromaprint fingerprints of sets the landmark job has not read yet. */
@@ -148,10 +156,12 @@ async function heardByLandmarks(db: Db, anchor: Anchor): Promise<Heard[]> {
   const peaks = await loadPeaks(db, anchor.setId);
   if (!peaks) return [];
   const query = queryOf(peaks, anchor.startTime + EDGE_S, anchor.endTime - EDGE_S);
-  const matches = await findLandmarkMatches(query, landmarkSource(db), {
-    exceptSets: [anchor.setId],
-    reachS: Number.POSITIVE_INFINITY,
-  });
+  // matched on a thread of its own: the seconds it may take never hold other listeners' requests
+  const matches = await matcher().match(
+    query,
+    { exceptSets: [anchor.setId], reachS: Number.POSITIVE_INFINITY },
+    landmarkSource(db),
+  );
   return matches.map((m) => ({
     setId: m.setId,
     startS: m.startS,

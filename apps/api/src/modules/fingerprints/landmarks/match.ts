@@ -141,11 +141,7 @@ export async function findLandmarkMatches(
       // the best-voted alignments, each verified: music that repeats itself (a loop, a bar played
       // again) votes for several, and the one whose stretch is heard longest is the copy
       let chosen: { line: Line; matches: Omit<LandmarkMatch, 'setId'>[]; heard: number } | undefined;
-      for (const line of candidateLines(
-        left,
-        minAgreeing,
-        opts.several ? MAX_FITS : Number.POSITIVE_INFINITY,
-      )) {
+      for (const line of candidateLines(left, minAgreeing, MAX_FITS)) {
         const matches: Omit<LandmarkMatch, 'setId'>[] = [];
         for (const stretch of stretchesOf(line, minAgreeing, minFrames)) {
           copyPeaks ??= (await source.peaks(setId)) ?? [];
@@ -209,7 +205,7 @@ interface Line {
 
 /** Alignments verified per round: the best-voted cells of speed and offset, apart from each other. */
 const CANDIDATES = 4;
-/** Cells fitted per vote in a scan, at most: past the best-voted few, a cell is noise. */
+/** Cells fitted per vote, at most: past the best-voted few, a cell is noise. */
 const MAX_FITS = 8 * CANDIDATES;
 
 /** The speeds and offsets most hits agree on, each fitted, with the hits that lie on it. */

@@ -4,10 +4,10 @@
 // machine requests come first.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { AudioUnreadable, decodeAudio, FfmpegMissing } from './decode';
 import { indexLandmarks } from './hashes';
-import type { LandmarkSource, Posting } from './match';
+import { findLandmarkMatches, type LandmarkSource, type Posting } from './match';
 import { type Peak, PeakReader } from './peaks';
 import { type FromThread, fromColumns, type PostingColumns, type ToThread } from './reader';
 import { scanRegions } from './scan';
@@ -29,23 +29,23 @@ const port = parentPort;
 const asked = new Map<number, (answer: Extract<ToThread, { kind: 'answer' }>) => void>();
 let nextAsk = 1;
 
-function ask(question: { lookup?: number[]; peaksOf?: number }) {
+function ask(forId: number, question: { lookup?: number[]; peaksOf?: number; except?: number[] }) {
   const id = nextAsk++;
   return new Promise<Extract<ToThread, { kind: 'answer' }>>((resolve) => {
     asked.set(id, resolve);
-    port?.postMessage({ kind: 'ask', ask: id, ...question } satisfies FromThread);
+    port?.postMessage({ kind: 'ask', ask: id, for: forId, ...question } satisfies FromThread);
   });
 }
 
-/** The index and peaks, asked of the thread that holds the database. */
-const source: LandmarkSource = {
-  lookup: async (keys: number[]): Promise<Posting[]> => {
-    const answer = await ask({ lookup: keys });
+/** The index and peaks, asked of the thread that holds the database, for one piece of work. */
+const sourceFor = (forId: number): LandmarkSource => ({
+  lookup: async (keys: number[], except: number[]): Promise<Posting[]> => {
+    const answer = await ask(forId, { lookup: keys, except });
     return fromColumns(answer.postings as PostingColumns);
   },
   peaks: async (setId: number): Promise<Peak[] | undefined> =>
-    (await ask({ peaksOf: setId })).peaks ?? undefined,
-};
+    (await ask(forId, { peaksOf: setId })).peaks ?? undefined,
+});
 
 async function handle(message: Exclude<ToThread, { kind: 'answer' }>): Promise<FromThread> {
   try {
@@ -57,7 +57,11 @@ async function handle(message: Exclude<ToThread, { kind: 'answer' }>): Promise<F
       const peaks = reader.end();
       return { kind: 'read', id: message.id, peaks, landmarks: indexLandmarks(peaks), seconds };
     }
-    const matches = await scanRegions(message.peaks, message.regions, source, {
+    if (message.kind === 'match') {
+      const matches = await findLandmarkMatches(message.query, sourceFor(message.id), message.opts);
+      return { kind: 'match', id: message.id, matches };
+    }
+    const matches = await scanRegions(message.peaks, message.regions, sourceFor(message.id), {
       exceptSets: [message.setId],
     });
     return { kind: 'scan', id: message.id, matches };
@@ -77,7 +81,7 @@ async function handle(message: Exclude<ToThread, { kind: 'answer' }>): Promise<F
   }
 }
 
-lowerPriority();
+if ((workerData as { background?: boolean } | undefined)?.background !== false) lowerPriority();
 port?.on('message', (message: ToThread) => {
   if (message.kind === 'answer') {
     asked.get(message.ask)?.(message);

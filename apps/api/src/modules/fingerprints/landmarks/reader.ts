@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { AudioUnreadable, FfmpegMissing } from './decode';
 import type { Landmark } from './hashes';
-import type { LandmarkMatch, Posting } from './match';
+import type { LandmarkMatch, LandmarkMatchOptions, LandmarkQuery, Posting } from './match';
 import type { Peak } from './peaks';
 import type { Region } from './scan';
 
@@ -44,13 +44,14 @@ export function fromColumns(c: PostingColumns): Posting[] {
 export type ToThread =
   | { kind: 'read'; id: number; file: string; ffmpeg?: string }
   | { kind: 'scan'; id: number; setId: number; peaks: Peak[]; regions: Region[] }
+  | { kind: 'match'; id: number; query: LandmarkQuery; opts: LandmarkMatchOptions }
   | { kind: 'answer'; ask: number; postings?: PostingColumns; peaks?: Peak[] | null };
 
 export type FromThread =
   | { kind: 'read'; id: number; peaks: Peak[]; landmarks: Landmark[]; seconds: number }
-  | { kind: 'scan'; id: number; matches: LandmarkMatch[] }
+  | { kind: 'scan' | 'match'; id: number; matches: LandmarkMatch[] }
   | { kind: 'failed'; id: number; why: 'ffmpeg-missing' | 'unreadable' | 'error'; message: string }
-  | { kind: 'ask'; ask: number; lookup?: number[]; peaksOf?: number };
+  | { kind: 'ask'; ask: number; for: number; lookup?: number[]; peaksOf?: number; except?: number[] };
 
 export interface ReadAudio {
   peaks: Peak[];
@@ -58,20 +59,28 @@ export interface ReadAudio {
   seconds: number;
 }
 
-/** What the thread may ask for while it scans: the index's postings and a set's peaks. */
+/** What the thread may ask for while it matches: the index's postings and a set's peaks. */
 export interface ScanSource {
-  lookup(keys: number[]): Promise<Posting[]>;
+  lookup(keys: number[], exceptSets: number[]): Promise<Posting[]>;
   peaks(setId: number): Promise<Peak[] | undefined>;
 }
 
 export class LandmarkReader {
-  private readonly worker = new Worker(new URL('./reader-thread.mjs', import.meta.url));
+  private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve(r: FromThread): void; reject(e: Error): void }>();
   private next = 1;
   private failed: Error | undefined;
-  private source: ScanSource | undefined;
+  private readonly sources = new Map<number, ScanSource>();
 
-  constructor() {
+  /**
+   * `background`: the thread runs behind requests (the job's). A thread a listener waits on
+   * (heard-in) runs at the server's priority, and never keeps the process alive by itself.
+   */
+  constructor(opts: { background: boolean } = { background: true }) {
+    this.worker = new Worker(new URL('./reader-thread.mjs', import.meta.url), {
+      workerData: { background: opts.background },
+    });
+    if (!opts.background) this.worker.unref();
     this.worker.on('message', (message: FromThread) => {
       if (message.kind === 'ask') {
         void this.answer(message);
@@ -98,14 +107,25 @@ export class LandmarkReader {
 
   /** Every stretch of the regions heard in the sets `source` looks up. */
   async scan(setId: number, peaks: Peak[], regions: Region[], source: ScanSource): Promise<LandmarkMatch[]> {
-    this.source = source;
-    try {
-      const reply = await this.send((id) => ({ kind: 'scan', id, setId, peaks, regions }));
-      if (reply.kind !== 'scan') throw new Error('the landmark reader answered out of turn');
-      return reply.matches;
-    } finally {
-      this.source = undefined;
-    }
+    const reply = await this.send((id) => ({ kind: 'scan', id, setId, peaks, regions }), source);
+    if (reply.kind !== 'scan') throw new Error('the landmark reader answered out of turn');
+    return reply.matches;
+  }
+
+  /** findLandmarkMatches, on the thread. */
+  async match(
+    query: LandmarkQuery,
+    opts: LandmarkMatchOptions,
+    source: ScanSource,
+  ): Promise<LandmarkMatch[]> {
+    const reply = await this.send((id) => ({ kind: 'match', id, query, opts }), source);
+    if (reply.kind !== 'match') throw new Error('the landmark reader answered out of turn');
+    return reply.matches;
+  }
+
+  /** The thread stopped (an error it could not answer): a new reader is needed. */
+  get stopped(): boolean {
+    return this.failed !== undefined;
   }
 
   async close(): Promise<void> {
@@ -113,13 +133,14 @@ export class LandmarkReader {
     await this.worker.terminate();
   }
 
-  private async send(message: (id: number) => ToThread): Promise<FromThread> {
+  private async send(message: (id: number) => ToThread, source?: ScanSource): Promise<FromThread> {
     if (this.failed) throw this.failed;
     const id = this.next++;
+    if (source) this.sources.set(id, source);
     const reply = await new Promise<FromThread>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       this.worker.postMessage(message(id));
-    });
+    }).finally(() => this.sources.delete(id));
     if (reply.kind !== 'failed') return reply;
     if (reply.why === 'ffmpeg-missing') throw new FfmpegMissing(reply.message);
     if (reply.why === 'unreadable') throw new AudioUnreadable(reply.message);
@@ -127,13 +148,17 @@ export class LandmarkReader {
   }
 
   private async answer(message: Extract<FromThread, { kind: 'ask' }>): Promise<void> {
-    const source = this.source;
+    const source = this.sources.get(message.for);
     let answer: ToThread;
     try {
-      if (!source) throw new Error('no scan is asking');
+      if (!source) throw new Error('nothing is asking');
       answer =
         message.lookup !== undefined
-          ? { kind: 'answer', ask: message.ask, postings: toColumns(await source.lookup(message.lookup)) }
+          ? {
+              kind: 'answer',
+              ask: message.ask,
+              postings: toColumns(await source.lookup(message.lookup, message.except ?? [])),
+            }
           : { kind: 'answer', ask: message.ask, peaks: (await source.peaks(message.peaksOf ?? 0)) ?? null };
     } catch {
       // the scan finds nothing there rather than stopping; the job logs its own failures
