@@ -17,8 +17,8 @@ import {
   saveStretches,
   scansDue,
 } from './landmark-store';
-import { AudioUnreadable, decodeAudio } from './landmarks/decode';
-import { FRAME_S, type Peak, PeakReader } from './landmarks/peaks';
+import { AudioUnreadable } from './landmarks/decode';
+import { FRAME_S } from './landmarks/peaks';
 import { LandmarkReader } from './landmarks/reader';
 import { unnamedRegions } from './landmarks/scan';
 
@@ -49,16 +49,6 @@ const BETWEEN_SETS_MS = 250;
 export function audioFile(mediaDir: string, audioPath: string): string | undefined {
   if (!audioPath.startsWith(MEDIA_PREFIX) || audioPath.includes('..')) return undefined;
   return join(mediaDir, audioPath.slice(MEDIA_PREFIX.length));
-}
-
-/** A file's peaks, read as its audio streams out of ffmpeg. */
-export async function readPeaks(
-  file: string,
-  opts: { ffmpeg?: string; fromS?: number; maxSeconds?: number } = {},
-): Promise<{ peaks: Peak[]; seconds: number }> {
-  const reader = new PeakReader();
-  const seconds = await decodeAudio(file, (samples) => reader.push(samples), opts);
-  return { peaks: reader.end(), seconds };
 }
 
 export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Promise<FingerprintRun> {

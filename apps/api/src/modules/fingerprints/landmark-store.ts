@@ -1,7 +1,7 @@
 // Landmarks in PostgreSQL (docs/fingerprints.md, "Storage and index"): a row per set (pending, done or
 // failed, with its peaks) and the postings of the index. A set's postings are replaced before its row
 // says done; a set that is not done has no peaks, so its postings never make a match.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { setNames, setsWithAudio } from '../../db/read-models/catalogue-set-audio';
 import { queryRow, queryRows } from '../../db/rows';
@@ -110,42 +110,33 @@ export async function saveLandmarkFailure(
   });
 }
 
-/**
- * The postings of these keys, leaving out the given sets: a few hundred keys per statement, so a
- * question of thousands of keys never holds the embedded database (and its requests) for seconds.
- */
-export async function lookupLandmarks(db: Db, keys: number[], exceptSets: number[]): Promise<Posting[]> {
-  const except = `{${exceptSets.join(',')}}`;
-  const out: Posting[] = [];
-  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
-    const list = `{${keys.slice(i, i + LOOKUP_CHUNK).join(',')}}`;
-    out.push(
-      ...(await queryRows<Posting>(
-        db,
-        sql`select key, set_id as "setId", t, detail from landmark_postings
-            where key = any(${list}::int4[]) and not (set_id = any(${except}::int4[]))`,
-      )),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return out;
+/** The postings of these keys, leaving out the given sets. */
+export function lookupLandmarks(db: Db, keys: number[], exceptSets: number[]): Promise<Posting[]> {
+  return postingsOf(db, keys, sql`not (set_id = any(${`{${exceptSets.join(',')}}`}::int4[]))`);
 }
 
-/** The postings of these keys in the given sets only, a few hundred keys per statement. */
+/** The postings of these keys in the given sets only. */
 export async function lookupLandmarksIn(db: Db, keys: number[], onlySets: number[]): Promise<Posting[]> {
-  if (keys.length === 0 || onlySets.length === 0) return [];
-  const only = `{${onlySets.join(',')}}`;
-  const out: Posting[] = [];
+  if (onlySets.length === 0) return [];
+  return postingsOf(db, keys, sql`set_id = any(${`{${onlySets.join(',')}}`}::int4[])`);
+}
+
+/**
+ * The postings of these keys in the sets `inSets` admits, a few hundred keys per statement: the
+ * embedded database answers one statement at a time, so a question of thousands of keys never holds
+ * it (and listeners' requests) for seconds.
+ */
+async function postingsOf(db: Db, keys: number[], inSets: SQL): Promise<Posting[]> {
+  let out: Posting[] = [];
   for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
     const list = `{${keys.slice(i, i + LOOKUP_CHUNK).join(',')}}`;
-    out.push(
-      ...(await queryRows<Posting>(
-        db,
-        sql`select key, set_id as "setId", t, detail from landmark_postings
-            where key = any(${list}::int4[]) and set_id = any(${only}::int4[])`,
-      )),
+    const rows = await queryRows<Posting>(
+      db,
+      sql`select key, set_id as "setId", t, detail from landmark_postings
+          where key = any(${list}::int4[]) and ${inSets}`,
     );
-    // the embedded database answers one statement at a time: let requests through between them
+    // concat, not push(...rows): a chunk may answer more postings than a call takes arguments
+    out = out.concat(rows);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return out;
