@@ -30,7 +30,7 @@ export interface FingerprintRun {
   failed: number;
   audioSeconds: number;
   elapsedMs: number;
-  /** CPU time of this process (its reader thread included), in milliseconds; ffmpeg's is not counted. */
+  /** CPU time of this process and its reader's, in milliseconds; ffmpeg's is not counted. */
   cpuMs: number;
 }
 
@@ -65,7 +65,7 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
     elapsedMs: 0,
     cpuMs: 0,
   };
-  // the audio is read, and heard, on a thread of its own: this one answers listeners' requests meanwhile
+  // the audio is read, and heard, by a reader process of its own: this thread answers listeners meanwhile
   let reader: LandmarkReader | undefined;
   const thread = () => {
     reader ??= new LandmarkReader();
@@ -101,7 +101,7 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
     await reader?.close();
   }
   const used = process.cpuUsage(cpu);
-  run.cpuMs = Math.round((used.user + used.system) / 1000);
+  run.cpuMs = Math.round((used.user + used.system) / 1000) + (reader?.cpuMs ?? 0);
   run.elapsedMs = Date.now() - started;
   return run;
 }

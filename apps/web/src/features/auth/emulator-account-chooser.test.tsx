@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi } from '../../test/fake-api';
@@ -8,6 +8,13 @@ import { type EmulatorAccount, newEmulatorAccount } from './emulator-accounts';
 
 // Nothing listens here: the chooser must still work, with no accounts to list.
 const NO_EMULATOR = 'http://127.0.0.1:9';
+
+/** A provider's button once the app's script has made it clickable, as a person would wait for it. */
+async function readyButton(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toHaveProperty('disabled', false));
+  return button;
+}
 
 function renderChooser(provider: 'google' | 'apple' = 'google') {
   const picked: EmulatorAccount[] = [];
@@ -94,7 +101,7 @@ describe('social sign-in buttons against the emulator', () => {
         : undefined,
     );
     const app = renderApp('/login', { api: api });
-    await app.user.click(await screen.findByRole('button', { name: 'Continue with Apple' }));
+    await app.user.click(await readyButton('Continue with Apple'));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in with Apple' }, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Development sign-in.');
     await app.user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -124,7 +131,7 @@ describe('social sign-in buttons on a server without Firebase', () => {
         : undefined,
     );
     const app = renderApp('/login', { api: api });
-    await app.user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await app.user.click(await readyButton('Continue with Google'));
     expect((await screen.findByRole('status')).textContent).toBe(
       "Google sign-in isn't set up on this server. Sign in with your username and password instead.",
     );

@@ -1,10 +1,10 @@
-// The landmark reader's thread (reader.ts): reads sets' audio (ffmpeg decodes, the peaks and
-// landmarks are computed here) and hears a set against the others, off the thread that answers
-// listeners. It lowers its own scheduling priority (and so ffmpeg's, which it starts), so on a busy
-// machine requests come first.
-import { readlinkSync } from 'node:fs';
+// The landmark reader (reader.ts), as a thread or as a process: reads sets' audio (ffmpeg decodes,
+// the peaks and landmarks are computed here) and hears a set against the others, off the thread that
+// answers listeners. As the job's process it lowers its own priority and its session's (and so
+// ffmpeg's, which it starts), so on a busy machine listeners come first.
+import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { AudioUnreadable, decodeAudio, FfmpegMissing } from './decode';
 import { indexLandmarks } from './hashes';
 import { findLandmarkMatches, type LandmarkSource, type Posting } from './match';
@@ -12,20 +12,35 @@ import { type Peak, PeakReader } from './peaks';
 import { type FromThread, fromColumns, type PostingColumns, type ToThread } from './reader';
 import { scanRegions } from './scan';
 
-/** Nice 10: behind requests. */
-const NICE = 10;
+/** The lowest priority: the reader runs on what listeners leave. */
+const NICE = 19;
 
 function lowerPriority(): void {
   try {
-    // On Linux a thread is its own scheduling unit, named by /proc/thread-self.
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, NICE);
+    setPriority(0, NICE);
   } catch {
-    // not Linux, or not allowed: the thread runs at the server's priority
+    // not allowed: the process runs at the server's priority
+  }
+  try {
+    // Linux shares the CPU between sessions (autogroups) before nice counts inside them
+    writeFileSync('/proc/self/autogroup', String(NICE));
+  } catch {
+    // not Linux, or a kernel without autogroups
   }
 }
 
-const port = parentPort;
+interface Port {
+  postMessage(message: FromThread): void;
+  on(event: 'message', listener: (message: ToThread) => void): void;
+}
+
+const asProcess = process.env.CRATEDIG_LANDMARK_READER === 'background' && process.send !== undefined;
+const port: Port | null = asProcess
+  ? {
+      postMessage: (message) => process.send?.(message),
+      on: (_event, listener) => process.on('message', (message) => listener(message as ToThread)),
+    }
+  : parentPort;
 const asked = new Map<number, (answer: Extract<ToThread, { kind: 'answer' }>) => void>();
 let nextAsk = 1;
 
@@ -81,12 +96,20 @@ async function handle(message: Exclude<ToThread, { kind: 'answer' }>): Promise<F
   }
 }
 
-if ((workerData as { background?: boolean } | undefined)?.background !== false) lowerPriority();
+if (asProcess) {
+  lowerPriority();
+  // the server is gone (or closed the reader): nothing is left to answer
+  process.on('disconnect', () => process.exit(0));
+}
 port?.on('message', (message: ToThread) => {
   if (message.kind === 'answer') {
     asked.get(message.ask)?.(message);
     asked.delete(message.ask);
     return;
   }
-  void handle(message).then((reply) => port.postMessage(reply));
+  void handle(message).then((reply) => {
+    if (!asProcess) return port.postMessage(reply);
+    const used = process.cpuUsage();
+    port.postMessage({ ...reply, cpuMs: Math.round((used.user + used.system) / 1000) });
+  });
 });

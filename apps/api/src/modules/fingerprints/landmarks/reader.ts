@@ -1,7 +1,13 @@
-// The landmark job's work that takes CPU runs on a thread of its own (reader-thread.ts): reading a
-// set's audio into peaks and landmarks, and hearing a set against the others. On the thread that
-// answers requests it would hold every listener's page behind it for minutes. The thread asks this
-// one for what the database holds (postings, peaks), since the embedded database lives here.
+// The landmark job's work that takes CPU runs off the thread that answers requests (reader-thread.ts):
+// reading a set's audio into peaks and landmarks, and hearing a set against the others. On the
+// request thread it would hold every listener's page behind it for minutes. The reader asks this
+// thread for what the database holds (postings, peaks), since the embedded database lives here.
+//
+// The job's reader is a process of its own, in a session of its own, at the lowest priority: Linux
+// shares the CPU between sessions first (autogroups) and only then by nice, so a niced thread of the
+// server's process still took half the machine from a listener's browser in another session. A
+// reader a listener waits on (heard-in) is a thread at the server's priority.
+import { type ChildProcess, fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { AudioUnreadable, FfmpegMissing } from './decode';
 import type { Landmark } from './hashes';
@@ -47,11 +53,15 @@ export type ToThread =
   | { kind: 'match'; id: number; query: LandmarkQuery; opts: LandmarkMatchOptions }
   | { kind: 'answer'; ask: number; postings?: PostingColumns; peaks?: Peak[] | null };
 
-export type FromThread =
+export type FromThread = (
   | { kind: 'read'; id: number; peaks: Peak[]; landmarks: Landmark[]; seconds: number }
   | { kind: 'scan' | 'match'; id: number; matches: LandmarkMatch[] }
   | { kind: 'failed'; id: number; why: 'ffmpeg-missing' | 'unreadable' | 'error'; message: string }
-  | { kind: 'ask'; ask: number; for: number; lookup?: number[]; peaksOf?: number; except?: number[] };
+  | { kind: 'ask'; ask: number; for: number; lookup?: number[]; peaksOf?: number; except?: number[] }
+) & {
+  /** The reader process's CPU time so far (user and system), in milliseconds; a thread sends none. */
+  cpuMs?: number;
+};
 
 export interface ReadAudio {
   peaks: Peak[];
@@ -65,37 +75,44 @@ export interface ScanSource {
   peaks(setId: number): Promise<Peak[] | undefined>;
 }
 
+/** The reader's end of the conversation, a thread or a process. */
+interface Channel {
+  post(message: ToThread): void;
+  close(): Promise<void>;
+  /** The reader's process, when it has one. */
+  pid?: number;
+}
+
+const BOOTSTRAP = new URL('./reader-thread.mjs', import.meta.url);
+
 export class LandmarkReader {
-  private readonly worker: Worker;
+  private readonly channel: Channel;
   private readonly waiting = new Map<number, { resolve(r: FromThread): void; reject(e: Error): void }>();
   private next = 1;
   private failed: Error | undefined;
   private readonly sources = new Map<number, ScanSource>();
+  private processCpuMs = 0;
 
   /**
    * `background`: the thread runs behind requests (the job's). A thread a listener waits on
    * (heard-in) runs at the server's priority, and never keeps the process alive by itself.
    */
   constructor(opts: { background: boolean } = { background: true }) {
-    this.worker = new Worker(new URL('./reader-thread.mjs', import.meta.url), {
-      workerData: { background: opts.background },
-    });
-    if (!opts.background) this.worker.unref();
-    this.worker.on('message', (message: FromThread) => {
+    const receive = (message: FromThread) => {
+      if (message.cpuMs !== undefined) this.processCpuMs = message.cpuMs;
       if (message.kind === 'ask') {
         void this.answer(message);
         return;
       }
       this.waiting.get(message.id)?.resolve(message);
       this.waiting.delete(message.id);
-    });
+    };
     const fail = (error: Error) => {
       this.failed = error;
       for (const wait of this.waiting.values()) wait.reject(error);
       this.waiting.clear();
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`the landmark reader's thread stopped (${code})`)));
+    this.channel = opts.background ? processChannel(receive, fail) : threadChannel(receive, fail);
   }
 
   /** The file's peaks and landmarks; rejects with AudioUnreadable or FfmpegMissing as decodeAudio does. */
@@ -123,14 +140,23 @@ export class LandmarkReader {
     return reply.matches;
   }
 
+  /** The CPU time the reader's own process has used (ffmpeg's not counted); 0 for a thread. */
+  get cpuMs(): number {
+    return this.processCpuMs;
+  }
+
+  /** The reader's own process (for an operator's `ps`); none for a thread. */
+  get pid(): number | undefined {
+    return this.channel.pid;
+  }
+
   /** The thread stopped (an error it could not answer): a new reader is needed. */
   get stopped(): boolean {
     return this.failed !== undefined;
   }
 
   async close(): Promise<void> {
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
+    await this.channel.close();
   }
 
   private async send(message: (id: number) => ToThread, source?: ScanSource): Promise<FromThread> {
@@ -139,7 +165,7 @@ export class LandmarkReader {
     if (source) this.sources.set(id, source);
     const reply = await new Promise<FromThread>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage(message(id));
+      this.channel.post(message(id));
     }).finally(() => this.sources.delete(id));
     if (reply.kind !== 'failed') return reply;
     if (reply.why === 'ffmpeg-missing') throw new FfmpegMissing(reply.message);
@@ -164,6 +190,57 @@ export class LandmarkReader {
       // the scan finds nothing there rather than stopping; the job logs its own failures
       answer = { kind: 'answer', ask: message.ask, postings: toColumns([]), peaks: null };
     }
-    this.worker.postMessage(answer);
+    this.channel.post(answer);
   }
+}
+
+/** A thread at the server's priority that never keeps the process alive by itself. */
+function threadChannel(receive: (m: FromThread) => void, fail: (e: Error) => void): Channel {
+  const worker = new Worker(BOOTSTRAP);
+  worker.unref();
+  worker.on('message', receive);
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the landmark reader's thread stopped (${code})`)));
+  return {
+    post: (message) => worker.postMessage(message),
+    close: async () => {
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * A process in a session of its own (`detached`), which lowers its own priority and its session's
+ * (reader-thread.ts). It leaves when this process does: its channel closes.
+ */
+function processChannel(receive: (m: FromThread) => void, fail: (e: Error) => void): Channel {
+  const child: ChildProcess = fork(BOOTSTRAP, [], {
+    detached: true,
+    serialization: 'advanced',
+    // not the server's flags: an --inspect port would clash, and the bootstrap loads TypeScript itself
+    execArgv: [],
+    env: { ...process.env, CRATEDIG_LANDMARK_READER: 'background' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.on('message', (message) => receive(message as FromThread));
+  child.on('error', fail);
+  const exited = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      fail(new Error(`the landmark reader's process stopped (${signal ?? code})`));
+      resolve();
+    });
+  });
+  return {
+    pid: child.pid,
+    post: (message) => {
+      if (child.connected) child.send(message);
+      else fail(new Error("the landmark reader's process is gone"));
+    },
+    close: async () => {
+      child.removeAllListeners('message');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -1,0 +1,62 @@
+// The job's landmark reader runs behind everything a listener does: a process in a session of its
+// own at the lowest priority (Linux shares the CPU between sessions before nice counts), which goes
+// when it is closed. A reader a listener waits on is a thread of the server.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AudioUnreadable } from './decode';
+import { LandmarkReader } from './reader';
+
+/** Fields of /proc/<pid>/stat after the command's name: [state, ppid, pgrp, session, …]. */
+function stat(pid: number): string[] {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+const sessionOf = (pid: number) => Number(stat(pid)[3]);
+const niceOf = (pid: number) => Number(stat(pid)[16]);
+const alive = (pid: number) => {
+  try {
+    return stat(pid)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+const readers: LandmarkReader[] = [];
+afterEach(async () => {
+  await Promise.all(readers.splice(0).map((reader) => reader.close()));
+});
+
+describe('the landmark reader', () => {
+  it('reads for the job in a process of its own session at the lowest priority, gone once closed', async () => {
+    const reader = new LandmarkReader();
+    readers.push(reader);
+    // a file that is not there is answered once the reader is up, with its priority lowered
+    await expect(reader.read('/nonexistent/set.mp3')).rejects.toBeInstanceOf(AudioUnreadable);
+    const pid = reader.pid;
+    if (pid === undefined) throw new Error('the job reader has no process');
+    expect(pid).not.toBe(process.pid);
+    expect(sessionOf(pid)).not.toBe(sessionOf(process.pid));
+    expect(niceOf(pid)).toBe(19);
+    const autogroup = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/autogroup`, 'utf8');
+      } catch {
+        return undefined; // a kernel without autogroups shares by nice alone
+      }
+    })();
+    if (autogroup !== undefined) expect(autogroup).toMatch(/nice 19\b/);
+    expect(reader.cpuMs).toBeGreaterThan(0);
+
+    await reader.close();
+    expect(alive(pid)).toBe(false);
+    await expect(reader.read('/nonexistent/set.mp3')).rejects.toThrow(/stopped|gone/);
+  });
+
+  it('reads for a waiting listener on a thread at the server’s priority', async () => {
+    const reader = new LandmarkReader({ background: false });
+    readers.push(reader);
+    await expect(reader.read('/nonexistent/set.mp3')).rejects.toBeInstanceOf(AudioUnreadable);
+    expect(reader.pid).toBeUndefined();
+    expect(reader.cpuMs).toBe(0);
+  });
+});
