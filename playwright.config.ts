@@ -28,6 +28,13 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
+  projects: [
+    { name: 'journeys', testIgnore: /fingerprints\.spec\.ts$/ },
+    // Waits for the fingerprint job to have read and heard the whole demo. The job runs on what
+    // listeners leave of the CPU (docs/fingerprints.md), so this comes after the other journeys,
+    // which keep the machine busy; alone, run it with --no-deps.
+    { name: 'listening', testMatch: /fingerprints\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -14,7 +14,7 @@ import { visuallyHidden } from './visually-hidden';
 export interface Column<T> {
   key: string;
   header: string;
-  /** What a screen reader says for a header that is a sign ('#'): the header is then shown only. */
+  /** What a screen reader says for a header that is a sign ('#') or blank (the actions): the header is then shown only. */
   headerLabel?: string;
   /** The prefixed order_by of docs/catalogue.md this column sorts by; absent: not sortable. */
   sortField?: string;

@@ -144,7 +144,13 @@ export const setColumns: Column<SetMeta>[] = [
   },
   { key: 'likes', header: 'Likes', align: 'right', render: (s) => <LikesCount value={s.likes} /> },
   // Play and Add to queue, when the page provides them (components/set-actions.tsx).
-  { key: 'actions', header: '', width: 96, render: (s) => <SetActions set={s} place="row" /> },
+  {
+    key: 'actions',
+    header: '',
+    headerLabel: 'Actions',
+    width: 96,
+    render: (s) => <SetActions set={s} place="row" />,
+  },
 ];
 
 export const trackColumns: Column<TrackMeta>[] = [

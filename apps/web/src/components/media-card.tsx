@@ -6,11 +6,17 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { colors } from '../lib/design-tokens';
 import { Artwork } from './artwork';
+import { visuallyHidden } from './visually-hidden';
 
 /**
  * The one card shape every catalogue item uses: square artwork, a title, a line under it and a row of
- * chips. Texts arrive already truncated (docs/web-app.md), possibly with highlighted parts; the full text
- * stays available as the link's name. `badge` marks the artwork (an ID) and is read after the name.
+ * chips. Texts arrive already truncated (docs/web-app.md), possibly with highlighted parts.
+ *
+ * The link's name comes from its content, never from an `aria-label` over it (WCAG 2.5.3, label in
+ * name: a name that replaced the shown text could not contain 'Mira at Du…', 12 likes and a genre).
+ * The heading inside holds the full name in text only screen readers get ('Mira at Dusk by Mira Vale,
+ * unreleased ID'), which starts with the words the card shows; the shortened texts, the date, likes and
+ * chips beside it are for the eye, as they were when the name was a label.
  */
 export function MediaCard({
   to,
@@ -46,7 +52,6 @@ export function MediaCard({
       <CardActionArea
         component={RouterLink}
         to={to}
-        aria-label={badge ? `${name}, ${badge.label}` : name}
         sx={{ p: 1.25, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
@@ -93,7 +98,10 @@ export function MediaCard({
             }}
             noWrap
           >
-            {title}
+            <span aria-hidden="true">{title}</span>
+            <Box component="span" sx={visuallyHidden}>
+              {badge ? `${name}, ${badge.label}` : name}
+            </Box>
           </Typography>
           {subtitle && (
             <Typography
@@ -101,6 +109,7 @@ export function MediaCard({
               color="text.secondary"
               title={fullSubtitle}
               noWrap
+              aria-hidden="true"
               sx={{ textAlign: round ? 'center' : 'left' }}
             >
               {subtitle}
@@ -108,6 +117,7 @@ export function MediaCard({
           )}
           {meta && (
             <Box
+              aria-hidden="true"
               sx={{
                 mt: 0.5,
                 display: 'flex',
@@ -122,6 +132,7 @@ export function MediaCard({
           )}
           {chips && (
             <Box
+              aria-hidden="true"
               sx={{
                 mt: 1,
                 display: 'flex',

@@ -1,4 +1,5 @@
 import type { User } from '@cratedig/contract/user';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -78,23 +79,26 @@ export function ProfileFormDialog({
       aria-labelledby={titleId}
       fullWidth
       maxWidth={maxWidth}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate } as object }}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {busy ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
+      {/* A form inside the dialog, not the dialog's own element: a form may not take the dialog role.
+          It lays its parts out as the dialog would (display: contents). */}
+      <Box component="form" onSubmit={submit} noValidate={noValidate} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }
