@@ -1,10 +1,10 @@
 import type { Artist } from '@cratedig/contract/artist';
 import type { SetMeta } from '@cratedig/contract/set';
 import { render, screen, within } from '@testing-library/react';
-import { computeAccessibleName } from 'dom-accessibility-api';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { capCount, truncate } from '../lib/format';
+import { accessibleName } from '../test/accessible-name';
 import { asDesktop } from '../test/media-query';
 import { ArtistCard, PlaceCard, SetCard } from './entity-cards';
 import { setColumns } from './entity-columns';
@@ -100,7 +100,7 @@ describe('cards', () => {
     const card = screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ });
     expect(card.hasAttribute('aria-label')).toBe(false);
     expect(card.hasAttribute('aria-labelledby')).toBe(false);
-    const name = computeAccessibleName(card);
+    const name = accessibleName(card);
     expect(name).toBe(`${set.set_name} by ${set.artist}`);
     // the words the card shows, before it cuts them, start its name
     expect(name.startsWith((shownTitle(card) ?? '').replace('…', ''))).toBe(true);

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { computeAccessibleName } from 'dom-accessibility-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accessibleName } from '../../test/accessible-name';
 import { makeArtist, makeLabel, makeSet, makeTrack, makeUser } from '../../test/factories';
 import { apiError } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
@@ -156,7 +156,7 @@ describe('search page', () => {
     await within(section).findByRole('link', { name: 'Mira 21' });
     const names = within(section)
       .getAllByRole('link')
-      .map((link) => computeAccessibleName(link));
+      .map((link) => accessibleName(link));
     expect(names).toHaveLength(21);
     expect(new Set(names).size).toBe(21);
     expect(within(section).queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -180,7 +180,7 @@ describe('search page', () => {
     const visited: (string | null)[] = [];
     for (let i = 0; i < 4; i += 1) {
       await user.tab();
-      visited.push(document.activeElement ? computeAccessibleName(document.activeElement) : null);
+      visited.push(document.activeElement ? accessibleName(document.activeElement) : null);
     }
     expect(visited).toEqual([
       'Mira Vale',
