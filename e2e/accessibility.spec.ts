@@ -114,6 +114,11 @@ test('each kind of detail page, with a set playing and the queue open', async ({
     await openPage(page, path);
     await expectAccessible(page, path);
   }
+  for (const kind of ['festivals', 'venues']) {
+    const path = `/${kind}/${await firstId(request, tokens, `featured/${kind}`)}`;
+    await openPage(page, path);
+    await expectAccessible(page, path);
+  }
   const setPath = `/sets/${await firstId(request, tokens, 'sets')}`;
   await openPage(page, setPath);
   await expectAccessible(page, setPath);

@@ -126,7 +126,9 @@ test.describe('search', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  test('a featured venue on Home opens the sets recorded there', async ({ page }) => {
+  test('a featured venue on Home opens its page with the sets recorded there, and can be followed', async ({
+    page,
+  }) => {
     await page.goto('/home');
     const venues = page.getByRole('region', { name: 'Featured Venues' });
     const first = venues.getByRole('listitem').first().getByRole('link');
@@ -134,18 +136,35 @@ test.describe('search', () => {
     const name = (await first.getByRole('heading').getAttribute('title')) ?? '';
     expect(name).not.toBe('');
     await first.click();
-    // A featured place opens the sets recorded there: the Sets list filtered by the place.
-    await expect(page).toHaveURL(/\/sets\?venue=\d+$/);
-    await expect(page.getByRole('button', { name: `Recorded at ${name}, show every set` })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/search-venue-1280.png`, fullPage: true });
-    // Every set the filter lists was recorded at the venue.
-    const venueId = new URL(page.url()).searchParams.get('venue');
-    const listed = await apiGet<{ data: { venue: { name: string } | null }[] }>(
-      page,
-      `/sets?venue_id=${venueId}&limit=100`,
-    );
+    await expect(page).toHaveURL(/\/venues\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const venueId = new URL(page.url()).pathname.split('/').pop();
+    // Every set the page lists was recorded at the venue, as many as its count says.
+    const listed = await apiGet<{
+      data: { venue: { name: string } | null }[];
+      pagination: { total: number };
+    }>(page, `/sets?venue_id=${venueId}&limit=100`);
     expect(listed.data.length).toBeGreaterThan(0);
     for (const set of listed.data) expect(set.venue?.name).toBe(name);
+    const sets = page.getByRole('region', { name: 'Sets recorded here' });
+    await expect(sets.getByRole('table', { name: 'Sets' }).getByRole('row')).toHaveCount(
+      Math.min(listed.pagination.total, 20) + 1,
+    );
+    const total = listed.pagination.total;
+    await expect(page.getByText(new RegExp(`^${total} sets? · .* · 0 followers$`))).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/venue-1280.png`, fullPage: true });
+
+    // Follow, then a reload: the venue is still followed, and counted.
+    await page.getByRole('button', { name: `Follow ${name}` }).click();
+    await expect(page.getByText(`${name} followed!`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: `Follow ${name}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByText(/· 1 follower$/)).toBeVisible();
+    await page.getByRole('button', { name: `Follow ${name}` }).click();
+    await expect(page.getByText(/· 0 followers$/)).toBeVisible();
   });
 });
 

@@ -5,7 +5,15 @@
 // (docs/decisions/0017-one-table-of-calls.md).
 import { joinCalls } from './call';
 import { accountCalls, healthCalls, siteCalls } from './calls/accounts';
-import { artistCalls, featuredCalls, labelCalls, setCalls, trackCalls } from './calls/catalogue';
+import {
+  artistCalls,
+  featuredCalls,
+  festivalCalls,
+  labelCalls,
+  setCalls,
+  trackCalls,
+  venueCalls,
+} from './calls/catalogue';
 import { contributeCalls } from './calls/contribute';
 import { fingerprintCalls } from './calls/fingerprints';
 import { identificationCalls, liveCalls } from './calls/identifications';
@@ -21,6 +29,8 @@ export const calls = joinCalls(routes, {
   tracks: trackCalls,
   artists: artistCalls,
   labels: labelCalls,
+  festivals: festivalCalls,
+  venues: venueCalls,
   featured: featuredCalls,
   search: searchCalls,
   queue: queueCalls,

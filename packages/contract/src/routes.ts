@@ -46,6 +46,14 @@ export const routes = {
     follow: { method: 'PUT', path: '/api/stats/label/:id/follow', auth: 'user' },
     likesToggle: { method: 'PUT', path: '/api/stats/label/:id/likes-toggle', auth: 'user' },
   },
+  festivals: {
+    detail: { method: 'GET', path: '/api/festivals/:id', auth: 'user' },
+    follow: { method: 'PUT', path: '/api/stats/festival/:id/follow', auth: 'user' },
+  },
+  venues: {
+    detail: { method: 'GET', path: '/api/venues/:id', auth: 'user' },
+    follow: { method: 'PUT', path: '/api/stats/venue/:id/follow', auth: 'user' },
+  },
   featured: {
     sets: { method: 'GET', path: '/api/featured/sets', auth: 'user' },
     tracks: { method: 'GET', path: '/api/featured/tracks', auth: 'user' },

@@ -101,6 +101,12 @@ export const appRoutes: RouteObject[] = [
               page('labels/:id', () =>
                 import('../features/labels/label-detail-page').then((m) => m.LabelDetailPage),
               ),
+              page('festivals/:id', () =>
+                import('../features/places/place-detail-page').then((m) => m.FestivalDetailPage),
+              ),
+              page('venues/:id', () =>
+                import('../features/places/place-detail-page').then((m) => m.VenueDetailPage),
+              ),
               page('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
               page('search', () => import('../features/search/search-page').then((m) => m.SearchPage)),
             ],

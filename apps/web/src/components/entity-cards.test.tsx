@@ -91,6 +91,18 @@ describe('cards', () => {
     );
   });
 
+  it('shows a phone search result’s title from its start over two lines, the match marked, not cut at both ends', () => {
+    render(
+      <MemoryRouter>
+        {/* 'Warehouse' starts at 19, past a small card's 18 characters */}
+        <SetCard set={set} size="small" highlight={{ title: [[19, 28]] }} />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ });
+    expect(shownTitle(card)).toBe('Boiler Room Berlin Warehouse Closin…');
+    expect(card.querySelector('mark')?.textContent).toBe('Warehouse');
+  });
+
   it('names its link by what it shows, never by a label over its text (a speech user says what they see)', () => {
     render(
       <MemoryRouter>

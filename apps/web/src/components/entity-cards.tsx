@@ -40,6 +40,13 @@ export interface CardHighlight {
 function titleLimit(size: 'small' | 'default'): number {
   return size === 'small' ? DISPLAY.smallCardTitleChars : DISPLAY.cardTitleChars;
 }
+/**
+ * A search result's title takes two lines, with twice the characters: the words that matched are
+ * shown in a title read from its start, rather than in a few characters cut at both ends.
+ */
+function titleLines(highlight: CardHighlight | undefined): 1 | 2 {
+  return highlight ? 2 : 1;
+}
 function artistLimit(size: 'small' | 'default'): number {
   return size === 'small' ? DISPLAY.smallCardArtistChars : DISPLAY.cardTitleChars;
 }
@@ -57,11 +64,13 @@ export function SetCard({
   const genres = setGenres(set);
   // The line under the title is the DJs: the title is the rest of the name, not the DJs again.
   const shown = setCardTitle(set.set_name, set.artist, highlight?.title);
+  const lines = titleLines(highlight);
   return (
     <MediaCard
       to={`/sets/${set.id}`}
       image={set.art_url_sm}
-      title={<Highlight text={shown.title} ranges={shown.ranges} max={titleLimit(size)} />}
+      titleLines={lines}
+      title={<Highlight text={shown.title} ranges={shown.ranges} max={titleLimit(size) * lines} />}
       fullTitle={set.set_name}
       subtitle={<Highlight text={set.artist} ranges={highlight?.subtitle} max={artistLimit(size)} />}
       fullSubtitle={set.artist}
@@ -95,11 +104,13 @@ export function TrackCard({
   const chips = [released ? 'Released' : null, track.genre, track.label_name].filter(
     (chip): chip is string => chip !== null,
   );
+  const lines = titleLines(highlight);
   return (
     <MediaCard
       to={`/tracks/${track.id}`}
       image={track.art_url_sm}
-      title={<Highlight text={title} ranges={highlight?.title} max={titleLimit(size)} />}
+      titleLines={lines}
+      title={<Highlight text={title} ranges={highlight?.title} max={titleLimit(size) * lines} />}
       fullTitle={title}
       subtitle={<Highlight text={track.artist} ranges={highlight?.subtitle} max={artistLimit(size)} />}
       fullSubtitle={track.artist}
@@ -148,12 +159,12 @@ export function LabelCard({ label, highlight }: { label: Label; highlight?: Card
   );
 }
 
-/** A festival or venue: opens the list of the sets recorded there (/sets?festival={id}, ?venue={id}). */
+/** A festival or venue: opens its page (/festivals/{id}, /venues/{id}) with the sets recorded there. */
 export function PlaceCard({ place, kind }: { place: Festival; kind: 'Festival' | 'Venue' }) {
   const where = [place.city, place.country].filter(Boolean).join(', ');
   return (
     <MediaCard
-      to={`/sets?${kind.toLowerCase()}=${place.id}`}
+      to={`/${kind === 'Festival' ? 'festivals' : 'venues'}/${place.id}`}
       image={place.art_url_sm}
       title={truncate(place.name, DISPLAY.cardTitleChars)}
       fullTitle={place.name}

@@ -30,6 +30,7 @@ export function MediaCard({
   overlay,
   badge,
   round = false,
+  titleLines = 1,
   name = fullSubtitle ? `${fullTitle} by ${fullSubtitle}` : fullTitle,
 }: {
   to: string;
@@ -44,6 +45,8 @@ export function MediaCard({
   overlay?: ReactNode;
   badge?: { text: string; label: string };
   round?: boolean;
+  /** Lines the title may take: 2 for search results, whose titles show the words that matched. */
+  titleLines?: 1 | 2;
   /** The link's name; by default '{title} by {subtitle}', which suits what someone made. */
   name?: string;
 }) {
@@ -95,8 +98,16 @@ export function MediaCard({
               fontSize: '0.95rem',
               lineHeight: 1.3,
               textAlign: round ? 'center' : 'left',
+              ...(titleLines === 2 && {
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                overflowWrap: 'anywhere',
+                minHeight: '2.6em',
+              }),
             }}
-            noWrap
+            noWrap={titleLines === 1}
           >
             <span aria-hidden="true">{title}</span>
             <Box component="span" sx={visuallyHidden}>

@@ -1,6 +1,6 @@
 // Schemas of the calls about sets, tracks, artists and labels (routes.ts `sets`, `tracks`, `artists`,
 // `labels`, `featured`): discover lists, details and their tabs, plus what hangs off them (a set's
-// heat and comments, a track's moments, following an artist or a label).
+// heat and comments, a track's moments, following an artist, a label, a festival or a venue).
 import type { z } from 'zod';
 import { artist } from '../artist';
 import type { CallSchemas } from '../call';
@@ -26,6 +26,7 @@ import { idParams } from '../common';
 import { label } from '../label';
 import { followResult, statsLikesResult } from '../library-api';
 import { commentMarkers, setHeat, trackMoments, trackMomentsQuery } from '../moments-api';
+import { festivalDetail, venueDetail } from '../place';
 import { trackPlayParams } from '../player-api';
 import { trackDetail, trackPlayTarget } from '../track';
 import { CATALOGUE_ERRORS, COMMENT_ERRORS, LIBRARY_ERRORS, MOMENT_ERRORS, PLAYER_ERRORS } from './errors';
@@ -140,6 +141,29 @@ const featured = <R extends z.ZodType>(kind: FeaturedKind, response: R) =>
     featuredQuery,
     response,
   );
+
+/** A festival's or venue's page: the place, and following it (its sets are /sets?festival_id=…). */
+const place = <R extends z.ZodType>(kind: 'festival' | 'venue', tag: string, response: R) =>
+  ({
+    detail: detail(
+      `A ${kind} with its sets' count and dates, its followers and the user's follow`,
+      tag,
+      response,
+    ),
+    follow: {
+      summary: `Follows or unfollows the ${kind}`,
+      tag: 'library',
+      params: idParams,
+      responses: { 200: followResult },
+      errors: LIBRARY_ERRORS,
+    },
+  }) as const;
+
+export const festivalCalls = place('festival', 'festivals', festivalDetail) satisfies Record<
+  string,
+  CallSchemas
+>;
+export const venueCalls = place('venue', 'venues', venueDetail) satisfies Record<string, CallSchemas>;
 
 export const featuredCalls = {
   sets: featured('sets', setList),

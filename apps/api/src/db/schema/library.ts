@@ -9,10 +9,12 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { artists } from './artists';
+import { festivals } from './festivals';
 import { labels } from './labels';
 import { sets } from './sets';
 import { tracks } from './tracks';
 import { users } from './users';
+import { venues } from './venues';
 
 // Per-user state on catalogue items (docs/library.md user_fav / user_stats / user_label_stats). A row exists
 // once the user touched the item; the toggles flip one column in one atomic statement. The items'
@@ -114,5 +116,42 @@ export const userLabelStats = pgTable(
     index('user_label_stats_label_idx').on(t.labelId),
     index('user_label_stats_followed_idx').on(t.userId, t.isFollowed, t.labelId),
     index('user_label_stats_likes_idx').on(t.userId, t.showLikes, t.updatedAt),
+  ],
+);
+
+/** Festivals and venues a user follows (their pages' Follow). No likes: a place counts its followers. */
+export const userFestivalStats = pgTable(
+  'user_festival_stats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    festivalId: integer('festival_id')
+      .notNull()
+      .references(() => festivals.id, { onDelete: 'cascade' }),
+    isFollowed: boolean('is_followed').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.festivalId] }),
+    index('user_festival_stats_festival_idx').on(t.festivalId, t.isFollowed),
+  ],
+);
+
+export const userVenueStats = pgTable(
+  'user_venue_stats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    isFollowed: boolean('is_followed').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.venueId] }),
+    index('user_venue_stats_venue_idx').on(t.venueId, t.isFollowed),
   ],
 );

@@ -388,6 +388,36 @@ function featuredItem(
   return { table: KIND_TABLE[kind], ...item, featurable: sql`true` };
 }
 
+/**
+ * A festival's or venue's page (docs/catalogue.md): the place, how many sets were recorded there and
+ * between which dates, how many listeners follow it, and whether this user does. Undefined when there
+ * is no such place.
+ */
+export async function findPlaceDetail<T>(
+  db: Db,
+  kind: 'festivals' | 'venues',
+  id: number,
+  userId: number,
+): Promise<T | undefined> {
+  const fk = sql.raw(kind === 'festivals' ? 'festival_id' : 'venue_id');
+  const follows = sql.raw(kind === 'festivals' ? 'user_festival_stats' : 'user_venue_stats');
+  const rows = await queryRows<{ item: T }>(
+    db,
+    sql`select ${placeJson('p')}::jsonb || jsonb_build_object(
+          'set_count', r.set_count, 'first_set_date', r.first_set_date, 'latest_set_date', r.latest_set_date,
+          'followers', (select count(*)::int from ${follows} f where f.${fk} = p.id and f.is_followed),
+          'user_place_stats', jsonb_build_object('is_followed', coalesce(
+            (select f.is_followed from ${follows} f where f.user_id = ${userId} and f.${fk} = p.id), false))
+        ) as item
+        from ${sql.raw(kind)} p,
+        lateral (select count(*)::int as set_count, min(s.release_date)::text as first_set_date,
+                        max(s.release_date)::text as latest_set_date
+                 from sets s where s.${fk} = p.id) r
+        where p.id = ${id}`,
+  );
+  return rows[0]?.item;
+}
+
 /** A sets-list scope (alias `x`): the sets recorded at a festival and/or a venue; none for neither. */
 export function placeScope(festivalId: number | undefined, venueId: number | undefined): SQL | undefined {
   const parts = [

@@ -1,7 +1,8 @@
 // Catalogue routes: the lists, details and detail-page tabs of sets, tracks, IDs, artists and labels,
-// and Home's featured lists. Each call's method, path and schemas come from the contract's table of
+// festivals' and venues' pages, and Home's featured lists. Each call's method, path and schemas come from the contract's table of
 // calls; a route here is its handler, one service call. Every route needs a signed-in user.
 import { calls } from '@cratedig/contract/calls';
+import type { FestivalDetail, VenueDetail } from '@cratedig/contract/place';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
 import { userContext } from '../../lib/service-context';
@@ -9,7 +10,7 @@ import * as catalogue from './service';
 
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const user = (req: Parameters<typeof userContext>[1]) => userContext(app, req);
-  const { sets, tracks, artists, labels, featured } = calls;
+  const { sets, tracks, artists, labels, festivals, venues, featured } = calls;
 
   // --- discover lists -----------------------------------------------------------------------------
   route(app, sets.list, (req) => catalogue.listSets(user(req), req.query));
@@ -37,6 +38,10 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   route(app, tracks.detail, (req) => catalogue.getTrack(user(req), req.params.id));
   route(app, tracks.sets, (req) => catalogue.trackSets(user(req), req.params.id, req.query));
   route(app, sets.detail, (req) => catalogue.getSet(user(req), req.params.id));
+  route(app, festivals.detail, (req) =>
+    catalogue.getPlace<FestivalDetail>(user(req), 'festivals', req.params.id),
+  );
+  route(app, venues.detail, (req) => catalogue.getPlace<VenueDetail>(user(req), 'venues', req.params.id));
 
   // --- featured (Home) ----------------------------------------------------------------------------
   route(app, featured.sets, (req) => catalogue.featuredSets(user(req), req.query));

@@ -7,6 +7,7 @@ import type { FeaturedItems, FeaturedKind, FeaturedQuery, SetDetail } from '@cra
 import { LIST_TOTAL_CAP, type ListQuery, type ListResponse } from '@cratedig/contract/common';
 import type { SortList } from '@cratedig/contract/constants';
 import type { Label } from '@cratedig/contract/label';
+import type { PlaceDetail } from '@cratedig/contract/place';
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackDetail, TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
@@ -17,7 +18,15 @@ import { takeSearch } from '../accounts/rate-limit-service';
 import { keptItem, keptList, listKey } from './kept-pages';
 import type { ItemKind } from './list-spec';
 import { layOwnFieldsOnItem, layOwnFieldsOnSet } from './own-fields';
-import { findItem, findSetDetail, type ListParams, listFeatured, listItems, placeScope } from './queries';
+import {
+  findItem,
+  findPlaceDetail,
+  findSetDetail,
+  type ListParams,
+  listFeatured,
+  listItems,
+  placeScope,
+} from './queries';
 import { RELATIONS, type Relation } from './relations';
 import { findTrackDetail, hasReleasedIds, setsHearing } from './release-queries';
 
@@ -123,6 +132,17 @@ async function detail<T extends { id: number }>(
 
 export const getArtist = (ctx: UserContext, id: number) => detail<Artist>(ctx, 'artists', id);
 export const getLabel = (ctx: UserContext, id: number) => detail<Label>(ctx, 'labels', id);
+
+/** A festival's or venue's page: the place, its sets' count and dates, its followers, the user's follow. */
+export async function getPlace<T extends PlaceDetail>(
+  ctx: UserContext,
+  kind: 'festivals' | 'venues',
+  id: number,
+): Promise<T> {
+  const place = await findPlaceDetail<T>(ctx.db, kind, id, ctx.userId);
+  if (place === undefined) throw notFound(kind === 'festivals' ? 'Festival' : 'Venue');
+  return place;
+}
 /** A track or an ID: one detail page shows both, with the ID's release or where it was first heard. */
 export async function getTrack(ctx: UserContext, id: number): Promise<TrackDetail> {
   const track = await keptItem<TrackDetail>(

@@ -15,9 +15,15 @@ import { queryRows } from '../../db/rows';
 
 /** What a toggle acts on: the per-user table, its item column, and the item's table. */
 export interface LibraryTarget {
-  stateTable: 'user_set_favs' | 'user_track_favs' | 'user_artist_stats' | 'user_label_stats';
-  itemColumn: 'set_id' | 'track_id' | 'artist_id' | 'label_id';
-  itemTable: 'sets' | 'tracks' | 'artists' | 'labels';
+  stateTable:
+    | 'user_set_favs'
+    | 'user_track_favs'
+    | 'user_artist_stats'
+    | 'user_label_stats'
+    | 'user_festival_stats'
+    | 'user_venue_stats';
+  itemColumn: 'set_id' | 'track_id' | 'artist_id' | 'label_id' | 'festival_id' | 'venue_id';
+  itemTable: 'sets' | 'tracks' | 'artists' | 'labels' | 'festivals' | 'venues';
   /** Whether the item keeps total_user_likes (tracks, artists, labels; a set counts moment likes). */
   countsLikes: boolean;
 }
@@ -32,6 +38,13 @@ export const TARGETS = {
     countsLikes: true,
   },
   label: { stateTable: 'user_label_stats', itemColumn: 'label_id', itemTable: 'labels', countsLikes: true },
+  festival: {
+    stateTable: 'user_festival_stats',
+    itemColumn: 'festival_id',
+    itemTable: 'festivals',
+    countsLikes: false,
+  },
+  venue: { stateTable: 'user_venue_stats', itemColumn: 'venue_id', itemTable: 'venues', countsLikes: false },
 } as const satisfies Record<string, LibraryTarget>;
 
 export type Flag = 'is_fav' | 'show_likes' | 'is_followed' | 'is_purchased';
@@ -58,6 +71,8 @@ const STATE_COLUMNS: Record<LibraryTarget['stateTable'], Flag[]> = {
   user_track_favs: ['is_fav', 'show_likes', 'is_purchased'],
   user_artist_stats: ['is_followed', 'show_likes'],
   user_label_stats: ['is_followed', 'show_likes'],
+  user_festival_stats: ['is_followed'],
+  user_venue_stats: ['is_followed'],
 };
 
 const columnList = (prefix: string, columns: Flag[]) =>

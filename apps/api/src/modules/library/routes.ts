@@ -9,7 +9,7 @@ import * as library from './service';
 
 export const libraryRoutes: FastifyPluginAsync = async (app) => {
   const user = (req: Parameters<typeof userContext>[1]) => userContext(app, req);
-  const { favs, users, artists, labels } = calls;
+  const { favs, users, artists, labels, festivals, venues } = calls;
 
   // --- favourites and likes of sets and tracks ----------------------------------------------------
   route(app, favs.set, (req) => library.toggleSetFav(user(req), req.params.id));
@@ -18,11 +18,13 @@ export const libraryRoutes: FastifyPluginAsync = async (app) => {
   route(app, favs.trackLikesToggle, (req) => library.toggleTrackLikes(user(req), req.params.id));
   route(app, favs.purchase, (req) => library.purchaseTrack(user(req), req.params.id));
 
-  // --- follows and likes of artists and labels ---------------------------------------------------
+  // --- follows and likes of artists and labels, follows of festivals and venues ------------------
   route(app, artists.follow, (req) => library.toggleFollow(user(req), 'artist', req.params.id));
   route(app, artists.likesToggle, (req) => library.toggleStatsLikes(user(req), 'artist', req.params.id));
   route(app, labels.follow, (req) => library.toggleFollow(user(req), 'label', req.params.id));
   route(app, labels.likesToggle, (req) => library.toggleStatsLikes(user(req), 'label', req.params.id));
+  route(app, festivals.follow, (req) => library.toggleFollow(user(req), 'festival', req.params.id));
+  route(app, venues.follow, (req) => library.toggleFollow(user(req), 'venue', req.params.id));
 
   // --- profile lists (only the user's own: service.ts ownLists) ----------------------------------
   route(app, users.sets, (req) => library.likedSets(user(req), req.params.id, req.query));

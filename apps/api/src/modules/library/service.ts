@@ -20,7 +20,14 @@ import { listArtists, listIds, listLabels, listSets, listTracks } from '../catal
 import { changeFlag, type Flag, type FlagChange, type FlagRow, profileScopes, TARGETS } from './queries';
 
 type Kind = keyof typeof TARGETS;
-const NAMES: Record<Kind, string> = { set: 'Set', track: 'Track', artist: 'Artist', label: 'Label' };
+const NAMES: Record<Kind, string> = {
+  set: 'Set',
+  track: 'Track',
+  artist: 'Artist',
+  label: 'Label',
+  festival: 'Festival',
+  venue: 'Venue',
+};
 
 async function change(ctx: UserContext, kind: Kind, flag: Flag, how: FlagChange, id: number) {
   const row = await changeFlag(ctx.db, TARGETS[kind], flag, how, ctx.userId, id);
@@ -60,7 +67,7 @@ export async function purchaseTrack(ctx: UserContext, trackId: number): Promise<
 
 export async function toggleFollow(
   ctx: UserContext,
-  kind: 'artist' | 'label',
+  kind: 'artist' | 'label' | 'festival' | 'venue',
   id: number,
 ): Promise<FollowResult> {
   const row = await change(ctx, kind, 'is_followed', 'toggle', id);

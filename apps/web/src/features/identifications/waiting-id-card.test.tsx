@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { accessibleName } from '../../test/accessible-name';
 import { makeTrack } from '../../test/factories';
 import { renderWithProviders } from '../../test/render';
 import { WaitingIdCard } from './waiting-id-card';
@@ -25,7 +26,9 @@ describe('a waiting ID as a card (phones)', () => {
     const card = screen.getByRole('link');
     expect(card.getAttribute('href')).toBe('/tracks/12');
     expect(card.textContent).toContain('Live at Tresor');
-    expect(card.getAttribute('aria-label')).toContain('heard in Live at Tresor');
+    expect(accessibleName(card)).toBe(
+      'ID, heard in Live at Tresor, 3 suggestions, 12 listeners waiting, unreleased ID',
+    );
     expect(card.textContent).toContain('3 suggestions');
     expect(card.textContent).toContain('12 listeners waiting');
   });

@@ -14,6 +14,8 @@ export function WaitingIdCard({ track }: { track: TrackMeta }) {
   const title = trackDisplayTitle(track);
   const open = track.identification?.open_count ?? 0;
   const suggestions = open === 0 ? 'No suggestions' : suggestionsLabel(track);
+  const waiting = `${waitingLabel(track.total_user_likes)} waiting`;
+  const where = track.set_meta ? `heard in ${track.set_meta.set_name}` : track.artist;
   return (
     <MediaCard
       to={`/tracks/${track.id}`}
@@ -24,7 +26,9 @@ export function WaitingIdCard({ track }: { track: TrackMeta }) {
         // the set it was heard in says more than the artist line of an ID ("ID")
         truncate(track.set_meta?.set_name ?? track.artist, DISPLAY.smallCardTitleChars)
       }
-      fullSubtitle={track.set_meta ? `heard in ${track.set_meta.set_name}` : track.artist}
+      fullSubtitle={where}
+      // what the card says of the ID is read with its name: where it was heard, suggestions, who waits
+      name={`${title}, ${where}, ${suggestions}, ${waiting}`}
       badge={{ text: 'ID', label: 'unreleased ID' }}
       meta={
         // two short lines: side by side they wrap word by word in a phone's half-width card
@@ -39,7 +43,7 @@ export function WaitingIdCard({ track }: { track: TrackMeta }) {
           >
             {suggestions}
           </Box>
-          <span>{`${waitingLabel(track.total_user_likes)} waiting`}</span>
+          <span>{waiting}</span>
         </Box>
       }
     />

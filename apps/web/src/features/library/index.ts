@@ -5,6 +5,7 @@ export { CommentsTab } from './comments-tab';
 export { ProfileLikedTabs } from './profile-liked-tabs';
 export {
   FollowToggle,
+  PlaceFollowToggle,
   PurchaseButton,
   SetFavouriteToggle,
   SetLikesToggle,

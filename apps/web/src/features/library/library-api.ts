@@ -21,6 +21,8 @@ export const libraryCalls = {
   purchase: (t: Transport, id: number) => apiClient(t).favs.purchase({ params: { id } }),
   follow: (t: Transport, kind: 'artist' | 'label', id: number) =>
     apiClient(t)[artistOrLabel(kind)].follow({ params: { id } }),
+  followPlace: (t: Transport, kind: 'festival' | 'venue', id: number) =>
+    apiClient(t)[kind === 'festival' ? 'festivals' : 'venues'].follow({ params: { id } }),
   statsLikes: (t: Transport, kind: 'artist' | 'label', id: number) =>
     apiClient(t)[artistOrLabel(kind)].likesToggle({ params: { id } }),
 };

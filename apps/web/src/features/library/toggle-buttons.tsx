@@ -4,6 +4,7 @@
 // the cards and the tables all flip together.
 import type { Artist } from '@cratedig/contract/artist';
 import type { Label } from '@cratedig/contract/label';
+import type { PlaceDetail } from '@cratedig/contract/place';
 import type { SetMeta, SetUserFav } from '@cratedig/contract/set';
 import type { TrackMeta, TrackUserFav } from '@cratedig/contract/track';
 import CheckRounded from '@mui/icons-material/CheckRounded';
@@ -154,6 +155,36 @@ export function FollowToggle<K extends StatsKind>({ kind, item }: { kind: K; ite
     <FollowButton
       followed={statsOf(kind, item).is_followed}
       name={item.name}
+      onToggle={toggle}
+      pending={pending}
+    />
+  );
+}
+
+/**
+ * A festival's or venue's page: Follow. The page keeps the place in its own cache, so it is told the
+ * server's answer (`onFollowed`) and moves its follow and its followers' count with it.
+ */
+export function PlaceFollowToggle({
+  kind,
+  place,
+  onFollowed,
+}: {
+  kind: 'festival' | 'venue';
+  place: PlaceDetail;
+  onFollowed: (isFollowed: boolean) => void;
+}) {
+  const { toggle, pending } = useLibraryToggle(
+    (t) => libraryCalls.followPlace(t, kind, place.id),
+    (_client, { is_followed }) => {
+      onFollowed(is_followed);
+      return { message: followMessage(place.name, is_followed), variant: variantOf(is_followed) };
+    },
+  );
+  return (
+    <FollowButton
+      followed={place.user_place_stats.is_followed}
+      name={place.name}
       onToggle={toggle}
       pending={pending}
     />

@@ -190,7 +190,7 @@ describe('search page', () => {
     ]);
   });
 
-  it('opens a featured venue from Home as the list of the sets recorded there (/sets?venue={id})', async () => {
+  it('opens a featured venue from Home as its page, listing the sets recorded there (/venues/{id})', async () => {
     const venue = { id: 4, name: 'Basalt Weekender', art_url_sm: null, art_url_xl: null, city: 'Oslo' };
     const atBasalt = makeSet(8, {
       set_name: 'Koa Makoa at Basalt Weekender 2024',
@@ -200,6 +200,18 @@ describe('search page', () => {
     const asked: string[] = [];
     const { user, router } = renderApp('/home', {
       api: (request) => {
+        if (request.path === '/venues/4')
+          return {
+            body: {
+              ...venue,
+              country: 'Norway',
+              set_count: 1,
+              first_set_date: '2024-05-01',
+              latest_set_date: '2024-05-01',
+              followers: 0,
+              user_place_stats: { is_followed: false },
+            },
+          };
         if (request.path === '/featured/venues')
           return { body: { data: [venue], pagination: { offset: 0, count: 1, total: 1 } } };
         if (request.path === '/sets') {
@@ -212,17 +224,14 @@ describe('search page', () => {
     });
     const row = await screen.findByRole('region', { name: 'Featured Venues' });
     await user.click(await within(row).findByRole('link', { name: /^Basalt Weekender/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sets'));
-    expect(router.state.location.search).toBe('?venue=4');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/venues/4'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Basalt Weekender' })).toBeTruthy();
+    expect(screen.getByText('Oslo, Norway')).toBeTruthy();
     const sets = await screen.findByRole('list', { name: 'Sets' });
     expect(
       within(sets).getByRole('link', { name: 'Koa Makoa at Basalt Weekender 2024 by Koa Makoa' }),
     ).toBeTruthy();
     expect(asked).toContain('4');
-    // The list says where, and goes back to every set.
-    expect(
-      await screen.findByRole('button', { name: 'Recorded at Basalt Weekender, show every set' }),
-    ).toBeTruthy();
   });
 
   it('shows an error with a way to try again when search does not answer', async () => {

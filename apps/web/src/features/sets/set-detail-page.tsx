@@ -73,8 +73,22 @@ export function SetDetailPage() {
         </span>
         <span>
           Recorded {formatDate(set.release_date)} · {formatDurationMs(set.duration)}
-          {set.festival && ` · ${set.festival.name}`}
-          {set.venue && ` · ${set.venue.name}`}
+          {set.festival && (
+            <>
+              {' · '}
+              <Link component={RouterLink} to={`/festivals/${set.festival.id}`}>
+                {set.festival.name}
+              </Link>
+            </>
+          )}
+          {set.venue && (
+            <>
+              {' · '}
+              <Link component={RouterLink} to={`/venues/${set.venue.id}`}>
+                {set.venue.name}
+              </Link>
+            </>
+          )}
         </span>
         <CuratorLink set={set} />
         <IdentifiedTracks set={set} />
