@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The Firebase Auth emulator for tests, `npm run dev` and the end-to-end runner (architecture.md:
+// The Firebase Auth emulator for tests, `npm run dev` and the end-to-end runner (docs/decisions/0004-social-sign-in-offline.md:
 // social sign-in against a real provider implementation, not a mock).
 //
 //   import { startAuthEmulator } from './scripts/firebase-emulator.mjs';

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The API suite (architecture.md "Tests"): app.inject() against a real database. Each worker opens
+// The API suite: app.inject() against a real database. Each worker opens
 // and migrates ONE database (src/test/database.ts) and keeps it for every file it runs, which needs
 // modules to survive between files: forks without per-file isolation.
 export default defineConfig({

@@ -1,5 +1,5 @@
 // The service worker and web app manifest (docs/web-app.md: a service worker registered from /sw.js), built
-// by Workbox through vite-plugin-pwa. docs/decisions/0016-service-worker-and-offline-shell.md.
+// by Workbox through vite-plugin-pwa. docs/decisions/0016-service-worker-and-first-load.md.
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { colors } from './src/lib/design-tokens.ts';
 

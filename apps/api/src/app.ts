@@ -1,4 +1,4 @@
-// buildApp(config, deps): the whole HTTP app without listen (architecture.md "App as a factory"), used
+// buildApp(config, deps): the whole HTTP app without listen (README.md "Map"), used
 // by main.ts and by every API test through app.inject().
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Environment -> typed configuration, read once at start-up (conventions.md "Errors and configuration").
+// Environment -> typed configuration, read once at start-up; a bad value stops the start naming the variable.
 // To add a setting: add its variable to `envSchema` (with its default and a message a person can act
 // on) and map it in `toConfig`. Behaviour is chosen by these explicit settings, never by NODE_ENV.
 import { randomBytes } from 'node:crypto';
@@ -314,7 +314,7 @@ const SECRET_VARS = new Set([
 ]);
 
 function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): AppConfig {
-  // Unsigned emulator tokens must never be accepted by a production server (conventions.md).
+  // Unsigned emulator tokens must never be accepted by a production server (docs/accounts.md "Social sign-in (Google, Apple): the identity-provider steps").
   if (vars.CRATEDIG_ENV === 'production') {
     const problems: string[] = [];
     if (vars.FIREBASE_AUTH_EMULATOR_HOST) {

@@ -82,7 +82,7 @@ export function isUsername(value: string): boolean {
 }
 const opaqueToken = line(MAX_TOKEN).min(1);
 
-/** POST /tokens and PUT /tokens answer (docs/accounts.md "Token refresh response"). */
+/** POST /tokens and PUT /tokens answer (docs/accounts.md "Tokens and sessions"). */
 export const tokenPair = z
   .object({ access_token: z.string(), refresh_token: z.string() })
   .meta({ id: 'TokenPair' });

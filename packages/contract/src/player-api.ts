@@ -1,4 +1,4 @@
-// The player's calls (docs/player.md "Queue and playback", POST /set-likes and the two PUT …/likes;
+// The player's calls (docs/player.md "The queue", POST /set-likes and the two PUT …/likes;
 // docs/player.md and moment likes): request bodies, path params and responses.
 import { z } from 'zod';
 import { count, id, idParam, seconds } from './common';

@@ -1,4 +1,4 @@
-// One real database per Vitest worker (conventions.md "Tests"): in-memory PGlite by default, or with
+// One real database per Vitest worker (a real PostgreSQL, never a mock): in-memory PGlite by default, or with
 // TEST_DATABASE_URL (a PostgreSQL superuser URL, as CI gives) a fresh database of its own on that
 // server. Migrated once; resetDatabase() empties it between tests.
 import { sql } from 'drizzle-orm';

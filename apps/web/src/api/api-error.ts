@@ -1,5 +1,5 @@
 /**
- * The one error type every API call rejects with (docs/web-app.md "Transport").
+ * The one error type every API call rejects with (docs/web-app.md "The transport").
  *
  *   import { ApiError, isApiError, TRANSPORT_MESSAGES } from '../api/api-error';
  *   try { await apiClient(api.transport).accounts.login({ headers }) }

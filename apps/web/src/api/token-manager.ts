@@ -1,5 +1,5 @@
 /**
- * The token manager: docs/accounts.md "Token handling" and the auth constants of docs/accounts.md.
+ * The token manager: docs/accounts.md "Token handling in the browser" and the auth constants of docs/accounts.md.
  *
  *   const tokens = createTokenManager({ events });          // browser defaults: localStorage, fetch
  *   tokens.startInternalSession({ accessToken, refreshToken });  // after POST /tokens (password login)
@@ -63,7 +63,7 @@ export interface TokenManagerDeps {
   fetch?: typeof fetch;
   now?: () => number;
   events?: AuthEvents;
-  /** Prefix of the API paths; the API is same-origin under /api (architecture.md). */
+  /** Prefix of the API paths; the API is same-origin under /api (README.md "Map"). */
   apiBase?: string;
   /**
    * Runs a refresh under a lock shared by every tab of the site, so two tabs never send the same

@@ -1,5 +1,5 @@
 /**
- * When the next token refresh runs (docs/accounts.md "Token handling"): 5 minutes before the stored
+ * When the next token refresh runs (docs/accounts.md "Token handling in the browser"): 5 minutes before the stored
  * token expires, at once when it has expired or its expiry is unknown, and never before the 30 s
  * cooldown since the last refresh started has ended.
  *

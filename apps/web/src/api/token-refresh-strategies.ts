@@ -1,5 +1,5 @@
 /**
- * The two ways a session's access token is renewed (docs/accounts.md "Token handling"):
+ * The two ways a session's access token is renewed (docs/accounts.md "Token handling in the browser"):
  *
  *   const internal = internalRefresh({ storage, fetch, apiBase: '/api', now, lock });  // our own pair
  *   const firebase = firebaseRefresh({ storage, now }, () => user.getIdToken(true));     // Firebase ID token

@@ -1,5 +1,5 @@
 /**
- * The transport: every call to the API goes through here (docs/web-app.md "Transport"; conventions:
+ * The transport: every call to the API goes through here (docs/web-app.md "The transport"; conventions:
  * pages never handle 401s themselves).
  *
  *   const { transport, tokens, events } = useApi();          // in React (api-context.tsx)

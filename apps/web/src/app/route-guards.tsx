@@ -23,7 +23,7 @@ export function safeLocation(next: string | null): string | null {
 }
 
 /**
- * The next location lives with the tokens (docs/accounts.md "Stored browser values", api/token-storage.ts).
+ * The next location lives with the tokens (docs/accounts.md "Token handling in the browser", api/token-storage.ts).
  */
 function useStorage(): TokenStorage {
   return useApi().tokens.storage;

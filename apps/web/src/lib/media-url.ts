@@ -3,7 +3,7 @@
 
 export const DEFAULT_ARTWORK = '/default-artwork.svg';
 
-/** The site address the app is served from (same origin as the API, architecture.md). */
+/** The site address the app is served from (same origin as the API: README.md "Map"). */
 export function siteAddress(): string {
   return typeof window === 'undefined' ? '' : window.location.origin;
 }

@@ -42,7 +42,7 @@ export const passwordResets = pgTable(
 
 /**
  * Sliding-window counters for rate limits and failed logins, kept in PostgreSQL so every API
- * instance sees the same counts (architecture.md: no state in process memory). `bucket` names the
+ * instance sees the same counts (no state in one process's memory: docs/deploy.md). `bucket` names the
  * limit (e.g. 'login:pair'), `key` what it counts (an account, an address, both).
  */
 export const rateLimitHits = pgTable(

@@ -1,4 +1,4 @@
-// docs/accounts.md "Session and account" over HTTP; the rules are in service.ts and reset-service.ts.
+// docs/accounts.md "Tokens and sessions" over HTTP; the rules are in service.ts and reset-service.ts.
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { socialSignInEnabled } from '../../config';

@@ -1,4 +1,4 @@
-// The player's SQL (architecture.md: only queries.ts touches the database). Queue writes run inside
+// The player's SQL (docs/database.md "Who reads which tables"). Queue writes run inside
 // withUserQueueLock(): one transaction that first locks the user's row, so two tabs of one user
 // serialise; the deferrable (user_id, order) key and the one-current index are the backstop.
 import type { TrackPlayTarget } from '@cratedig/contract/track';

@@ -21,7 +21,7 @@ import { SESSION_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
 import { isFirebaseIdToken, loadedFirebaseSignIn, loadFirebaseSignIn } from './firebase-loader';
 
-// docs/accounts.md "Gate": unknown while the session is being determined (overlay), then one of the two
+// docs/accounts.md "Startup and the gate": unknown while the session is being determined (overlay), then one of the two
 // states of docs/accounts.md. (The token manager's unknown/firebase/internal is the other state of
 // docs/accounts.md: how the session refreshes, see api/token-manager.ts.)
 export type AuthStatus = 'unknown' | 'authenticated' | 'unauthenticated';
@@ -71,7 +71,7 @@ export interface AuthContextValue extends AuthState {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * docs/accounts.md "Startup": with a stored token the current user comes from GET /api/me; without one, or if
+ * docs/accounts.md "Startup and the gate": with a stored token the current user comes from GET /api/me; without one, or if
  * that call fails, there is no user. A stored Firebase ID token first gets the SDK back (lazily) so
  * the token manager can refresh it.
  */

@@ -87,7 +87,7 @@ export function providerOf(firebaseUser: FirebaseUser): string | null {
   return id ? id.replace(/\.com$/, '') : null;
 }
 
-/** docs/accounts.md "Social login": the popup's failure as the message a person sees. */
+/** docs/accounts.md "Social sign-in (Google, Apple): the identity-provider steps": the popup's failure as the message a person sees. */
 export function popupFailureMessage(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') {

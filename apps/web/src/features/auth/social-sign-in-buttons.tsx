@@ -124,7 +124,7 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
             }}
             onCancel={() => {
               setChooser(null);
-              // The same as closing the provider's popup (docs/accounts.md "Social login").
+              // The same as closing the provider's popup (docs/accounts.md "Social sign-in (Google, Apple): the identity-provider steps").
               enqueueSnackbar(SOCIAL_LOGIN_MESSAGES.cancelled, { variant: 'error', preventDuplicate: true });
             }}
           />

@@ -1,4 +1,4 @@
-// The toggle calls of docs/library.md "Likes, favourites, follows, purchase" (answers typed from the
+// The toggle calls of docs/library.md "What the server keeps per user and item" (answers typed from the
 // contract) and the hook every toggle button uses: send, then apply the SERVER's answer to every cached copy
 // of the item (docs/library.md Toggles: flip according to the server result), say the docs/library.md
 // message, and mark the lists whose membership changed stale. Nothing flips before the answer, so there is

@@ -1,4 +1,4 @@
-// docs/library.md "Other messages" → Toggles, and 'Track purchased!': the exact texts, word for word.
+// docs/library.md "Messages" → Toggles, and 'Track purchased!': the exact texts, word for word.
 // Sets and tracks: the spec pairs 'Set added to favorites!' with 'Set removed from likes!' for the
 // favourite toggle, and gives 'added to likes' / 'removed from likes' for the visibility toggle; both
 // are reproduced as written. IDs have their own wording (favourite and watching).

@@ -1,4 +1,4 @@
-// docs/player.md "Queue", "Likes" and "Other messages": the exact texts the player shows.
+// docs/player.md "The queue", "Likes" and "Other messages": the exact texts the player shows.
 export const PLAYER_MESSAGES = {
   queued: 'Set added to queue!',
   alreadyQueued: 'This set is already in the queue.',

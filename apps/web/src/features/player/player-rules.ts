@@ -1,4 +1,4 @@
-// The playback rules of docs/player.md "Playback" and "Queue", framework-free so they unit-test with fake
+// The playback rules of docs/player.md "Playback in the web app" and "Queue", framework-free so they unit-test with fake
 // timers: which set track plays at a moment, where previous/next jump, what happens when a set ends,
 // and when the resume position is saved.
 import { PLAYER } from '@cratedig/contract/constants';

@@ -1,4 +1,4 @@
-// docs/accounts.md "Profile": the exact texts (Sign out everywhere's are ours: the spec has no such item).
+// docs/accounts.md "Profile and preferences": the exact texts (Sign out everywhere's are ours: the spec has no such item).
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated!',
   failed: 'Failed to update profile',

@@ -1,5 +1,5 @@
-// The landmark reader's thread starts here: TypeScript is loaded the way the server loads it, then
-// the reader itself (reader-thread.ts).
+// The landmark reader starts here, as a thread or as a process: TypeScript is loaded the way the
+// server loads it, then the reader itself (reader-thread.ts).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -1,7 +1,7 @@
 // The whole-set scan: the stretches of a set its tracklist does not name (ID entries, gaps between
 // entries, a set without times), read window by window against the index, and every stretch heard
-// in another set kept (docs/fingerprints.md, "What a set's audio holds"). The landmark job runs it
-// on its reader thread; listeners read what it found.
+// in another set kept (docs/fingerprints.md, "Where a track is heard, and what a set holds"). The
+// landmark job runs it in its reader process; listeners read what it found.
 import { queryLandmarks, SCAN_DENSITY } from './hashes';
 import { findLandmarkMatches, type LandmarkMatch, type LandmarkSource } from './match';
 import { FRAME_S, type Peak } from './peaks';
