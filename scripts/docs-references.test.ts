@@ -118,6 +118,20 @@ describe('the docs the code and the docs name', () => {
   });
 });
 
+describe('the docs index', () => {
+  it('lists every page of docs/, and every decision record', () => {
+    const index = readFileSync(join(ROOT, 'docs/README.md'), 'utf8');
+    const pages = readdirSync(join(ROOT, 'docs')).filter(
+      (name) => /\.(md|json)$/.test(name) && name !== 'README.md',
+    );
+    expect(pages.filter((name) => !index.includes(`](${name})`))).toEqual([]);
+    const records = readFileSync(join(ROOT, 'docs/decisions/README.md'), 'utf8');
+    const decisions = readdirSync(join(ROOT, 'docs/decisions')).filter((name) => /^\d{4}-.*\.md$/.test(name));
+    expect(decisions.length).toBeGreaterThan(20);
+    expect(decisions.filter((name) => !records.includes(`(${name})`))).toEqual([]);
+  });
+});
+
 describe("the README's map", () => {
   it('names every module of the API', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
