@@ -29,14 +29,24 @@ test('a plain /media audio path is refused; a signed link plays, seeks by Range 
         once: true,
       });
     });
+    // Playing is the position moving on: wait for the element to say it passed a point.
+    const passes = (seconds: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (audio.currentTime <= seconds) return;
+          audio.removeEventListener('timeupdate', check);
+          resolve();
+        };
+        audio.addEventListener('timeupdate', check);
+      });
     await audio.play();
     const start = audio.currentTime;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await passes(start + 0.5);
     // Seek far into the set (Range requests) and keep playing.
     audio.currentTime = audio.duration * 0.8;
     await new Promise<void>((resolve) => audio.addEventListener('seeked', () => resolve(), { once: true }));
     const afterSeek = audio.currentTime;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await passes(afterSeek + 0.5);
     return { start, duration: audio.duration, played: audio.currentTime, afterSeek, paused: audio.paused };
   }, src);
   expect(result.duration).toBeGreaterThan(10 * 60);
