@@ -15,8 +15,8 @@ describe('the first screen of a browser without a stored session', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /Username/ })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Welcome back' });
+    screen.getByRole('textbox', { name: /Username/ });
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

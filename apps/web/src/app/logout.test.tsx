@@ -76,11 +76,11 @@ describe('Sign out everywhere', { timeout: 60_000 }, () => {
       api({ 'DELETE /me/sessions': { status: 204 } }),
     );
     const dialog = await openDialog(user);
-    expect(dialog.getByText(/signed out of Cratedig on every browser and device/)).toBeTruthy();
+    dialog.getByText(/signed out of Cratedig on every browser and device/);
     await user.click(dialog.getByRole('button', { name: 'Sign out everywhere' }));
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(await screen.findByText('You were signed out on every device.')).toBeTruthy();
+    await screen.findByText('You were signed out on every device.');
     const deletes = requests.filter((r) => r.method === 'DELETE').map((r) => r.path);
     // The sessions are already ended: no second call for this one.
     expect(deletes).toEqual(['/me/sessions']);
@@ -99,7 +99,7 @@ describe('Sign out everywhere', { timeout: 60_000 }, () => {
 
     dialog = await openDialog(user);
     await user.click(dialog.getByRole('button', { name: 'Sign out everywhere' }));
-    expect(await screen.findByText('Could not sign out everywhere. Please try again.')).toBeTruthy();
+    await screen.findByText('Could not sign out everywhere. Please try again.');
     expect(router.state.location.pathname).toBe('/profile');
     expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-of-nightowl');
   });

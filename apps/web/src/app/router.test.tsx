@@ -20,7 +20,7 @@ const location = (router: ReturnType<typeof renderApp>['router']) => {
 describe('route rules for a visitor', () => {
   it('sends / to /login', async () => {
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     expect(location(router)).toBe('/login');
   });
 
@@ -42,20 +42,20 @@ describe('route rules for a visitor', () => {
 
   it('opens /about, /policy and /terms without a session, inside the public layout', async () => {
     const { router } = renderApp('/about');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About Cratedig' })).toBeTruthy();
-    expect(screen.getByText(/beta/i, { selector: 'p' })).toBeTruthy();
-    expect(screen.getByRole('complementary', { name: 'About Cratedig' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'About Cratedig' });
+    screen.getByText(/beta/i, { selector: 'p' });
+    screen.getByRole('complementary', { name: 'About Cratedig' });
     expect(location(router)).toBe('/about');
 
     await router.navigate('/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Use' })).toBeTruthy();
-    expect(screen.getByText(/at least 18 years old/)).toBeTruthy();
-    expect(screen.getByText(/within 30 days/)).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Use' });
+    screen.getByText(/at least 18 years old/);
+    screen.getByText(/within 30 days/);
 
     await router.navigate('/policy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
-    expect(screen.getByText(/not intended for children under 13/)).toBeTruthy();
-    expect(screen.getByText(/takes effect 30 days after that notice/)).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    screen.getByText(/not intended for children under 13/);
+    screen.getByText(/takes effect 30 days after that notice/);
     await waitFor(() => expect(document.title).toBe('Privacy Policy · Cratedig'));
   });
 
@@ -73,7 +73,7 @@ describe('route rules for a visitor', () => {
       await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 20_000 }),
     ).toBeTruthy();
     expect(location(member.router)).toBe('/policy');
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Account menu' });
   });
 
   it('treats a browser without a stored token as a visitor (the real session loader)', async () => {
@@ -110,9 +110,9 @@ describe('route rules for a signed-in user', () => {
 
   it('shows /about inside the signed-in frame', async () => {
     renderApp('/about', { session: makeUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'About Cratedig' })).toBeTruthy();
-    expect(screen.getByRole('search')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'About Cratedig' });
+    screen.getByRole('search');
+    screen.getByRole('button', { name: 'Account menu' });
   });
 
   it('renders each list page with its spec banner', async () => {
@@ -123,15 +123,15 @@ describe('route rules for a signed-in user', () => {
         name: 'Dive down the rabbit hole with musical journeys',
       }),
     ).toBeTruthy();
-    expect(screen.getByText('Genre: Techno')).toBeTruthy();
+    screen.getByText('Genre: Techno');
 
     await router.navigate('/artists');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Discover Artists' })).toBeTruthy();
-    expect(screen.getByText('Musical talent from around the world')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Discover Artists' });
+    screen.getByText('Musical talent from around the world');
 
     await router.navigate('/labels');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Discover Labels' })).toBeTruthy();
-    expect(screen.getByText('Only independent labels & producers')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Discover Labels' });
+    screen.getByText('Only independent labels & producers');
 
     await router.navigate('/tracks');
     expect(

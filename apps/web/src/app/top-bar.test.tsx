@@ -107,7 +107,7 @@ describe('navigation', () => {
     expect(menu.getByRole('menuitem', { name: 'Tracks' }).getAttribute('aria-current')).toBe('page');
 
     await user.click(menu.getByRole('menuitem', { name: 'Logout' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();

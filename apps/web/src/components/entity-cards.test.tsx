@@ -65,8 +65,8 @@ describe('cards', () => {
     );
     const card = screen.getByRole('link', { name: 'Maximilian Oberholzer' });
     expect(shownTitle(card)).toBe('Maximilian Obe…');
-    expect(within(card).getByText('Techno')).toBeTruthy();
-    expect(within(card).getByText('House')).toBeTruthy();
+    within(card).getByText('Techno');
+    within(card).getByText('House');
     expect(within(card).queryByText('Trance')).toBeNull();
     // relative artwork is prefixed with the site address (docs/web-app.md)
     expect(card.querySelector('img')?.getAttribute('src')).toBe(
@@ -82,9 +82,9 @@ describe('cards', () => {
     );
     const card = screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ });
     expect(shownTitle(card)).toBe('Boiler Room Berli…');
-    expect(within(card).getByText('Anja Schneider…')).toBeTruthy();
+    within(card).getByText('Anja Schneider…');
     expect(within(card).getAllByText(/^(Techno|House|Trance|Electronica)$/)).toHaveLength(3);
-    expect(within(card).getByLabelText('999+ likes')).toBeTruthy();
+    within(card).getByLabelText('999+ likes');
     // no artwork: the default artwork
     expect(card.querySelector('img')?.getAttribute('src')).toBe(
       `${window.location.origin}/default-artwork.svg`,
@@ -177,7 +177,7 @@ describe('cards', () => {
       </MemoryRouter>,
     );
     const card = screen.getByRole('link', { name: /^Boiler Room Berlin Warehouse Closing Set by/ });
-    expect(within(card).getByText('House')).toBeTruthy();
+    within(card).getByText('House');
   });
 
   it('a default card cuts a title at 25 characters', () => {
@@ -215,8 +215,8 @@ describe('cards', () => {
         />
       </MemoryRouter>,
     );
-    expect(screen.getByLabelText('1 like')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Tidewater Festival, festival in Split, Croatia' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Nowhere Hall, venue' })).toBeTruthy();
+    screen.getByLabelText('1 like');
+    screen.getByRole('link', { name: 'Tidewater Festival, festival in Split, Croatia' });
+    screen.getByRole('link', { name: 'Nowhere Hall, venue' });
   });
 });

@@ -11,7 +11,7 @@ const show = (
 describe('Load more', () => {
   it('shows the exact total and hides once everything is shown', () => {
     show({ offset: 20, count: 17, total: 37 }, 37);
-    expect(screen.getByText('Showing 37 of 37')).toBeTruthy();
+    screen.getByText('Showing 37 of 37');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(nextOffset({ data: [], pagination: { offset: 20, count: 17, total: 37 } })).toBeUndefined();
   });
@@ -19,8 +19,8 @@ describe('Load more', () => {
   it('reads a capped search total as "10,000+" and keeps offering more past it', () => {
     const pagination = { offset: 9_980, count: 20, total: 10_000, total_capped: true as const };
     show(pagination, 10_000);
-    expect(screen.getByText('Showing 10,000 of 10,000+')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    screen.getByText('Showing 10,000 of 10,000+');
+    screen.getByRole('button', { name: 'Load more' });
     expect(nextOffset({ data: [], pagination })).toBe(10_000);
     // An empty page past the cap ends the list.
     expect(nextOffset({ data: [], pagination: { ...pagination, offset: 10_050, count: 0 } })).toBeUndefined();

@@ -42,17 +42,17 @@ describe('artist page tabs', () => {
   it('opens the IDs tab after the Tracks tab, each tab with its own sort', async () => {
     const { user, requests } = renderApp('/artists/5', { api: artistApi, session: makeUser() });
     await user.click(await screen.findByRole('tab', { name: /^Tracks/ }, { timeout: 20_000 }));
-    expect(await screen.findByText('Night Drive')).toBeTruthy();
+    await screen.findByText('Night Drive');
 
     await user.click(screen.getByRole('tab', { name: /^IDs/ }));
-    expect(await screen.findByText('Unreleased')).toBeTruthy();
+    await screen.findByText('Unreleased');
     expect(screen.queryByText('IDs could not be loaded')).toBeNull();
     const idCalls = requests.filter((r) => r.path === '/artists/5/ids');
     expect(idCalls.map((r) => r.query.get('order_by'))).toEqual([SORTS.ids.first_seen]);
 
     // and back: the Tracks tab starts again from its own default sort
     await user.click(screen.getByRole('tab', { name: /^Tracks/ }));
-    expect(await screen.findByText('Night Drive')).toBeTruthy();
+    await screen.findByText('Night Drive');
     await waitFor(() =>
       expect(
         requests.filter((r) => r.path === '/artists/5/tracks').map((r) => r.query.get('order_by')),

@@ -55,7 +55,7 @@ describe('the development sign-in chooser (docs/decisions/0004)', () => {
     await screen.findByRole('form', { name: 'Add a fake Apple account' });
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign in with Apple' }));
-    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    await screen.findByText('Enter a valid email address');
     expect(picked).toHaveLength(0);
   });
 
@@ -105,7 +105,7 @@ describe('social sign-in buttons against the emulator', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in with Apple' }, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Development sign-in.');
     await app.user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('Login cancelled. Please try again.')).toBeTruthy();
+    await screen.findByText('Login cancelled. Please try again.');
     expect(app.location()).toBe('/login');
     // Nothing was asked of the API beyond the settings: no account lookup without a sign-in.
     expect(requests.map((request) => request.path)).toEqual(['/client-config']);

@@ -100,7 +100,7 @@ describe('password login (docs/accounts.md)', () => {
       return undefined;
     });
     await waitFor(() => expect(location()).toBe('/profile?tab=likes#top'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'crate_digger' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'crate_digger' });
     const login = requests.find((r) => r.path === '/tokens');
     // docs/accounts.md: login carries Basic credentials and no bearer token.
     expect(login?.headers.get('authorization')).toBe(`Basic ${btoa('crate_digger:secret')}`);

@@ -23,7 +23,7 @@ describe('reset password (docs/accounts.md)', { timeout: 45_000 }, () => {
   it('needs at least 8 characters', async () => {
     const { submit, requests } = await openReset(() => undefined);
     await submit('pw1', 'pw1');
-    expect(screen.getByText('Password must have at least 8 characters')).toBeTruthy();
+    screen.getByText('Password must have at least 8 characters');
     expect(resets(requests)).toHaveLength(0);
   });
 
@@ -46,7 +46,7 @@ describe('reset password (docs/accounts.md)', { timeout: 45_000 }, () => {
   it('needs both entries to match', async () => {
     const { submit, requests } = await openReset(() => undefined);
     await submit('deep-crates', 'deep-crateS');
-    expect(screen.getByText('Passwords must match!')).toBeTruthy();
+    screen.getByText('Passwords must match!');
     expect(resets(requests)).toHaveLength(0);
   });
 
@@ -59,7 +59,7 @@ describe('reset password (docs/accounts.md)', { timeout: 45_000 }, () => {
   it('without a token says the link is incomplete and offers a new one, with no form', async () => {
     const fake = createFakeApi(() => undefined);
     const app = renderApp('/reset', { api: fake.api });
-    expect(await screen.findByRole('heading', { name: 'This reset link is incomplete' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'This reset link is incomplete' });
     expect(screen.queryByRole('form', { name: 'Choose a new password' })).toBeNull();
     await app.user.click(screen.getByRole('link', { name: 'Send a new link' }));
     await waitFor(() => expect(app.location()).toBe('/forgot-password'));

@@ -108,9 +108,9 @@ const sent = (requests: FakeRequest[], path: string) => requests.filter((r) => r
 describe('suggest a tracklist', () => {
   it('asks for a paste before calling the server', async () => {
     const { user, requests } = renderApp('/sets/1/tracklist', { api: api(GOOD), session: makeUser() });
-    expect(await screen.findByText('1 ID in this set waiting for a name', {}, PAGE)).toBeTruthy();
+    await screen.findByText('1 ID in this set waiting for a name', {}, PAGE);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(screen.getByText('Paste a tracklist first: one track a line.')).toBeTruthy();
+    screen.getByText('Paste a tracklist first: one track a line.');
     expect(sent(requests, '/sets/1/tracklist-preview')).toHaveLength(0);
   }, 60_000);
 
@@ -122,18 +122,18 @@ describe('suggest a tracklist', () => {
     const box = await screen.findByRole('textbox', { name: 'Tracklist' }, PAGE);
     await user.click(box);
     await user.paste('00:00 Artist - Title\n05:02 Nova Person - Brand New Tune (Other Guy Remix) [Unsigned]');
-    expect(screen.getByText('2 lines · 84 characters')).toBeTruthy();
+    screen.getByText('2 lines · 84 characters');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const items = within(await screen.findByRole('list', { name: 'Pasted lines' })).getAllByRole('listitem');
     expect(items.map((i) => i.getAttribute('data-outcome'))).toEqual(['same', 'suggestion']);
-    expect(within(items[0] as HTMLElement).getByText("Matches the set's track at 0:00.")).toBeTruthy();
-    expect(within(items[1] as HTMLElement).getByText('Suggestion for the ID at 5:00.')).toBeTruthy();
+    within(items[0] as HTMLElement).getByText("Matches the set's track at 0:00.");
+    within(items[1] as HTMLElement).getByText('Suggestion for the ID at 5:00.');
     expect(
       within(items[1] as HTMLElement).getByText(
         'New to Cratedig: artists Nova Person, Other Guy · label Unsigned',
       ),
     ).toBeTruthy();
-    expect(screen.getByText(/1 suggestion · 1 matches the set · placed by their times/)).toBeTruthy();
+    screen.getByText(/1 suggestion · 1 matches the set · placed by their times/);
 
     await user.click(screen.getByRole('button', { name: 'Send 1 suggestion' }));
     const heading = await screen.findByRole('heading', { name: 'Thanks! 1 suggestion open for votes' });
@@ -156,8 +156,8 @@ describe('suggest a tracklist', () => {
     await user.click(await screen.findByRole('textbox', { name: 'Tracklist' }, PAGE));
     await user.paste('just words\n12:75 A - B');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(/None of these lines can be read as a track/)).toBeTruthy();
-    expect(screen.getByText("Line 2: '12:75' is not a time (mm:ss, h:mm:ss or mm.ss)")).toBeTruthy();
+    await screen.findByText(/None of these lines can be read as a track/);
+    screen.getByText("Line 2: '12:75' is not a time (mm:ss, h:mm:ss or mm.ss)");
     expect(screen.getByRole('button', { name: 'Nothing to send' }).hasAttribute('disabled')).toBe(true);
     // Editing the paste clears the preview of the old text.
     await user.type(screen.getByRole('textbox', { name: 'Tracklist' }), ' ');

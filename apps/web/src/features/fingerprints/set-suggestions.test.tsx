@@ -90,7 +90,7 @@ describe('how a copy was played', () => {
 describe("the set's found tracks", () => {
   it('shows each with its times and how it was played', async () => {
     renderSection({ status: 201, body: sent });
-    expect(await screen.findByRole('heading', { name: 'Cratedig found 3 tracks in this set' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Cratedig found 3 tracks in this set' });
     expect(row('Tune 1').textContent).toContain('80% match · played 4 % faster');
     expect(row('Tune 2').textContent).toContain('80% match · played 8 % slower, key locked');
     expect(row('Tune 3').textContent).not.toContain('played');
@@ -109,10 +109,10 @@ describe("the set's found tracks", () => {
       expect(requests.filter((r) => r.method === 'GET' && r.path === '/sets/7/heard-tracks')).toHaveLength(2),
     );
     // each row says what became of it and opens its ID
-    expect(within(row('Tune 2')).getByText(/Suggested: open for votes/)).toBeTruthy();
+    within(row('Tune 2')).getByText(/Suggested: open for votes/);
     const open = within(row('Tune 2')).getByRole('link', { name: 'Open the ID' });
     expect(open.getAttribute('href')).toBe('/tracks/91');
-    expect(within(row('Tune 3')).getByText(/Not sent: already suggested by someone else/)).toBeTruthy();
+    within(row('Tune 3')).getByText(/Not sent: already suggested by someone else/);
   });
 
   it('tells the listener when the limit was reached and when to try again', async () => {

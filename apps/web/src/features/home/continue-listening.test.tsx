@@ -64,8 +64,8 @@ describe("Home's Continue listening", () => {
         .getByRole('progressbar', { name: 'Listened to 7:30 of 15:00' })
         .getAttribute('aria-valuenow'),
     ).toBe('50');
-    expect(within(first).getByText('7:30 · Artist 202 — Track 202')).toBeTruthy();
-    expect(within(cards[1] as HTMLElement).getByText('1:30')).toBeTruthy();
+    within(first).getByText('7:30 · Artist 202 — Track 202');
+    within(cards[1] as HTMLElement).getByText('1:30');
     expect(requests.find((r) => r.path === '/plays/continue')?.query.get('offset')).toBe('0');
 
     await user.click(within(first).getByRole('button', { name: 'Resume Set 2 from 7:30' }));

@@ -76,7 +76,7 @@ describe("an ID's identification", () => {
   it('invites the first suggestion when nobody has made one, and plays the moment', async () => {
     renderId(makeId({ status: 'unidentified', open_count: 0, accepted: null }));
     expect((await state()).textContent).toBe('Nobody has suggested what this is yet');
-    expect(screen.getByRole('button', { name: 'Suggest what this is' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Suggest what this is' });
     expect(screen.getByRole('button', { name: 'Listen to the moment: ID' }).textContent).toBe(
       'Listen to the moment',
     );
@@ -112,8 +112,8 @@ describe("an ID's identification", () => {
       [accepted],
     );
     expect((await state()).textContent).toBe('Identified as Tiber – Lowlands (unreleased)');
-    expect(screen.getByText('ID · identified · unreleased')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Lowlands' })).toBeTruthy();
+    screen.getByText('ID · identified · unreleased');
+    screen.getByRole('heading', { level: 1, name: 'Lowlands' });
     expect(screen.queryByRole('button', { name: 'Suggest what this is' })).toBeNull();
     expect((await screen.findByRole('listitem', { name: 'Tiber – Lowlands' })).textContent).toContain(
       'Accepted',

@@ -49,12 +49,12 @@ describe("the profile's suggestions", () => {
         .getAttribute('href'),
     ).toBe('/tracks/12');
     expect(items[1]?.textContent).toContain('Open for votes');
-    expect(within(items[1] as HTMLElement).getByLabelText('1 confirm, 0 reject')).toBeTruthy();
+    within(items[1] as HTMLElement).getByLabelText('1 confirm, 0 reject');
   }, 30_000);
 
   it('says where to start when there are none', async () => {
     renderTab([]);
-    expect(await screen.findByText('No suggestions yet')).toBeTruthy();
+    await screen.findByText('No suggestions yet');
     expect(screen.getByRole('link', { name: 'IDs waiting to be named' }).getAttribute('href')).toBe('/ids');
   });
 });

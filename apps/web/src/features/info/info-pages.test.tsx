@@ -6,7 +6,7 @@ describe('the legal pages', () => {
   it('the terms show the date their changes section promises', async () => {
     renderApp('/terms');
     await screen.findByRole('heading', { level: 1, name: 'Terms of Use' });
-    expect(screen.getByText(/the date at the top of this page always shows the latest version/)).toBeTruthy();
+    screen.getByText(/the date at the top of this page always shows the latest version/);
     expect(screen.getByText('Last updated', { exact: false }).textContent).toBe('Last updated 22 Nov 2026');
   });
 
@@ -28,7 +28,7 @@ describe('who to write to', () => {
     // your account, the arbitration opt-out, and the Contact section
     expect(links).toHaveLength(3);
     for (const link of links) expect(link.getAttribute('href')).toBe('mailto:crew@example.org');
-    expect(screen.getByRole('heading', { level: 2, name: 'Contact' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Contact' });
     expect(screen.queryByText(/tell(ing)? us/)).toBeNull();
   });
 

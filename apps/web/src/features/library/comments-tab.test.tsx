@@ -38,14 +38,14 @@ function renderPanel(
 describe('Comments tab (docs/library.md Comments)', () => {
   it('shows the empty texts for a set and for a track, each inviting a comment in the box above', async () => {
     const set = renderPanel(() => list([]));
-    expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
-    expect(screen.getByText('Why not be the first to share your thoughts on this set?')).toBeTruthy();
+    await screen.findByText(EMPTY_COMMENTS.title);
+    screen.getByText('Why not be the first to share your thoughts on this set?');
     set.unmount();
     renderPanel(() => list([]), 'track');
-    expect(await screen.findByText("It's pretty quiet here!")).toBeTruthy();
+    await screen.findByText("It's pretty quiet here!");
     // the track's box is right above: the text invites a comment here, on the track
-    expect(screen.getByText('Why not be the first to share your thoughts on this track?')).toBeTruthy();
-    expect(screen.getByRole('textbox')).toBeTruthy();
+    screen.getByText('Why not be the first to share your thoughts on this track?');
+    screen.getByRole('textbox');
     expect(screen.queryByText(/it's set/)).toBeNull();
   });
 
@@ -71,7 +71,7 @@ describe('Comments tab (docs/library.md Comments)', () => {
     expect(send).toHaveProperty('disabled', true); // in flight
     // the keyboard shortcut cannot send a second copy either
     await user.type(box, '{Control>}{Enter}{/Control}');
-    expect(await screen.findByText('first!')).toBeTruthy();
+    await screen.findByText('first!');
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     const sent = requests.filter((r) => r.method === 'POST');
     expect(sent).toHaveLength(1);
@@ -93,13 +93,13 @@ describe('Comments tab (docs/library.md Comments)', () => {
     );
     const mine = await screen.findByRole('listitem', { name: 'Comment by crate_digger' });
     const theirs = screen.getByRole('listitem', { name: 'Comment by other' });
-    expect(within(mine).getByRole('button', { name: 'Comment actions' })).toBeTruthy();
+    within(mine).getByRole('button', { name: 'Comment actions' });
     expect(within(theirs).queryByRole('button', { name: 'Comment actions' })).toBeNull();
-    expect(within(theirs).getByText('<script>alert(1)</script>')).toBeTruthy();
+    within(theirs).getByText('<script>alert(1)</script>');
     // where in the set it was written, only when above 0
-    expect(within(mine).getByText('at 1:02:05')).toBeTruthy();
+    within(mine).getByText('at 1:02:05');
     expect(within(theirs).queryByText(/^at \d/)).toBeNull();
-    expect(within(mine).getByText('5 minutes ago')).toBeTruthy();
+    within(mine).getByText('5 minutes ago');
   });
 
   it('edits inline (Update blocked when empty) and deletes after confirmation', async () => {
@@ -127,7 +127,7 @@ describe('Comments tab (docs/library.md Comments)', () => {
     expect(update).toHaveProperty('disabled', true);
     await user.type(box, 'Edited: the second drop');
     await user.click(update);
-    expect(await screen.findByText(/Edited: the second drop/)).toBeTruthy();
+    await screen.findByText(/Edited: the second drop/);
     expect(screen.queryByRole('textbox', { name: 'Edit your comment' })).toBeNull();
     expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
       set_timestamp: 3725,
@@ -138,7 +138,7 @@ describe('Comments tab (docs/library.md Comments)', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this comment?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(EMPTY_COMMENTS.title)).toBeTruthy();
+    await screen.findByText(EMPTY_COMMENTS.title);
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 
@@ -147,7 +147,7 @@ describe('Comments tab (docs/library.md Comments)', () => {
       <CommentsPanel kind="set" id={3} setTimestamp={() => 754} pinHint={pinHint(754.6)} />,
       { api: () => list([]), session: makeUser({ id: 7, username: 'crate_digger' }) },
     );
-    expect(await screen.findByText('Pinned at 12:34, where the set is playing')).toBeTruthy();
+    await screen.findByText('Pinned at 12:34, where the set is playing');
     expect(pinHint(0)).toBe('Play the set to pin your comment to the moment you are hearing');
   });
 
@@ -161,7 +161,7 @@ describe('Comments tab (docs/library.md Comments)', () => {
       ]),
     );
     const items = await screen.findAllByRole('listitem', { name: 'Comment by crate_digger' });
-    expect(within(items[0] as HTMLElement).getByText('· edited')).toBeTruthy();
+    within(items[0] as HTMLElement).getByText('· edited');
     expect(within(items[2] as HTMLElement).queryByText('· edited')).toBeNull();
     const folded = items[1] as HTMLElement;
     expect(folded.textContent).not.toContain('The end.');
@@ -184,7 +184,7 @@ describe('Comments tab (docs/library.md Comments)', () => {
     expect(played).toEqual([3725]);
     set.unmount();
     renderPanel(() => list([post({ id: 1, set_timestamp: 3725 })]), 'track');
-    expect(await screen.findByText('at 1:02:05')).toBeTruthy();
+    await screen.findByText('at 1:02:05');
     expect(screen.queryByRole('button', { name: 'at 1:02:05' })).toBeNull();
   });
 

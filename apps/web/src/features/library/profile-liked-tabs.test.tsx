@@ -57,10 +57,10 @@ describe('profile library tabs', () => {
   it('opens Watched IDs after Liked Tracks, each tab with its own sort', async () => {
     const { user, requests } = renderApp('/profile', { api: profileApi, session: makeUser({ id: 7 }) });
     await user.click(await screen.findByRole('tab', { name: 'Liked Tracks' }, { timeout: 20_000 }));
-    expect(await screen.findByText('Night Drive')).toBeTruthy();
+    await screen.findByText('Night Drive');
 
     await user.click(screen.getByRole('tab', { name: 'Watched IDs' }));
-    expect(await screen.findByText('Tunnel Vision')).toBeTruthy();
+    await screen.findByText('Tunnel Vision');
     expect(screen.queryByText('Watched IDs could not be loaded')).toBeNull();
     const idCalls = requests.filter((r) => r.path === '/users/7/ids');
     expect(idCalls.map((r) => r.query.get('order_by'))).toEqual([SORTS.ids.first_seen]);
@@ -79,14 +79,14 @@ describe('Watched IDs', () => {
     expect(chip.getAttribute('href')).toBe('/tracks/15');
     expect(chip.textContent).toBe('Released');
     expect(within(waiting).queryByRole('link', { name: /Released as/ })).toBeNull();
-    expect(within(waiting).getByText('Unreleased')).toBeTruthy();
+    within(waiting).getByText('Unreleased');
   });
 
   it('says Released on the small-screen cards', async () => {
     const { user } = renderApp('/profile', { api: profileApi, session: makeUser({ id: 7 }) });
     await user.click(await screen.findByRole('tab', { name: 'Watched IDs' }, { timeout: 20_000 }));
     const card = await screen.findByRole('link', { name: /^Second Sight by/ });
-    expect(within(card).getByText('Released')).toBeTruthy();
-    expect(within(card).getByText('Released 14 Jun 2024')).toBeTruthy();
+    within(card).getByText('Released');
+    within(card).getByText('Released 14 Jun 2024');
   });
 });

@@ -84,7 +84,7 @@ describe('library toggles (docs/library.md Toggles, messages)', () => {
     // in flight: still the old state, and no second request possible
     expect(follow.getAttribute('aria-pressed')).toBe('false');
     expect(follow).toHaveProperty('disabled', true);
-    expect(await screen.findByText('Mira Vale followed!')).toBeTruthy();
+    await screen.findByText('Mira Vale followed!');
     expect(follow.getAttribute('aria-pressed')).toBe('true');
     expect(follow.textContent).toBe('Following');
     expect(follow).toHaveProperty('disabled', false);
@@ -98,7 +98,7 @@ describe('library toggles (docs/library.md Toggles, messages)', () => {
       (client) => client.setQueryData(ARTIST_KEY, makeArtist()),
     );
     await user.click(await screen.findByRole('button', { name: 'Follow Mira Vale' }));
-    expect(await screen.findByText('Mira Vale unfollowed!')).toBeTruthy();
+    await screen.findByText('Mira Vale unfollowed!');
     expect(screen.getByRole('button', { name: 'Follow Mira Vale' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
@@ -134,7 +134,7 @@ describe('library toggles (docs/library.md Toggles, messages)', () => {
     );
     const like = await screen.findByRole('button', { name: 'Like Mira Vale, 998 likes' });
     await user.click(like);
-    expect(await screen.findByText('Mira Vale likes!')).toBeTruthy();
+    await screen.findByText('Mira Vale likes!');
     const after = screen.getByRole('button', { name: 'Like Mira Vale, 999+ likes' });
     expect(after.getAttribute('aria-pressed')).toBe('true');
     expect(after.textContent).toContain('999+');
@@ -153,16 +153,16 @@ describe('library toggles (docs/library.md Toggles, messages)', () => {
       seedTrack(id),
     );
     await user.click(await screen.findByRole('button', { name: 'Favorite ID' }));
-    expect(await screen.findByText('ID added to favorites!')).toBeTruthy();
+    await screen.findByText('ID added to favorites!');
     const watch = screen.getByRole('button', { name: 'Watch ID, 2 watchers' });
     expect(watch.textContent).toContain('2');
     await user.click(watch);
-    expect(await screen.findByText('Started watching ID!')).toBeTruthy();
+    await screen.findByText('Started watching ID!');
     expect(screen.getByRole('button', { name: 'Watch ID, 3 watchers' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
     // the list row showing the same track took the new count too
-    expect(screen.getByLabelText('3 likes in the list')).toBeTruthy();
+    screen.getByLabelText('3 likes in the list');
     // Buy is not offered for an ID (docs/web-app.md)
     expect(screen.queryByRole('link', { name: 'Buy' })).toBeNull();
   });
@@ -184,9 +184,9 @@ describe('library toggles (docs/library.md Toggles, messages)', () => {
       seedTrack(id),
     );
     await user.click(await screen.findByRole('button', { name: /^Watch ID/ }));
-    expect(await screen.findByText('Stopped watching ID.')).toBeTruthy();
+    await screen.findByText('Stopped watching ID.');
     await user.click(screen.getByRole('button', { name: 'Favorite ID' }));
-    expect(await screen.findByText('ID removed from favorites.')).toBeTruthy();
+    await screen.findByText('ID removed from favorites.');
   });
 
   it('tracks use the Track wording for favourite and likes', async () => {
@@ -201,10 +201,10 @@ describe('library toggles (docs/library.md Toggles, messages)', () => {
       seedTrack(makeTrack()),
     );
     await user.click(await screen.findByRole('button', { name: 'Favorite Night Drive' }));
-    expect(await screen.findByText('Track added to favorites!')).toBeTruthy();
+    await screen.findByText('Track added to favorites!');
     expect(screen.getByRole('button', { name: 'Favorite Night Drive' }).textContent).toBe('Favorited');
     await user.click(screen.getByRole('button', { name: 'Like Night Drive, 4 likes' }));
-    expect(await screen.findByText('Track added to likes!')).toBeTruthy();
+    await screen.findByText('Track added to likes!');
   });
 
   it('Buy opens the store link in a new tab, records the purchase and then reads Purchased', async () => {
@@ -219,8 +219,8 @@ describe('library toggles (docs/library.md Toggles, messages)', () => {
     // jsdom does not navigate; the click still reaches the handler
     buy.addEventListener('click', (event) => event.preventDefault());
     await user.click(buy);
-    expect(await screen.findByText('Track purchased!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Purchased' })).toBeTruthy();
+    await screen.findByText('Track purchased!');
+    screen.getByRole('link', { name: 'Purchased' });
     expect(requests.filter((r) => r.path === '/favs/track/11/purchase')).toHaveLength(1);
   });
 });

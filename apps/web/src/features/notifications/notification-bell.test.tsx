@@ -52,15 +52,15 @@ describe('notification bell', () => {
   it('shows the unread count on the badge, capped at 99+', async () => {
     const many = Array.from({ length: 120 }, (_, i) => makeNotification(i + 1, { minutesAgo: i }));
     await renderBell(many);
-    expect(await screen.findByRole('button', { name: 'Notifications, 120 unread' })).toBeTruthy();
-    expect(within(bell()).getByText('99+')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Notifications, 120 unread' });
+    within(bell()).getByText('99+');
   });
 
   it("says 'No new notifications' when there are none, with no Load More or Mark all", async () => {
     const { user } = await renderBell([]);
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     const menu = within(await screen.findByRole('menu', { name: 'Notifications' }));
-    expect(await menu.findByText('No new notifications')).toBeTruthy();
+    await menu.findByText('No new notifications');
     expect(menu.queryByRole('menuitem', { name: 'Load More' })).toBeNull();
     expect(menu.queryByRole('menuitem', { name: /Mark all as read/ })).toBeNull();
   });
@@ -90,7 +90,7 @@ describe('notification bell', () => {
     await user.click(newest);
     await waitFor(() => expect(router.state.location.pathname).toBe('/tracks/502'));
     expect(requests.some((r) => r.method === 'PUT' && r.path === '/notifications/2')).toBe(true);
-    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Notifications' });
     expect(screen.queryByRole('menu')).toBeNull();
     // the list reloads from the server the next time it shows
     await user.click(bell());
@@ -125,7 +125,7 @@ describe('notification bell', () => {
     const menu = within(await screen.findByRole('menu', { name: 'Notifications' }));
     await user.click(await menu.findByRole('menuitem', { name: /Mark all as read/ }));
     // the menu stays open (the page behind it is hidden from assistive technology meanwhile)
-    expect(await screen.findByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Notifications', hidden: true });
     expect(requests.some((r) => r.method === 'PUT' && r.path === '/notifications/read-all')).toBe(true);
     await waitFor(() =>
       expect(menu.getByRole('menuitem', { name: /Mark all as read/ }).getAttribute('aria-disabled')).toBe(
@@ -178,7 +178,7 @@ describe('notification bell', () => {
     notifications.push(identified);
     act(() => stream.emit('ready', { missed: false }, '10'));
     act(() => stream.emit('notification', { notification: identified, unread: 1 }, '11'));
-    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     expect(counts()).toBe(before);
   });
 
@@ -202,7 +202,7 @@ describe('notification bell', () => {
     expect(second.query().get('last_event_id')).toBe('10');
     expect(second.query().get('ticket')).not.toBe(first.query().get('ticket'));
     act(() => second.emit('ready', { missed: true }, '30'));
-    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
   });
 
   it('never polls: the live stream replaces the minute poll', () => {

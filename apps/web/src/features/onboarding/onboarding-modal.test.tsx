@@ -28,22 +28,22 @@ describe('home onboarding (docs/web-app.md Home)', () => {
     // The modal is a lazy chunk: its first import in a test run transforms MUI icons (slow under load).
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Cratedig' }, { timeout: 12_000 });
     const inDialog = within(dialog);
-    expect(inDialog.getByText('1 / 4')).toBeTruthy();
+    inDialog.getByText('1 / 4');
     expect(inDialog.getByRole('button', { name: 'Back' })).toHaveProperty('disabled', true);
 
     await user.click(inDialog.getByRole('button', { name: 'Next' }));
-    expect(inDialog.getByRole('heading', { name: 'Queue it up' })).toBeTruthy();
-    expect(inDialog.getByText('2 / 4')).toBeTruthy();
+    inDialog.getByRole('heading', { name: 'Queue it up' });
+    inDialog.getByText('2 / 4');
     expect(inDialog.getByRole('button', { name: 'Back' })).toHaveProperty('disabled', false);
     await user.click(inDialog.getByRole('button', { name: 'Back' }));
-    expect(inDialog.getByText('1 / 4')).toBeTruthy();
+    inDialog.getByText('1 / 4');
 
     await user.click(inDialog.getByRole('button', { name: 'Next' }));
     await user.click(inDialog.getByRole('button', { name: 'Next' }));
-    expect(inDialog.getByRole('heading', { name: 'Heart to save tracks' })).toBeTruthy();
+    inDialog.getByRole('heading', { name: 'Heart to save tracks' });
     await user.click(inDialog.getByRole('button', { name: 'Next' }));
-    expect(inDialog.getByRole('heading', { name: 'Follow artists, labels and more' })).toBeTruthy();
-    expect(inDialog.getByText('4 / 4')).toBeTruthy();
+    inDialog.getByRole('heading', { name: 'Follow artists, labels and more' });
+    inDialog.getByText('4 / 4');
     expect(inDialog.queryByRole('button', { name: 'Next' })).toBeNull();
 
     await user.click(inDialog.getByRole('button', { name: 'Finish' }));

@@ -8,11 +8,11 @@ import { hoverLabelLeft } from './seek-bar';
 describe('the bottom player', () => {
   it('with nothing loaded says so, and Play starts the queue', async () => {
     const { user, store } = renderWithPlayer(<BottomPlayer />, { queue: makeQueue([2, 3]) });
-    expect(screen.getByText('Nothing playing')).toBeTruthy();
+    screen.getByText('Nothing playing');
     await act(() => store.loadQueue());
     await user.click(screen.getByRole('button', { name: 'Play' }));
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(2));
-    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Pause' });
   });
 
   it('shows the current track and set as links, and elapsed / total time', async () => {
@@ -33,7 +33,7 @@ describe('the bottom player', () => {
     await act(() => store.play(1, 10));
     await user.click(screen.getByRole('button', { name: 'Next track' }));
     expect(audio.currentTime).toBe(300);
-    expect(screen.getByRole('link', { name: /Current track: Artist 102/ })).toBeTruthy();
+    screen.getByRole('link', { name: /Current track: Artist 102/ });
     await user.click(screen.getByRole('button', { name: 'Previous track' }));
     expect(audio.currentTime).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Pause' }));
@@ -46,7 +46,7 @@ describe('the bottom player', () => {
     const { user, store, backend } = renderWithPlayer(<BottomPlayer />);
     await act(() => store.play(1, 700));
     await user.click(screen.getByRole('button', { name: 'Like this moment' }));
-    expect(await screen.findByText('Track 103 has been saved to your likes!')).toBeTruthy();
+    await screen.findByText('Track 103 has been saved to your likes!');
     expect(backend.callsOf('likeMoment')).toEqual([[{ set_meta_id: 1, set_timestamp: 700 }]]);
   });
 
@@ -72,7 +72,7 @@ describe('the bottom player', () => {
     expect(audio.paused).toBe(true);
     expect(audio.currentTime).toBe(0);
     fireEvent.keyDown(document.body, { key: '?' });
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
   });
 
   it('the seek bar seeks, and the queue button opens the queue', async () => {
@@ -84,7 +84,7 @@ describe('the bottom player', () => {
     await user.keyboard('[End]');
     expect(audio.currentTime).toBe(900);
     await user.click(screen.getByRole('button', { name: /^Queue/ }));
-    expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Queue' });
   });
 
   it('three steps down on the volume slider land on 0.7, not on a rounding error', async () => {
@@ -100,12 +100,12 @@ describe('the bottom player', () => {
   it('keeps like and previous on phones; share and the queue sit in the More player actions menu', async () => {
     const { user, store } = renderWithPlayer(<BottomPlayer />, { queue: makeQueue([1, 2]) });
     await act(() => store.play(1, 0));
-    expect(screen.getByRole('button', { name: 'Like this moment' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Previous track' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Like this moment' });
+    screen.getByRole('button', { name: 'Previous track' });
     await user.click(screen.getByRole('button', { name: 'More player actions' }));
-    expect(await screen.findByRole('menuitem', { name: 'Share this set' })).toBeTruthy();
+    await screen.findByRole('menuitem', { name: 'Share this set' });
     await user.click(await screen.findByRole('menuitem', { name: 'Queue (2)' }));
-    expect(await screen.findByRole('heading', { name: 'Queue' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Queue' });
   });
 
   it("the tab's title names the playing track while a set plays, and the page's title comes back", async () => {

@@ -52,9 +52,9 @@ const names = () =>
 describe('the queue popover', () => {
   it("is titled 'Queue', lists the sets in order and marks those before the current one as played", async () => {
     const { onClose, user } = await openQueue();
-    expect(screen.getByRole('heading', { name: 'Queue' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Queue' });
     expect(names()).toEqual(['Set 1 (played)', 'Set 2 (current)', 'Set 3']);
-    expect(screen.getByText('DJ 1 · Played')).toBeTruthy();
+    screen.getByText('DJ 1 · Played');
     await user.click(screen.getByRole('button', { name: 'Close queue' }));
     expect(onClose).toHaveBeenCalled();
   });
@@ -143,7 +143,7 @@ describe('the queue popover', () => {
     const anchor = document.createElement('button');
     document.body.appendChild(anchor);
     renderWithPlayer(<QueuePopover anchor={anchor} onClose={vi.fn()} />, { queue: makeQueue([1, 2]) });
-    expect(screen.getByRole('heading', { name: 'Queue' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Queue' });
     expect(screen.queryByText(/Your queue is empty/)).toBeNull();
     const list = await screen.findByRole('list', { name: 'Queued sets' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);

@@ -11,7 +11,7 @@ describe("a track page's Play", () => {
     await user.click(screen.getByRole('button', { name: 'Listen to the moment: Track 102' }));
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(1));
     expect(audio.currentTime).toBe(300);
-    expect(await screen.findByText('Playing track!')).toBeTruthy();
+    await screen.findByText('Playing track!');
   });
 
   it('offers the set from its start, never a moment, when only lists without times name the track', async () => {

@@ -33,11 +33,11 @@ describe('Edit Profile', { timeout: 60_000 }, () => {
   it('counts About against its limit and says a longer one is too long before saving', async () => {
     const { user, requests } = await openEditProfile();
     const about = screen.getByRole('textbox', { name: 'About' });
-    expect(screen.getByText('0 / 1,000')).toBeTruthy();
+    screen.getByText('0 / 1,000');
     fireEvent.change(about, { target: { value: 'x'.repeat(1001) } });
-    expect(screen.getByText('1,001 / 1,000')).toBeTruthy();
+    screen.getByText('1,001 / 1,000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('About must be at most 1,000 characters')).toBeTruthy();
+    await screen.findByText('About must be at most 1,000 characters');
     expect(requests.filter((r) => r.path === '/me/profile-update')).toHaveLength(0);
   });
 
@@ -47,7 +47,7 @@ describe('Edit Profile', { timeout: 60_000 }, () => {
       target: { value: `https://soundcloud.com/${'a'.repeat(200)}` },
     });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Link must be at most 200 characters')).toBeTruthy();
+    await screen.findByText('Link must be at most 200 characters');
     expect(requests.filter((r) => r.path === '/me/profile-update')).toHaveLength(0);
   });
 

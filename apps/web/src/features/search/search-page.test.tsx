@@ -45,7 +45,7 @@ describe('search page', () => {
     expect(sectionTitles()).toEqual(['Artists', 'Labels', 'Tracks', 'Sets']);
     // The sections are there, busy, before the answer; their items come with it.
     expect(artists.getAttribute('aria-busy')).toBe('true');
-    expect(within(artists).getByRole('progressbar', { name: 'Loading Artists' })).toBeTruthy();
+    within(artists).getByRole('progressbar', { name: 'Loading Artists' });
     const artist = await within(artists).findByRole('link', { name: 'Mira Vale' });
     expect(artists.getAttribute('aria-busy')).toBe('false');
     expect(searchRequests(requests)).toEqual(['s=mira&limit=20']);
@@ -57,8 +57,8 @@ describe('search page', () => {
     expect([...set.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Mira', 'Mira']);
     // An ID among the tracks says so.
     const tracks = screen.getByRole('region', { name: 'Tracks' });
-    expect(within(tracks).getByRole('link', { name: 'ID by Mira Vale, unreleased ID' })).toBeTruthy();
-    expect(within(tracks).getByRole('link', { name: 'Night Drive by Mira Vale' })).toBeTruthy();
+    within(tracks).getByRole('link', { name: 'ID by Mira Vale, unreleased ID' });
+    within(tracks).getByRole('link', { name: 'Night Drive by Mira Vale' });
     // Everything is loaded: no section offers more.
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
@@ -82,7 +82,7 @@ describe('search page', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     await act(() => vi.advanceTimersByTimeAsync(50));
     vi.useRealTimers();
-    expect(await screen.findByRole('region', { name: 'Artists' })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Artists' });
     expect(searchRequests(requests)).toEqual(['s=mira&limit=20']);
 
     // Typing replaced the /search entry, so Back leaves the page.
@@ -101,7 +101,7 @@ describe('search page', () => {
     vi.useRealTimers();
     expect(router.state.location.search).toBe('?s=mira');
     expect((box as HTMLInputElement).value).toBe('mira');
-    expect(await screen.findByRole('region', { name: 'Artists' })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Artists' });
   });
 
   it('clears the box, the results and ?s= at once with the clear button', async () => {
@@ -117,9 +117,9 @@ describe('search page', () => {
 
   it("says 'Not found' only once every section has answered empty", async () => {
     renderApp('/search?s=zzzz', { api: fakeSearch({}, { delayMs: 50 }), session: makeUser() });
-    expect(await screen.findByRole('progressbar', { name: 'Loading Artists' })).toBeTruthy();
+    await screen.findByRole('progressbar', { name: 'Loading Artists' });
     expect(screen.queryByText('Not found')).toBeNull();
-    expect(await screen.findByText('Not found')).toBeTruthy();
+    await screen.findByText('Not found');
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
   });
 
@@ -225,8 +225,8 @@ describe('search page', () => {
     const row = await screen.findByRole('region', { name: 'Featured Venues' });
     await user.click(await within(row).findByRole('link', { name: /^Basalt Weekender/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/venues/4'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Basalt Weekender' })).toBeTruthy();
-    expect(screen.getByText('Oslo, Norway')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Basalt Weekender' });
+    screen.getByText('Oslo, Norway');
     const sets = await screen.findByRole('list', { name: 'Sets' });
     expect(
       within(sets).getByRole('link', { name: 'Koa Makoa at Basalt Weekender 2024 by Koa Makoa' }),
@@ -243,9 +243,9 @@ describe('search page', () => {
       session: makeUser(),
     });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Search is not answering right now')).toBeTruthy();
+    within(alert).getByText('Search is not answering right now');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Artists' })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Artists' });
   });
 });

@@ -31,7 +31,7 @@ function renderCount(suggestions: SetSuggestion[]) {
 describe("a set's identified tracks", () => {
   it('counts a track Cratedig heard where the tracklist names nothing, but not one inside an ID', async () => {
     renderCount([found(null, 1800), found(4, 900)]);
-    expect(await screen.findByText('Identified Tracks: 6/7')).toBeTruthy();
+    await screen.findByText('Identified Tracks: 6/7');
     expect(screen.getByText('Identified Tracks: 6/7').getAttribute('title')).toBe(
       'Including 1 track Cratedig heard that the tracklist does not name',
     );
@@ -39,6 +39,6 @@ describe("a set's identified tracks", () => {
 
   it('is the tracklist’s count when nothing was found', async () => {
     renderCount([]);
-    expect(await screen.findByText('Identified Tracks: 6/6')).toBeTruthy();
+    await screen.findByText('Identified Tracks: 6/6');
   });
 });

@@ -50,7 +50,7 @@ describe("the set page's moments", () => {
   it('names the most liked moment itself, not its bucket, and the control plays the set from there', async () => {
     expect(peakTarget(heat())).toBe(347);
     const { user, store, audio } = renderMoments(heat());
-    expect(await screen.findByText('Most liked at 5:47 · Artist 102 — Track 102 · 4 likes')).toBeTruthy();
+    await screen.findByText('Most liked at 5:47 · Artist 102 — Track 102 · 4 likes');
     await user.click(screen.getByRole('button', { name: 'Jump to the most liked moment' }));
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(1));
     expect(audio.currentTime).toBe(347);
@@ -72,7 +72,7 @@ describe("the set page's moments", () => {
 
   it('without likes the control is disabled and says there is nothing yet', async () => {
     renderMoments(heat({ buckets: new Array<number>(36).fill(0), total: 0, peak: null }));
-    expect(await screen.findByText(/No liked moments yet/)).toBeTruthy();
+    await screen.findByText(/No liked moments yet/);
     expect(screen.getByRole('button', { name: 'Jump to the most liked moment' })).toHaveProperty(
       'disabled',
       true,

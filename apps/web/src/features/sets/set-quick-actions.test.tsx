@@ -21,7 +21,7 @@ describe('Play and Add to queue on set cards', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Set 2 to the queue' }));
     await vi.waitFor(() => expect(backend.calls).toContainEqual(['addToQueue', expect.any(Number), 2]));
-    expect(await screen.findByText('Set added to queue!')).toBeTruthy();
+    await screen.findByText('Set added to queue!');
   });
 
   it('without the provider (public pages) a card has no controls', () => {

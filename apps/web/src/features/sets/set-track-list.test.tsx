@@ -51,7 +51,7 @@ describe('set track list artists', () => {
     const [known, unknown] = rows;
     if (!known || !unknown) throw new Error('two rows expected');
     expect(within(known).getByRole('link', { name: 'Tiber' }).getAttribute('href')).toBe('/artists/31');
-    expect(within(known).getByRole('link', { name: 'Lune' })).toBeTruthy();
+    within(known).getByRole('link', { name: 'Lune' });
     expect(within(known).queryByText('ID', { selector: 'span' })).toBeNull();
     expect(within(unknown).getAllByText('ID').length).toBeGreaterThan(0);
     expect(within(unknown).queryByRole('link', { name: /Tiber|Lune/ })).toBeNull();
@@ -111,11 +111,11 @@ describe('set track list IDs and their names', () => {
       .getAllByRole('row')
       .slice(1);
     if (!identified || !unknown) throw new Error('two rows expected');
-    expect(within(identified).getByText('Tiber')).toBeTruthy();
+    within(identified).getByText('Tiber');
     expect(within(identified).getByRole('link', { name: 'Lowlands' }).getAttribute('href')).toBe(
       '/tracks/101',
     );
-    expect(within(identified).getByText('Unreleased')).toBeTruthy();
+    within(identified).getByText('Unreleased');
     // the label the accepted suggestion named, not '—'
     const labelCell = within(identified).getAllByRole('cell')[3];
     expect(labelCell?.textContent).toBe('Nightjar Records');
@@ -132,7 +132,7 @@ describe('set track list IDs and their names', () => {
     );
     expect(identified?.textContent).toContain('LowlandsUnreleased');
     expect(identified?.textContent).toContain('Tiber · Nightjar Records');
-    expect(within(unknown as HTMLElement).getByRole('link', { name: /3 open suggestions/ })).toBeTruthy();
+    within(unknown as HTMLElement).getByRole('link', { name: /3 open suggestions/ });
   });
 });
 
@@ -160,7 +160,7 @@ describe('a set track list without times', () => {
   it('keeps the Time heading for a timed list', () => {
     asDesktop();
     renderWithPlayer(<SetTrackList entries={makeSet(5, { tracks: 2 }).set_tracks} />);
-    expect(screen.getByRole('columnheader', { name: 'Time' })).toBeTruthy();
+    screen.getByRole('columnheader', { name: 'Time' });
   });
 
   it('shows the places on the small-screen cards, never 0:00', () => {

@@ -49,7 +49,7 @@ describe('an ID page', () => {
     renderTrack(makeId({ waiting_count: 12 }));
     const note = await screen.findByRole('region', { name: 'Waiting for release' }, { timeout: 20_000 });
     expect(note.textContent).toBe('12 listeners are waiting for this ID');
-    expect(screen.getByText('ID · unreleased')).toBeTruthy();
+    screen.getByText('ID · unreleased');
   });
 
   it('words one listener and none', () => {
@@ -70,14 +70,14 @@ describe('an ID page', () => {
     };
     renderTrack(makeId({ release, waiting_count: 40 }));
     const note = within(await screen.findByRole('region', { name: 'Released' }, { timeout: 20_000 }));
-    expect(note.getByText('Out now')).toBeTruthy();
+    note.getByText('Out now');
     expect(note.getByRole('link', { name: 'Tiber & Lune – Tunnel Vision' }).getAttribute('href')).toBe(
       '/tracks/13',
     );
     expect(note.getByText(/Released as/).textContent).toBe('Released as Tiber & Lune – Tunnel Vision');
-    expect(note.getByText('on 14 Jun 2024')).toBeTruthy();
+    note.getByText('on 14 Jun 2024');
     expect(note.getByRole('link', { name: 'Buy' }).getAttribute('href')).toBe(release.purchase_url);
-    expect(screen.getByText('ID · released')).toBeTruthy();
+    screen.getByText('ID · released');
     expect(screen.queryByRole('region', { name: 'Waiting for release' })).toBeNull();
   });
 });
@@ -111,7 +111,7 @@ describe('a released track that was an ID first', () => {
     await screen.findByRole('heading', { level: 1, name: 'Plain' }, { timeout: 20_000 });
     expect(screen.queryByRole('region', { name: 'First heard' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Waiting for release' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Play Plain' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Play Plain' });
   });
 });
 
@@ -125,6 +125,6 @@ describe('a track no set plays', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Loose Cut' }, { timeout: 20_000 });
     expect(screen.queryByRole('button', { name: /^Play Loose Cut/ })).toBeNull();
-    expect(screen.getByText('In no set yet, so nothing to play')).toBeTruthy();
+    screen.getByText('In no set yet, so nothing to play');
   });
 });

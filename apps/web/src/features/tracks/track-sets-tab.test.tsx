@@ -13,7 +13,7 @@ describe("the track's moment in a set", () => {
         moment={{ set_meta_id: 3, track_position: 2, start_time: 300, end_time: 600, likes: 7 }}
       />,
     );
-    expect(screen.getByText('7')).toBeTruthy();
+    screen.getByText('7');
     await user.click(screen.getByRole('button', { name: 'Play Set 3 from 5:00, where the track plays' }));
     await vi.waitFor(() => expect(store.getState().set?.id).toBe(3));
     expect(audio.currentTime).toBe(300);
@@ -26,7 +26,7 @@ describe("the track's moment in a set", () => {
         moment={{ set_meta_id: 4, track_position: 4, start_time: 0, end_time: 3600, likes: 0, untimed: true }}
       />,
     );
-    expect(screen.getByText('Track 4 of the list')).toBeTruthy();
+    screen.getByText('Track 4 of the list');
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByText(/0:00/)).toBeNull();
   });
