@@ -95,7 +95,7 @@ export function recordingApi(sets: SetDetail[], queue: QueueItem[] = []) {
         rest.splice(Math.min(place, rest.length), 0, item);
         items = asServer(rest.map((entry) => ({ ...entry, is_current: entry.id === item.id })));
       }
-      return items.find((item) => item.is_current) as QueueItem;
+      return items;
     },
     nextInQueue: async () => {
       record('nextInQueue');

@@ -40,10 +40,10 @@ export const queueCalls = {
   clear: { summary: 'Clear the queue', tag, responses: { 204: noContent }, errors },
   newCurrent: {
     summary:
-      'Play a set: it becomes the current item right after the one playing (inserted when not queued, moved when queued)',
+      'Play a set: it becomes the current item right after the one playing (inserted when not queued, moved when queued); answers the queue',
     tag,
     body: queueNewCurrentBody,
-    responses: { 200: queueItem },
+    responses: { 200: queueList },
     errors,
   },
   next: {

@@ -62,7 +62,21 @@ describe('playing a set keeps the queue in step', () => {
     const other = (await createSet(app)).id;
     const played = await playSet(me, other);
     expect(played.statusCode).toBe(200);
-    expect(played.json()).toMatchObject({ set_meta_id: other, order: 2, is_current: true, played: false });
+    // the answer is the queue as it now is, the played set in it, current
+    const answered = played.json() as {
+      set_meta_id: number;
+      order: number;
+      is_current: boolean;
+      played: boolean;
+    }[];
+    expect(answered.find((item) => item.set_meta_id === other)).toMatchObject({
+      order: 2,
+      is_current: true,
+      played: false,
+    });
+    expect(answered.map((item) => [item.set_meta_id, item.is_current, item.played])).toEqual(
+      await queueOf(me),
+    );
     expect(await queueOf(me)).toEqual([
       [a, false, true],
       [other, true, false],
@@ -118,7 +132,10 @@ describe('playing a set keeps the queue in step', () => {
       [c, false, false],
     ]);
     const again = await playSet(me, a);
-    expect(again.json()).toMatchObject({ set_meta_id: a, order: 2, is_current: true });
+    expect((again.json() as { set_meta_id: number }[]).find((item) => item.set_meta_id === a)).toMatchObject({
+      order: 2,
+      is_current: true,
+    });
     expect(await queueOf(me)).toEqual([
       [b, false, true],
       [a, true, false],

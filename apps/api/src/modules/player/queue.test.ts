@@ -143,11 +143,13 @@ describe('queue calls', () => {
       is_current: true,
     });
     expect(current.statusCode).toBe(200);
-    // Playing a again puts it after b, which was playing (queue-play.test.ts covers every case).
+    // Playing a again puts it after b, which was playing (queue-play.test.ts covers every case); the
+    // answer is the queue the next read gives.
     expect((await queueOf(me)).map((item) => [item.set_meta_id, item.is_current])).toEqual([
       [b.id, false],
       [a.id, true],
     ]);
+    expect(current.json()).toEqual(await queueOf(me));
     // Un-marking a set that is not queued has nothing to change.
     const notQueued = await call(me, 'PUT', '/api/queue/new-current', {
       user_id: me.user.id,

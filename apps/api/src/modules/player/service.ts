@@ -90,11 +90,12 @@ export async function clearQueue(ctx: UserContext): Promise<void> {
  * - a queued set that is not current moves there (the items in between shift up);
  * - the current set stays where it is.
  * With is_current false the set's item is only un-marked (404 when it is not queued).
+ * Answers the whole queue, as the client shows it next (one round trip, not a second read).
  */
 export async function newCurrent(
   ctx: UserContext,
   body: { user_id: number; set_meta_id: number; is_current: boolean },
-): Promise<QueueItem> {
+): Promise<QueueItem[]> {
   assertSelf(ctx, body.user_id);
   return q.withUserQueueLock(ctx.db, ctx.userId, async (tx) => {
     const rows = await q.queueRows(tx, ctx.userId);
@@ -102,7 +103,7 @@ export async function newCurrent(
     if (!body.is_current) {
       if (!item) throw notFound('Queue item');
       await q.setCurrent(tx, ctx.userId, item.id, false);
-      return itemOf(await toQueue(ctx, tx), item.id);
+      return toQueue(ctx, tx);
     }
     const current = rows.find((row) => row.is_current);
     if (!item) {
@@ -118,7 +119,7 @@ export async function newCurrent(
       await q.moveQueueItem(tx, ctx.userId, item.id, item.order, target);
       await q.setCurrent(tx, ctx.userId, item.id, true);
     }
-    return itemOf(await toQueue(ctx, tx), item.id);
+    return toQueue(ctx, tx);
   });
 }
 

@@ -103,13 +103,14 @@ export class PlayerQueue {
    * A set that starts playing becomes the queue's current item (PUT /queue/new-current): the server
    * puts it right after the item that was current (inserting it when it is not queued), so the items
    * before it are exactly those played before it and the end of the set advances to what followed.
+   * Its answer is the queue, shown as it is.
    */
   async markCurrent(setId: number): Promise<void> {
     if (this.userId === null) return;
     if (this.items().some((item) => item.set_meta_id === setId && item.is_current)) return;
     try {
-      await this.api.newCurrent({ user_id: this.userId, set_meta_id: setId, is_current: true });
-      await this.load();
+      const queue = await this.api.newCurrent({ user_id: this.userId, set_meta_id: setId, is_current: true });
+      this.client.setQueryData(QUEUE_QUERY_KEY, queue);
     } catch (error) {
       console.warn('marking the queue item current failed', error);
     }

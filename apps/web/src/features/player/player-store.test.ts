@@ -309,6 +309,8 @@ describe('the player store', () => {
     await settle();
     expect(backend.callsOf('newCurrent')).toEqual([[{ user_id: 7, set_meta_id: 3, is_current: true }]]);
     expect(cachedQueue(queryClient).find((item) => item.is_current)?.set_meta_id).toBe(3);
+    // the answer is the queue: it is not asked for again
+    expect(backend.callsOf('getQueue')).toHaveLength(1);
   });
 
   it('reset (logout) pauses, forgets the set and the queue, and stops saving', async () => {
