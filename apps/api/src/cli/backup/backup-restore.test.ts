@@ -14,7 +14,7 @@ import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { captureOutput, runCommand } from '../../test/commands';
 import { resetDatabase, workerDatabaseUrl } from '../../test/database';
-import { createLabel, createSet, createTrack } from '../../test/factories';
+import { createFestival, createLabel, createSet, createTrack, createVenue } from '../../test/factories';
 import { backupCommand, restoreCommand } from '../commands/backup';
 import { releaseCommand } from '../commands/release';
 import { runOfflineCommand } from '../run-command';
@@ -65,9 +65,13 @@ function everyReadUrl(user: SignedInUser): string[] {
               ? ids.artist
               : group === 'labels'
                 ? ids.label
-                : group === 'identifications'
-                  ? ids.idTrack
-                  : ids.track;
+                : group === 'festivals'
+                  ? ids.festival
+                  : group === 'venues'
+                    ? ids.venue
+                    : group === 'identifications'
+                      ? ids.idTrack
+                      : ids.track;
       const path = route.path
         .replace(':username', user.user.username)
         .replace(':track_id', String(ids.track))
@@ -101,8 +105,12 @@ beforeAll(async () => {
   mkdirSync(join(mediaDir, 'audio'), { recursive: true });
   writeFileSync(join(mediaDir, 'audio', 'night-drive.mp3'), Buffer.alloc(4096, 7));
   writeFileSync(join(mediaDir, 'cover.jpg'), 'jpeg bytes');
+  const festival = await createFestival(app, 'Tidewater Festival');
+  const venue = await createVenue(app, 'Halle Null');
   const performer = await createSet(app, {
     name: 'Night Drive',
+    festivalId: festival,
+    venueId: venue,
     tracks: [
       [0, 300],
       [300, 600],
@@ -111,6 +119,8 @@ beforeAll(async () => {
   const idTrack = await createTrack(app, { mixType: 'ID', title: 'ID', foundInSetId: performer.id });
   ids = { set: performer.id, artist: performer.artistId, track: performer.trackIds[0] as number, idTrack };
   ids.label = await createLabel(app);
+  ids.festival = festival;
+  ids.venue = venue;
   users = [await createUserWithToken(app), await createUserWithToken(app)];
   for (const user of users) {
     const uid = user.user.id;
@@ -125,6 +135,7 @@ beforeAll(async () => {
       set_timestamp: 120,
     });
     await call(app, 'PUT', `/api/favs/track/${ids.idTrack}`, user);
+    await call(app, 'PUT', `/api/stats/festival/${ids.festival}/follow`, user);
   }
   await call(app, 'POST', `/api/tracks/${ids.idTrack}/identifications`, users[0] as SignedInUser, {
     artist: 'Kessa',
