@@ -36,13 +36,16 @@ export async function artistsWithIds(request: APIRequestContext, tokens: Tokens)
 
 /**
  * `count` IDs of the demo catalogue that no journey has touched: not come out yet, nobody watches
- * them, nobody has suggested a name, and not heard in another set (journeys share one server, so an ID
- * another journey suggested names for, or named through a copy, would show that journey's names).
+ * them, nobody has suggested a name, and (for a journey that names one by the crowd's vote,
+ * `namedByVote`) not heard in another set: an accepted name is proposed for the ID's copies, which
+ * would show that journey's names elsewhere. A release by the command names no copy, so a journey
+ * that only releases skips that question, which the server answers by listening (seconds each).
  */
 export async function unreleasedIds(
   request: APIRequestContext,
   tokens: Tokens,
   count: number,
+  { namedByVote = true }: { namedByVote?: boolean } = {},
 ): Promise<TrackMeta[]> {
   const found = new Map<number, TrackMeta>();
   // an ID the fingerprints hear in other sets gets the name another journey gives its copy: those
@@ -56,6 +59,11 @@ export async function unreleasedIds(
     );
     for (const id of data) {
       if (id.release || id.total_user_likes > 0 || (id.identification?.open_count ?? 0) > 0) continue;
+      if (!namedByVote) {
+        found.set(id.id, id);
+        if (found.size >= count) break;
+        continue;
+      }
       const heard = await apiGet<{ data: unknown[] }>(request, tokens, `/tracks/${id.id}/heard-in`);
       if (heard.data.length > 0) heardElsewhere.push(id);
       else found.set(id.id, id);
