@@ -29,16 +29,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   projects: [
-    { name: 'journeys', testIgnore: /(fingerprints|main-thread-budget)\.spec\.ts$/ },
+    { name: 'journeys', testIgnore: /fingerprints\.spec\.ts$/ },
     // Waits for the fingerprint job to have read and heard the whole demo. The job runs on what
     // listeners leave of the CPU (docs/fingerprints.md), so this comes after the other journeys,
-    // which keep the machine busy; then the main thread's budget, on a machine as quiet as a run gets.
-    // Alone, run them with --no-deps.
-    {
-      name: 'listening',
-      testMatch: /(fingerprints|main-thread-budget)\.spec\.ts$/,
-      dependencies: ['journeys'],
-    },
+    // which keep the machine busy; alone, run it with --no-deps.
+    { name: 'listening', testMatch: /fingerprints\.spec\.ts$/, dependencies: ['journeys'] },
   ],
   use: {
     baseURL,
