@@ -59,14 +59,14 @@ export async function unreleasedIds(
     );
     for (const id of data) {
       if (id.release || id.total_user_likes > 0 || (id.identification?.open_count ?? 0) > 0) continue;
-      if (!namedByVote) {
-        found.set(id.id, id);
-        if (found.size >= count) break;
-        continue;
+      if (namedByVote) {
+        const heard = await apiGet<{ data: unknown[] }>(request, tokens, `/tracks/${id.id}/heard-in`);
+        if (heard.data.length > 0) {
+          heardElsewhere.push(id);
+          continue;
+        }
       }
-      const heard = await apiGet<{ data: unknown[] }>(request, tokens, `/tracks/${id.id}/heard-in`);
-      if (heard.data.length > 0) heardElsewhere.push(id);
-      else found.set(id.id, id);
+      found.set(id.id, id);
       if (found.size >= count) break;
     }
     if (found.size >= count) return [...found.values()].slice(0, count);

@@ -50,15 +50,18 @@ const posts = (on: 'set' | 'track') =>
     responses: { 200: postList },
     errors: COMMENT_ERRORS,
   }) as const;
+/** PUT /stats/{kind}/{id}/follow: the same call for artists, labels, festivals and venues. */
+const follow = (kind: 'artist' | 'label' | 'festival' | 'venue') =>
+  ({
+    summary: `Follows or unfollows the ${kind}`,
+    tag: 'library',
+    params: idParams,
+    responses: { 200: followResult },
+    errors: LIBRARY_ERRORS,
+  }) as const;
 const follows = (kind: 'artist' | 'label') =>
   ({
-    follow: {
-      summary: `Follows or unfollows the ${kind}`,
-      tag: 'library',
-      params: idParams,
-      responses: { 200: followResult },
-      errors: LIBRARY_ERRORS,
-    },
+    follow: follow(kind),
     likesToggle: {
       summary: `Toggles the ${kind} in the user's likes`,
       tag: 'library',
@@ -150,13 +153,7 @@ const place = <R extends z.ZodType>(kind: 'festival' | 'venue', tag: string, res
       tag,
       response,
     ),
-    follow: {
-      summary: `Follows or unfollows the ${kind}`,
-      tag: 'library',
-      params: idParams,
-      responses: { 200: followResult },
-      errors: LIBRARY_ERRORS,
-    },
+    follow: follow(kind),
   }) as const;
 
 export const festivalCalls = place('festival', 'festivals', festivalDetail) satisfies Record<

@@ -9,7 +9,7 @@ import { AudioUnreadable, decodeAudio, FfmpegMissing } from './decode';
 import { indexLandmarks } from './hashes';
 import { findLandmarkMatches, type LandmarkSource, type Posting } from './match';
 import { type Peak, PeakReader } from './peaks';
-import { type FromThread, fromColumns, type PostingColumns, type ToThread } from './reader';
+import { AS_PROCESS, type FromThread, fromColumns, type PostingColumns, type ToThread } from './reader';
 import { scanRegions } from './scan';
 
 /** The lowest priority: the reader runs on what listeners leave. */
@@ -34,7 +34,8 @@ interface Port {
   on(event: 'message', listener: (message: ToThread) => void): void;
 }
 
-const asProcess = process.env.CRATEDIG_LANDMARK_READER === 'background' && process.send !== undefined;
+// a worker thread sees its process's argv and, in a forked test runner, a process.send of that runner
+const asProcess = parentPort === null && process.argv.includes(AS_PROCESS) && process.send !== undefined;
 const port: Port | null = asProcess
   ? {
       postMessage: (message) => process.send?.(message),

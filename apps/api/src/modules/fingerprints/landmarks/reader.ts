@@ -84,6 +84,8 @@ interface Channel {
 }
 
 const BOOTSTRAP = new URL('./reader-thread.mjs', import.meta.url);
+/** The argument that tells the reader it is the job's process (a thread has none). */
+export const AS_PROCESS = '--landmark-reader-process';
 
 export class LandmarkReader {
   private readonly channel: Channel;
@@ -215,12 +217,11 @@ function threadChannel(receive: (m: FromThread) => void, fail: (e: Error) => voi
  * (reader-thread.ts). It leaves when this process does: its channel closes.
  */
 function processChannel(receive: (m: FromThread) => void, fail: (e: Error) => void): Channel {
-  const child: ChildProcess = fork(BOOTSTRAP, [], {
+  const child: ChildProcess = fork(BOOTSTRAP, [AS_PROCESS], {
     detached: true,
     serialization: 'advanced',
     // not the server's flags: an --inspect port would clash, and the bootstrap loads TypeScript itself
     execArgv: [],
-    env: { ...process.env, CRATEDIG_LANDMARK_READER: 'background' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.on('message', (message) => receive(message as FromThread));
