@@ -51,7 +51,7 @@ test('watch an ID, release it with the command: the bell shows it without a relo
 }) => {
   test.setTimeout(120_000);
   const me = await listener(request, 'watcher');
-  const [id] = await unreleasedIds(request, me, 1, { namedByVote: false });
+  const [id] = await unreleasedIds(request, me, 1);
   const [track] = await releasedTracks(request, me, 1, 0);
   if (!id || !track) throw new Error('no ID or track to release');
   await signIn(context, me);
@@ -127,7 +127,7 @@ test("a new listener's bell says 'No new notifications'", async ({ page, context
 test('Load More appends the notifications beyond the first 10', async ({ page, context, request }) => {
   test.setTimeout(240_000);
   const me = await listener(request, 'collector');
-  const ids = await unreleasedIds(request, me, 12, { namedByVote: false });
+  const ids = await unreleasedIds(request, me, 12);
   const tracks = await releasedTracks(request, me, 12, 20);
   for (const id of ids) await watch(request, me, id.id);
   for (const [index, id] of ids.entries()) {
@@ -176,7 +176,7 @@ test("the profile's Watched IDs tab opens after Liked Tracks and marks the IDs t
 }) => {
   test.setTimeout(120_000);
   const me = await listener(request, 'keeper');
-  const [waitingId, releasedId] = await unreleasedIds(request, me, 2, { namedByVote: false });
+  const [waitingId, releasedId] = await unreleasedIds(request, me, 2);
   const [liked, releaseTrack] = await releasedTracks(request, me, 2, 40);
   if (!waitingId || !releasedId || !liked || !releaseTrack) throw new Error('not enough demo data');
   const likeTrack = await request.put(`/api/favs/track/${liked.id}/likes-toggle`, {

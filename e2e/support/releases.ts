@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Artist } from '@cratedig/contract/artist';
+import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import type { ListResponse } from '@cratedig/contract/common';
+import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { newAccount, register, signInByApi } from './session';
@@ -35,23 +37,44 @@ export async function artistsWithIds(request: APIRequestContext, tokens: Tokens)
 }
 
 /**
+ * The artists whose IDs the fingerprints journey names: the demo plays some of their IDs again, under
+ * ID entries of their own, in its Warehouse and Rooftop Sessions. Any other journey that released or
+ * named one of those IDs (or their first plays) would take them from it.
+ */
+async function listenedArtists(request: APIRequestContext, tokens: Tokens): Promise<Set<number>> {
+  const artists = new Set<number>();
+  for (const name of ['Warehouse Session', 'Rooftop Session']) {
+    const sets = await apiGet<ListResponse<SetMeta>>(
+      request,
+      tokens,
+      `/sets?search=${encodeURIComponent(name)}&limit=5`,
+    );
+    for (const set of sets.data.filter((s) => s.set_name.includes(name))) {
+      const detail = await apiGet<SetDetail>(request, tokens, `/sets/${set.id}`);
+      for (const entry of detail.set_tracks) {
+        if (entry.track_meta.mix_type !== 'ID') continue;
+        for (const credit of entry.track_meta.artists) artists.add(credit.artist_meta.id);
+      }
+    }
+  }
+  return artists;
+}
+
+/**
  * `count` IDs of the demo catalogue that no journey has touched: not come out yet, nobody watches
- * them, nobody has suggested a name, and (for a journey that names one by the crowd's vote,
- * `namedByVote`) not heard in another set: an accepted name is proposed for the ID's copies, which
- * would show that journey's names elsewhere. A release by the command names no copy, so a journey
- * that only releases skips that question, which the server answers by listening (seconds each).
+ * them, nobody has suggested a name, and none by an artist whose IDs the demo plays again in another
+ * set (those belong to the fingerprints journey, and a name the crowd gives one is proposed for its
+ * copies too).
  */
 export async function unreleasedIds(
   request: APIRequestContext,
   tokens: Tokens,
   count: number,
-  { namedByVote = true }: { namedByVote?: boolean } = {},
 ): Promise<TrackMeta[]> {
-  const found = new Map<number, TrackMeta>();
-  // an ID the fingerprints hear in other sets gets the name another journey gives its copy: those
-  // come last, when the quiet ones are too few
-  const heardElsewhere: TrackMeta[] = [];
+  const listened = await listenedArtists(request, tokens);
+  const found: TrackMeta[] = [];
   for (const artist of await artistsWithIds(request, tokens)) {
+    if (listened.has(artist.id)) continue;
     const { data } = await apiGet<ListResponse<TrackMeta>>(
       request,
       tokens,
@@ -59,20 +82,11 @@ export async function unreleasedIds(
     );
     for (const id of data) {
       if (id.release || id.total_user_likes > 0 || (id.identification?.open_count ?? 0) > 0) continue;
-      if (namedByVote) {
-        const heard = await apiGet<{ data: unknown[] }>(request, tokens, `/tracks/${id.id}/heard-in`);
-        if (heard.data.length > 0) {
-          heardElsewhere.push(id);
-          continue;
-        }
-      }
-      found.set(id.id, id);
-      if (found.size >= count) break;
+      if (id.artists.some((credit) => listened.has(credit.artist_meta.id))) continue;
+      found.push(id);
+      if (found.length >= count) return found;
     }
-    if (found.size >= count) return [...found.values()].slice(0, count);
   }
-  const all = [...found.values(), ...heardElsewhere];
-  if (all.length >= count) return all.slice(0, count);
   throw new Error(`the demo catalogue has fewer than ${count} unreleased IDs`);
 }
 

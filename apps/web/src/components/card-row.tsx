@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CardSkeletons } from './states';
+import { useDesktop } from './use-desktop';
 
 // docs/web-app.md expanded previews: 4, 3 or 2 items in view on large, medium and small screens; the rest of
 // the row scrolls sideways (phones see a sliver of the third card, a hint that there is more).
@@ -32,7 +33,9 @@ export function CardRow({
 }) {
   const scroller = useRef<HTMLUListElement>(null);
   const headingId = useId();
-  const { back, forward } = useScrollRoom(scroller, children.length, loading);
+  const shown = useGrowingCount(children.length);
+  const desktop = useDesktop();
+  const { back, forward } = useScrollRoom(scroller, shown, loading, desktop);
   const scrollBy = (dir: 1 | -1) => {
     const el = scroller.current;
     if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });
@@ -95,21 +98,47 @@ export function CardRow({
             },
           }}
         >
-          {loading ? <CardSkeletons count={lg} round={round} items /> : children}
+          {loading ? <CardSkeletons count={lg} round={round} items /> : children.slice(0, shown)}
         </Box>
       )}
     </Box>
   );
 }
 
+/** Cards a row draws at once: what the widest screen shows, and the one it shows a sliver of. */
+export const FIRST_CARDS = lg + 1;
+
+/**
+ * How many of a row's `total` cards to draw: the first FIRST_CARDS at once, then one more at each
+ * moment the browser is idle. Home draws six rows of a dozen cards; drawn at once, each row held a
+ * slowed phone's main thread for a third of a second, while the cards past the screen's edge only
+ * need to be there by the time someone scrolls to them.
+ */
+function useGrowingCount(total: number): number {
+  const [shown, setShown] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (shown >= total) return;
+    const more = () => setShown((n) => n + 1);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(more, { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(more, 0);
+    return () => window.clearTimeout(handle);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /**
  * Whether the row can scroll back and forward from where it is: read from the list's scroll box on
- * scroll, on resize and when its cards change.
+ * scroll, on resize and when its cards change, at the next frame (reading the box's widths at once
+ * would lay the page out again after every card). Only from the md breakpoint, where the arrows show.
  */
 function useScrollRoom(
   ref: React.RefObject<HTMLUListElement | null>,
   count: number,
   loading: boolean,
+  enabled: boolean,
 ): { back: boolean; forward: boolean } {
   const [room, setRoom] = useState({ back: false, forward: false });
   const measure = useCallback(() => {
@@ -123,15 +152,24 @@ function useScrollRoom(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cards' count and loading change the row's width
   useEffect(() => {
     const el = ref.current;
-    measure();
-    if (!el) return;
-    el.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (!el || !enabled) return;
+    let frame = 0;
+    const soon = () => {
+      if (frame === 0)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          measure();
+        });
+    };
+    soon();
+    el.addEventListener('scroll', soon, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(soon);
     observer?.observe(el);
     return () => {
-      el.removeEventListener('scroll', measure);
+      cancelAnimationFrame(frame);
+      el.removeEventListener('scroll', soon);
       observer?.disconnect();
     };
-  }, [measure, count, loading]);
+  }, [measure, count, loading, enabled]);
   return room;
 }

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { Link as RouterLink } from 'react-router';
+import { CardChip } from './media-card';
 
 /** Shows the active ?genre filter of a list, with a way back to all genres. */
 export function ActiveGenre({ genre, clearTo }: { genre: string | null; clearTo: string }) {
@@ -49,16 +50,7 @@ export function CardChips({ items, max }: { items: readonly string[]; max: numbe
   return (
     <>
       {items.slice(0, max).map((item) => (
-        <Chip
-          key={item}
-          label={item}
-          size="small"
-          variant="outlined"
-          title={item}
-          // Never wider than the card: a narrow phone card ends a long genre in an ellipsis instead of
-          // letting the card's edge cut it off.
-          sx={{ height: 22, fontSize: '0.7rem', maxWidth: '100%' }}
-        />
+        <CardChip key={item} label={item} />
       ))}
     </>
   );

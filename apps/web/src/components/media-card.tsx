@@ -1,11 +1,7 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { colors } from '../lib/design-tokens';
-import { Artwork } from './artwork';
+import { DEFAULT_ARTWORK, resolveMediaUrl, siteAddress } from '../lib/media-url';
+import styles from './media-card.module.css';
 import { visuallyHidden } from './visually-hidden';
 
 /**
@@ -17,6 +13,10 @@ import { visuallyHidden } from './visually-hidden';
  * The heading inside holds the full name in text only screen readers get ('Mira at Dusk by Mira Vale,
  * unreleased ID'), which starts with the words the card shows; the shortened texts, the date, likes and
  * chips beside it are for the eye, as they were when the name was a label.
+ *
+ * Plain elements with the classes of media-card.module.css, not MUI components: Home draws six rows of
+ * a dozen cards, and as MUI cards (a ripple button, a dozen styled boxes and chips each) they held a
+ * slowed phone's main thread for seconds (docs/web-app.md, Speed).
  */
 export function MediaCard({
   to,
@@ -50,139 +50,76 @@ export function MediaCard({
   /** The link's name; by default '{title} by {subtitle}', which suits what someone made. */
   name?: string;
 }) {
-  return (
-    <Card sx={{ position: 'relative', height: '100%', '&:hover img': { transform: 'scale(1.03)' } }}>
-      <CardActionArea
-        component={RouterLink}
-        to={to}
-        sx={{ p: 1.25, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
-      >
-        <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: round ? '50%' : 1.5 }}>
-          <Artwork
-            src={image}
-            round={round}
-            sx={{
-              transition: 'transform 240ms ease',
-              '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
-            }}
-          />
-          {badge && (
-            <Box
-              component="span"
-              aria-hidden
-              sx={{
-                position: 'absolute',
-                top: 8,
-                left: 8,
-                px: 0.75,
-                py: 0.25,
-                borderRadius: 1,
-                bgcolor: colors.acid,
-                color: colors.ink,
-                fontSize: '0.7rem',
-                fontWeight: 800,
-                letterSpacing: '0.06em',
-                boxShadow: '0 2px 8px rgba(0,0,0,0.45)',
-              }}
-            >
-              {badge.text}
-            </Box>
-          )}
-        </Box>
-        <Box sx={{ pt: 1.25, px: 0.5, minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column' }}>
-          <Typography
-            component="h3"
-            title={fullTitle}
-            sx={{
-              fontWeight: 600,
-              fontSize: '0.95rem',
-              lineHeight: 1.3,
-              textAlign: round ? 'center' : 'left',
-              ...(titleLines === 2 && {
-                display: '-webkit-box',
-                WebkitLineClamp: 2,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-                overflowWrap: 'anywhere',
-                minHeight: '2.6em',
-              }),
-            }}
-            noWrap={titleLines === 1}
-          >
-            <span aria-hidden="true">{title}</span>
-            <Box component="span" sx={visuallyHidden}>
-              {badge ? `${name}, ${badge.label}` : name}
-            </Box>
-          </Typography>
-          {subtitle && (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              title={fullSubtitle}
-              noWrap
-              aria-hidden="true"
-              sx={{ textAlign: round ? 'center' : 'left' }}
-            >
-              {subtitle}
-            </Typography>
-          )}
-          {meta && (
-            <Box
-              aria-hidden="true"
-              sx={{
-                mt: 0.5,
-                display: 'flex',
-                gap: 1.5,
-                color: 'text.secondary',
-                fontSize: '0.8rem',
-                justifyContent: round ? 'center' : 'flex-start',
-              }}
-            >
-              {meta}
-            </Box>
-          )}
-          {chips && (
-            <Box
-              aria-hidden="true"
-              sx={{
-                mt: 1,
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 0.5,
-                justifyContent: round ? 'center' : 'flex-start',
-              }}
-            >
-              {chips}
-            </Box>
-          )}
-        </Box>
-      </CardActionArea>
-      {overlay && (
-        // The artwork is square and starts 10px in (the action area's padding): sit in its lower corner.
-        <Box
-          sx={{
-            position: 'absolute',
-            top: 0,
-            left: 10,
-            right: 10,
-            aspectRatio: '1 / 1',
-            mt: '10px',
-            pointerEvents: 'none',
-          }}
+  const link = (
+    <RouterLink to={to} className={styles.link}>
+      <div className={styles.art}>
+        <CardImage src={image} />
+        {badge && (
+          <span className={styles.badge} aria-hidden="true">
+            {badge.text}
+          </span>
+        )}
+      </div>
+      <div className={styles.body}>
+        <h3
+          className={titleLines === 2 ? `${styles.title} ${styles.twoLines}` : styles.title}
+          title={fullTitle}
         >
-          {/* Only the controls take the pointer: a tap between them still opens the card. */}
-          <Box
-            sx={{
-              position: 'absolute',
-              right: 6,
-              bottom: 6,
-              '& button, & a': { pointerEvents: 'auto' },
-            }}
-          >
-            {overlay}
-          </Box>
-        </Box>
+          <span aria-hidden="true">{title}</span>
+          <span style={visuallyHidden}>{badge ? `${name}, ${badge.label}` : name}</span>
+        </h3>
+        {subtitle && (
+          <p className={styles.subtitle} title={fullSubtitle} aria-hidden="true">
+            {subtitle}
+          </p>
+        )}
+        {meta && (
+          <div className={styles.meta} aria-hidden="true">
+            {meta}
+          </div>
+        )}
+        {chips && (
+          <div className={styles.chips} aria-hidden="true">
+            {chips}
+          </div>
+        )}
+      </div>
+    </RouterLink>
+  );
+  return (
+    <div className={round ? `${styles.card} ${styles.round}` : styles.card}>
+      {link}
+      {overlay && (
+        <div className={styles.overlay}>
+          <div className={styles.controls}>{overlay}</div>
+        </div>
       )}
-    </Card>
+    </div>
+  );
+}
+
+/** The card's square artwork; the default artwork when there is none or it fails to load. */
+function CardImage({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const resolved = resolveMediaUrl(src);
+  const url = failed === resolved ? siteAddress() + DEFAULT_ARTWORK : resolved;
+  return (
+    <img
+      className={styles.image}
+      src={url}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(resolved)}
+    />
+  );
+}
+
+/** A chip inside a card: a genre, label or tag, cut with an ellipsis where the card ends. */
+export function CardChip({ label }: { label: string }) {
+  return (
+    <span className={styles.chip} title={label}>
+      {label}
+    </span>
   );
 }

@@ -52,9 +52,12 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
 }
 
+// One formatter for every count: toLocaleString builds a new one on each call.
+const numberFormat = new Intl.NumberFormat('en-GB');
+
 /** Thousands separators for counts in headers and tables. */
 export function formatNumber(value: number): string {
-  return value.toLocaleString('en-GB');
+  return numberFormat.format(value);
 }
 
 /** '1 set', '12 sets'. */

@@ -15,8 +15,9 @@ import { useIsSetPlaying, usePlayer } from '../player';
 const onCard = {
   width: 34,
   height: 34,
-  backgroundColor: 'rgba(9, 9, 12, 0.78)',
-  backdropFilter: 'blur(6px)',
+  // Near-opaque rather than a blurred backdrop: two dozen blurred buttons on Home each made a layer of
+  // their own that the compositor rebuilt at every frame while the rows filled in.
+  backgroundColor: 'rgba(9, 9, 12, 0.86)',
   border: `1px solid ${colors.line}`,
   '&:hover': { backgroundColor: colors.surface3 },
 } as const;
