@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { registerListenersFirst } from './lib/listeners-first';
 import { alwaysReady, type Readiness } from './lib/readiness';
 import { accountsRoutes } from './modules/accounts/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   registerRequestIdEcho(app);
   registerRequestLog(app);
+  registerListenersFirst(app);
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
   registerStatementLimits(app, config);

@@ -6,9 +6,12 @@
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
 import { timedEntries } from '../../db/read-models/catalogue-set-audio';
+import { listenersFirst } from '../../lib/listeners-first';
 import {
+  loadEncodedPeaks,
   loadPeaks,
   lookupLandmarksIn,
+  type Pace,
   pendingLandmarkSets,
   queueLandmarkSets,
   type ScanDue,
@@ -40,6 +43,8 @@ export interface FingerprintJobOptions {
   onProgress?: (done: number, total: number) => void;
   /** Checked between sets: true stops the run (the rest stays pending). */
   stopped?: () => boolean;
+  /** Awaited before each statement on the index; by default a moment without listeners' requests. */
+  pace?: Pace;
 }
 
 const MEDIA_PREFIX = '/media/';
@@ -54,6 +59,8 @@ export function audioFile(mediaDir: string, audioPath: string): string | undefin
 export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Promise<FingerprintRun> {
   const started = Date.now();
   const cpu = process.cpuUsage();
+  // in the server's process, each of the job's statements waits for a moment without listeners
+  const pace: Pace = opts.pace ?? listenersFirst;
   const queued = await queueLandmarkSets(db);
   const pending = await pendingLandmarkSets(db);
   const run: FingerprintRun = {
@@ -78,7 +85,7 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
       try {
         if (!file) throw new AudioUnreadable('the audio is not stored on this server');
         const read = await thread().read(file, { ffmpeg: opts.ffmpeg });
-        await saveLandmarks(db, set, read);
+        await saveLandmarks(db, set, read, pace);
         run.done += 1;
         run.audioSeconds += read.seconds;
       } catch (error) {
@@ -93,7 +100,7 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
     // then every set is heard against the sets read since it last was
     for (const due of await scansDue(db)) {
       if (opts.stopped?.()) break;
-      await scanSet(db, due, thread);
+      await scanSet(db, due, thread, pace);
       run.scanned += 1;
       await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
     }
@@ -110,15 +117,18 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
  * Hears the stretches of a set its tracklist does not name against the sets `due` lists, and saves
  * what was heard. A set whose tracklist names all of it is done at once.
  */
-async function scanSet(db: Db, due: ScanDue, thread: () => LandmarkReader): Promise<void> {
+async function scanSet(db: Db, due: ScanDue, thread: () => LandmarkReader, pace: Pace): Promise<void> {
   const peaks = due.against.length > 0 ? await loadPeaks(db, due.setId) : undefined;
   const durationS = (peaks?.at(-1)?.t ?? 0) * FRAME_S;
   const regions = peaks ? unnamedRegions(await timedEntries(db, [due.setId]), durationS) : [];
   const matches =
     peaks && regions.length > 0
       ? await thread().scan(due.setId, peaks, regions, {
-          lookup: (keys) => lookupLandmarksIn(db, keys, due.against),
-          peaks: (setId) => loadPeaks(db, setId),
+          lookup: (keys) => lookupLandmarksIn(db, keys, due.against, pace),
+          peaks: async (setId) => {
+            await pace();
+            return loadEncodedPeaks(db, setId);
+          },
         })
       : [];
   await saveStretches(

@@ -66,6 +66,7 @@ export async function saveLandmarks(
   db: Db,
   set: { setId: number; audioPath: string },
   result: { peaks: Peak[]; landmarks: Landmark[]; seconds: number },
+  pace: Pace = yieldOnce,
 ): Promise<void> {
   await db.execute(sql`delete from landmark_postings where set_id = ${set.setId}`);
   // what was heard of the old audio, both ways, is not this audio's
@@ -81,7 +82,7 @@ export async function saveLandmarks(
       insert into landmark_postings (key, set_id, t, detail)
       select k, ${set.setId}, t, d
       from unnest(${keys}::int4[], ${times}::int4[], ${details}::int4[]) as u(k, t, d)`);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await pace();
   }
   const updated = await queryRows<{ set_id: number }>(
     db,
@@ -116,19 +117,32 @@ export function lookupLandmarks(db: Db, keys: number[], exceptSets: number[]): P
 }
 
 /** The postings of these keys in the given sets only. */
-export async function lookupLandmarksIn(db: Db, keys: number[], onlySets: number[]): Promise<Posting[]> {
+export async function lookupLandmarksIn(
+  db: Db,
+  keys: number[],
+  onlySets: number[],
+  pace: Pace = yieldOnce,
+): Promise<Posting[]> {
   if (onlySets.length === 0) return [];
-  return postingsOf(db, keys, sql`set_id = any(${`{${onlySets.join(',')}}`}::int4[])`);
+  return postingsOf(db, keys, sql`set_id = any(${`{${onlySets.join(',')}}`}::int4[])`, pace);
 }
+
+/**
+ * What runs between two statements of a long piece of work: at least a turn of the event loop, so
+ * requests get through; the job waits for a moment without them (lib/listeners-first.ts).
+ */
+export type Pace = () => Promise<void>;
+const yieldOnce: Pace = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The postings of these keys in the sets `inSets` admits, a few hundred keys per statement: the
  * embedded database answers one statement at a time, so a question of thousands of keys never holds
  * it (and listeners' requests) for seconds.
  */
-async function postingsOf(db: Db, keys: number[], inSets: SQL): Promise<Posting[]> {
+async function postingsOf(db: Db, keys: number[], inSets: SQL, pace: Pace = yieldOnce): Promise<Posting[]> {
   let out: Posting[] = [];
   for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
+    if (i > 0) await pace();
     const list = `{${keys.slice(i, i + LOOKUP_CHUNK).join(',')}}`;
     const rows = await queryRows<Posting>(
       db,
@@ -137,7 +151,6 @@ async function postingsOf(db: Db, keys: number[], inSets: SQL): Promise<Posting[
     );
     // concat, not push(...rows): a chunk may answer more postings than a call takes arguments
     out = out.concat(rows);
-    await new Promise((resolve) => setImmediate(resolve));
   }
   return out;
 }
@@ -233,11 +246,20 @@ export async function storedStretches(db: Db, setId: number): Promise<Stretch[]>
 
 /** A done set's peaks, or undefined when it has none. */
 export async function loadPeaks(db: Db, setId: number): Promise<Peak[] | undefined> {
+  const encoded = await loadEncodedPeaks(db, setId);
+  return encoded ? decodePeaks(encoded) : undefined;
+}
+
+/**
+ * A done set's peaks as stored (peak-codec.ts), for a reader to decode: the server's thread only
+ * passes the bytes on (decoding them there cost the job's scans of the demo about 10 s of it).
+ */
+export async function loadEncodedPeaks(db: Db, setId: number): Promise<Uint8Array | undefined> {
   const row = await queryRow<{ peaks: Uint8Array | null }>(
     db,
     sql`select peaks from set_landmarks where set_id = ${setId} and status = 'done'`,
   );
-  return row?.peaks ? decodePeaks(row.peaks) : undefined;
+  return row?.peaks ?? undefined;
 }
 
 /** Whether the set's audio has been read by the current landmark method. */

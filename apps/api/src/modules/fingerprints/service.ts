@@ -27,11 +27,17 @@ import { notFound } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { type NamedId, proposeForCopy } from '../identifications/service';
 import { ITEM_S } from './fpcalc';
-import { landmarkStatus, loadPeaks, lookupLandmarks, storedStretches } from './landmark-store';
+import {
+  landmarkStatus,
+  loadEncodedPeaks,
+  loadPeaks,
+  lookupLandmarks,
+  storedStretches,
+} from './landmark-store';
 import { queryLandmarks } from './landmarks/hashes';
 import type { LandmarkQuery, LandmarkSource } from './landmarks/match';
 import { FRAME_S, type Peak } from './landmarks/peaks';
-import { LandmarkReader } from './landmarks/reader';
+import { LandmarkReader, type ScanSource } from './landmarks/reader';
 import { findMatches, type MatcherSource } from './matcher';
 import { loadFingerprint, lookupPostings } from './store';
 
@@ -45,6 +51,14 @@ export function landmarkSource(db: Db): LandmarkSource {
   return {
     lookup: (keys, exceptSets) => lookupLandmarks(db, keys, exceptSets),
     peaks: (setId) => loadPeaks(db, setId),
+  };
+}
+
+/** The same, as a reader asks it: the peaks as stored, for the reader to decode. */
+function indexSource(db: Db): ScanSource {
+  return {
+    lookup: (keys, exceptSets) => lookupLandmarks(db, keys, exceptSets),
+    peaks: (setId) => loadEncodedPeaks(db, setId),
   };
 }
 
@@ -160,7 +174,7 @@ async function heardByLandmarks(db: Db, anchor: Anchor): Promise<Heard[]> {
   const matches = await matcher().match(
     query,
     { exceptSets: [anchor.setId], reachS: Number.POSITIVE_INFINITY },
-    landmarkSource(db),
+    indexSource(db),
   );
   return matches.map((m) => ({
     setId: m.setId,

@@ -8,6 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { AudioUnreadable, decodeAudio, FfmpegMissing } from './decode';
 import { indexLandmarks } from './hashes';
 import { findLandmarkMatches, type LandmarkSource, type Posting } from './match';
+import { decodePeaks } from './peak-codec';
 import { type Peak, PeakReader } from './peaks';
 import { AS_PROCESS, type FromThread, fromColumns, type PostingColumns, type ToThread } from './reader';
 import { scanRegions } from './scan';
@@ -53,15 +54,29 @@ function ask(forId: number, question: { lookup?: number[]; peaksOf?: number; exc
   });
 }
 
-/** The index and peaks, asked of the thread that holds the database, for one piece of work. */
-const sourceFor = (forId: number): LandmarkSource => ({
-  lookup: async (keys: number[], except: number[]): Promise<Posting[]> => {
-    const answer = await ask(forId, { lookup: keys, except });
-    return fromColumns(answer.postings as PostingColumns);
-  },
-  peaks: async (setId: number): Promise<Peak[] | undefined> =>
-    (await ask(forId, { peaksOf: setId })).peaks ?? undefined,
-});
+/**
+ * The index and peaks, asked of the thread that holds the database, for one piece of work. A scan
+ * verifies the same sets in window after window: each set's peaks are asked and decoded once.
+ */
+function sourceFor(forId: number): LandmarkSource {
+  const peaks = new Map<number, Promise<Peak[] | undefined>>();
+  return {
+    lookup: async (keys: number[], except: number[]): Promise<Posting[]> => {
+      const answer = await ask(forId, { lookup: keys, except });
+      return fromColumns(answer.postings as PostingColumns);
+    },
+    peaks: (setId: number): Promise<Peak[] | undefined> => {
+      let known = peaks.get(setId);
+      if (!known) {
+        known = ask(forId, { peaksOf: setId }).then((answer) =>
+          answer.peaks ? decodePeaks(answer.peaks) : undefined,
+        );
+        peaks.set(setId, known);
+      }
+      return known;
+    },
+  };
+}
 
 async function handle(message: Exclude<ToThread, { kind: 'answer' }>): Promise<FromThread> {
   try {

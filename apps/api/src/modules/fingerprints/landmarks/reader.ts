@@ -51,7 +51,7 @@ export type ToThread =
   | { kind: 'read'; id: number; file: string; ffmpeg?: string }
   | { kind: 'scan'; id: number; setId: number; peaks: Peak[]; regions: Region[] }
   | { kind: 'match'; id: number; query: LandmarkQuery; opts: LandmarkMatchOptions }
-  | { kind: 'answer'; ask: number; postings?: PostingColumns; peaks?: Peak[] | null };
+  | { kind: 'answer'; ask: number; postings?: PostingColumns; peaks?: Uint8Array | null };
 
 export type FromThread = (
   | { kind: 'read'; id: number; peaks: Peak[]; landmarks: Landmark[]; seconds: number }
@@ -69,10 +69,13 @@ export interface ReadAudio {
   seconds: number;
 }
 
-/** What the thread may ask for while it matches: the index's postings and a set's peaks. */
+/**
+ * What the thread may ask for while it matches: the index's postings and a set's peaks, as stored
+ * (peak-codec.ts): the reader decodes them, once per piece of work.
+ */
 export interface ScanSource {
   lookup(keys: number[], exceptSets: number[]): Promise<Posting[]>;
-  peaks(setId: number): Promise<Peak[] | undefined>;
+  peaks(setId: number): Promise<Uint8Array | undefined>;
 }
 
 /** The reader's end of the conversation, a thread or a process. */
