@@ -62,7 +62,7 @@ async function listenedArtists(request: APIRequestContext, tokens: Tokens): Prom
 
 /**
  * `count` IDs of the demo catalogue that no journey has touched: not come out yet, nobody watches
- * them, nobody has suggested a name, and none by an artist whose IDs the demo plays again in another
+ * them, nobody has suggested a name nor named them, and none by an artist whose IDs the demo plays again in another
  * set (those belong to the fingerprints journey, and a name the crowd gives one is proposed for its
  * copies too).
  */
@@ -81,7 +81,9 @@ export async function unreleasedIds(
       `/artists/${artist.id}/ids?limit=100`,
     );
     for (const id of data) {
-      if (id.release || id.total_user_likes > 0 || (id.identification?.open_count ?? 0) > 0) continue;
+      if (id.release || id.total_user_likes > 0) continue;
+      // nobody has suggested a name, and the crowd has not named it already (the demo names some)
+      if ((id.identification?.open_count ?? 0) > 0 || id.identification?.accepted) continue;
       if (id.artists.some((credit) => listened.has(credit.artist_meta.id))) continue;
       found.push(id);
       if (found.length >= count) return found;
