@@ -10,29 +10,39 @@ import type { FastifyInstance } from 'fastify';
 const QUIET_MS = 30;
 /** A request older than this is a stream (live events, audio), not one a listener waits on. */
 const STREAM_MS = 2_000;
+/** An entry kept this long was never seen to end: dropped. */
+const FORGET_MS = 10 * 60_000;
 /** However busy the server is, background work takes a statement at least this often. */
 const MAX_WAIT_MS = 1_000;
 
-const started = new Set<number>();
+/** The requests being answered, with when each started. */
+const inFlight = new Map<object, number>();
 let lastActivity = 0;
 
 /** Counts the requests being answered, in this process. */
 export function registerListenersFirst(app: FastifyInstance): void {
-  app.addHook('onRequest', async (_request, reply) => {
-    const at = performance.now();
-    started.add(at);
-    lastActivity = at;
-    reply.raw.once('close', () => {
-      started.delete(at);
-      lastActivity = performance.now();
-    });
+  app.addHook('onRequest', async (request) => {
+    lastActivity = performance.now();
+    inFlight.set(request, lastActivity);
   });
+  const ended = async (request: object) => {
+    inFlight.delete(request);
+    lastActivity = performance.now();
+  };
+  // answered, or given up by the client
+  app.addHook('onResponse', ended);
+  app.addHook('onRequestAbort', ended);
 }
 
 function quiet(now: number): boolean {
   if (now - lastActivity < QUIET_MS) return false;
-  for (const at of started) if (now - at < STREAM_MS) return false;
-  return true;
+  let open = false;
+  for (const [request, at] of inFlight) {
+    // a stream that ended without either hook (its socket torn down) is not kept for ever
+    if (now - at > FORGET_MS) inFlight.delete(request);
+    else if (now - at < STREAM_MS) open = true;
+  }
+  return !open;
 }
 
 /**
