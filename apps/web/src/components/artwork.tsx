@@ -26,9 +26,7 @@ export function Artwork({
   eager?: boolean;
   sx?: SxProps<Theme>;
 }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const resolved = resolveMediaUrl(src);
-  const url = failed === resolved ? siteAddress() + DEFAULT_ARTWORK : resolved;
+  const { url, onError } = useArtworkUrl(src);
   return (
     <Box
       component="img"
@@ -38,7 +36,7 @@ export function Artwork({
       decoding="async"
       width={size}
       height={size}
-      onError={() => setFailed(resolved)}
+      onError={onError}
       sx={[
         {
           display: 'block',
@@ -54,4 +52,17 @@ export function Artwork({
       ]}
     />
   );
+}
+
+/**
+ * The address an artwork image shows: the site-prefixed path, or the default artwork when there is
+ * none or it failed to load (call `onError` from the image's error event).
+ */
+export function useArtworkUrl(src: string | null | undefined): { url: string; onError: () => void } {
+  const [failed, setFailed] = useState<string | null>(null);
+  const resolved = resolveMediaUrl(src);
+  return {
+    url: failed === resolved ? siteAddress() + DEFAULT_ARTWORK : resolved,
+    onError: () => setFailed(resolved),
+  };
 }

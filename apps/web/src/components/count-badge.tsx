@@ -1,3 +1,4 @@
+import { colors } from '../lib/design-tokens';
 import { capCount, countLabel } from '../lib/format';
 
 // Plain elements: a card draws one of these, and Home draws seventy cards at once.
@@ -5,7 +6,7 @@ const likesStyle = {
   display: 'inline-flex',
   alignItems: 'center',
   gap: 4,
-  color: '#a7a7b4',
+  color: colors.textMuted,
   fontVariantNumeric: 'tabular-nums',
   fontSize: '0.875rem',
 } as const;

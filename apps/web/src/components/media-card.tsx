@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DEFAULT_ARTWORK, resolveMediaUrl, siteAddress } from '../lib/media-url';
+import { useArtworkUrl } from './artwork';
 import styles from './media-card.module.css';
 import { visuallyHidden } from './visually-hidden';
 
@@ -50,45 +50,42 @@ export function MediaCard({
   /** The link's name; by default '{title} by {subtitle}', which suits what someone made. */
   name?: string;
 }) {
-  const link = (
-    <RouterLink to={to} className={styles.link}>
-      <div className={styles.art}>
-        <CardImage src={image} />
-        {badge && (
-          <span className={styles.badge} aria-hidden="true">
-            {badge.text}
-          </span>
-        )}
-      </div>
-      <div className={styles.body}>
-        <h3
-          className={titleLines === 2 ? `${styles.title} ${styles.twoLines}` : styles.title}
-          title={fullTitle}
-        >
-          <span aria-hidden="true">{title}</span>
-          <span style={visuallyHidden}>{badge ? `${name}, ${badge.label}` : name}</span>
-        </h3>
-        {subtitle && (
-          <p className={styles.subtitle} title={fullSubtitle} aria-hidden="true">
-            {subtitle}
-          </p>
-        )}
-        {meta && (
-          <div className={styles.meta} aria-hidden="true">
-            {meta}
-          </div>
-        )}
-        {chips && (
-          <div className={styles.chips} aria-hidden="true">
-            {chips}
-          </div>
-        )}
-      </div>
-    </RouterLink>
-  );
   return (
     <div className={round ? `${styles.card} ${styles.round}` : styles.card}>
-      {link}
+      <RouterLink to={to} className={styles.link}>
+        <div className={styles.art}>
+          <CardImage src={image} />
+          {badge && (
+            <span className={styles.badge} aria-hidden="true">
+              {badge.text}
+            </span>
+          )}
+        </div>
+        <div className={styles.body}>
+          <h3
+            className={titleLines === 2 ? `${styles.title} ${styles.twoLines}` : styles.title}
+            title={fullTitle}
+          >
+            <span aria-hidden="true">{title}</span>
+            <span style={visuallyHidden}>{badge ? `${name}, ${badge.label}` : name}</span>
+          </h3>
+          {subtitle && (
+            <p className={styles.subtitle} title={fullSubtitle} aria-hidden="true">
+              {subtitle}
+            </p>
+          )}
+          {meta && (
+            <div className={styles.meta} aria-hidden="true">
+              {meta}
+            </div>
+          )}
+          {chips && (
+            <div className={styles.chips} aria-hidden="true">
+              {chips}
+            </div>
+          )}
+        </div>
+      </RouterLink>
       {overlay && (
         <div className={styles.overlay}>
           <div className={styles.controls}>{overlay}</div>
@@ -100,19 +97,8 @@ export function MediaCard({
 
 /** The card's square artwork; the default artwork when there is none or it fails to load. */
 function CardImage({ src }: { src: string | null }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const resolved = resolveMediaUrl(src);
-  const url = failed === resolved ? siteAddress() + DEFAULT_ARTWORK : resolved;
-  return (
-    <img
-      className={styles.image}
-      src={url}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(resolved)}
-    />
-  );
+  const { url, onError } = useArtworkUrl(src);
+  return <img className={styles.image} src={url} alt="" loading="lazy" decoding="async" onError={onError} />;
 }
 
 /** A chip inside a card: a genre, label or tag, cut with an ellipsis where the card ends. */
