@@ -12,7 +12,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import type { UserContext } from '../apps/api/src/lib/service-context';
 import { takeSearch } from '../apps/api/src/modules/accounts/rate-limit-service';
 import { keptItemsById } from '../apps/api/src/modules/catalogue/service';
-import { loadSearchIndex, SEARCH_GENERATION } from '../apps/api/src/modules/search/index-keeper';
+import { loadSearchIndex } from '../apps/api/src/modules/search/index-keeper';
 import { searchIndexSection } from '../apps/api/src/modules/search/index-query';
 import { indexedQuery } from '../apps/api/src/modules/search/service';
 import { postgresCpuReader } from './lib/api-child';
@@ -59,7 +59,7 @@ const time = async (k: string, f: () => unknown) => {
   nodeCpuMs[k] = (nodeCpuMs[k] ?? 0) + selfCpu() - c0;
 };
 for (const q of qs) {
-  await time('take', () => takeSearch(ctx, SEARCH_GENERATION));
+  await time('take', () => takeSearch(ctx));
   const words = normalisedWords(q.s).slice(0, 8);
   const wanted: Record<string, number[]> = {};
   await time('index', () => {

@@ -1,5 +1,5 @@
 // Search benchmark (bench/README.md): GET /api/search (all four sections, page of 20) over queries taken
-// from the catalogue's own names in a fixed mix of kinds (bench/lib/search-queries.ts), sequentially
+// from the catalogue's own names, as listeners type them (bench/lib/search-queries.ts), sequentially
 // beside the same statements run directly on the database (API/SQL ratio), then at fixed arrival
 // rates: once with distinct queries (none repeated in the run, so no cache of any kind is flattered)
 // and once with a Zipf-distributed repeat pattern over a hot set. Each rate run reports p50/p99 from
@@ -10,12 +10,15 @@
 //   npm run bench:search                             the demo catalogue on PGlite (sequential only)
 // Settings: BENCH_RATES (default 100,200), BENCH_SECONDS per run (default 20), BENCH_SEQUENTIAL
 // (queries of the sequential phase, default 300), BENCH_ZIPF_HOT (the Zipf run's hot set, default
-// 2000), BENCH_PER_GROUP (names per group of the mix; by default enough for every run to be distinct),
+// 2000), BENCH_MIX (`listeners`, the default: whole names, swapped letters, prefixes, a word and a
+// genre, last words, as the outside load draws them; `groups`: the earlier fixed groups of kinds),
+// BENCH_PER_GROUP (names per group of the `groups` mix; by default enough for every run to be distinct),
 // BENCH_API_CPU_PROF=<dir> (the API child's CPU profile is written there), BENCH_API_NODE_ARGS (flags
 // for the API child's node, space-separated, e.g. --max-semi-space-size=64), BENCH_USERS (default
-// 200): the requests take turns among this many listeners, so each stays under the per-user search
-// limit as real listeners do and its upkeep costs what it costs them (one user with the limit lifted
-// made every call count a growing window of that user's hits).
+// 60, as the outside load): the requests take turns among this many listeners, so each stays under the
+// per-user search limit as real listeners do. Each rate run also reports the state it found the
+// machine in (`state`): PostgreSQL's blocks per call from its shared buffers and from the operating
+// system, and minor page faults per call of the API and of PostgreSQL.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,14 +37,17 @@ import { sectionStatement } from '../apps/api/src/modules/search/plans';
 import { prepareQuery } from '../apps/api/src/modules/search/service';
 import {
   type ApiChild,
+  postgresBlocks,
   postgresCpuReader,
   postgresDurability,
+  postgresFaultsReader,
+  processMinorFaults,
   processRssMb,
   startApiChild,
 } from './lib/api-child';
 import { ensureBenchUser } from './lib/catalogue-bench-user';
 import { getterFor } from './lib/light-client';
-import { type BenchQuery, searchQueryMix } from './lib/search-queries';
+import { type BenchQuery, listenersQueryMix, searchQueryMix } from './lib/search-queries';
 import {
   distinctShuffled,
   type RateRun,
@@ -55,6 +61,8 @@ const RATES = (process.env.BENCH_RATES ?? '100,200').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 300);
 const ZIPF_HOT = Number(process.env.BENCH_ZIPF_HOT ?? 2000);
+/** `listeners` (default): queries as listeners type them; `groups`: the fixed groups of kinds. */
+const MIX = process.env.BENCH_MIX ?? 'listeners';
 const databaseUrl = process.env.DATABASE_URL;
 const needed = SEQUENTIAL + (databaseUrl ? RATES.reduce((a, r) => a + r * SECONDS, 0) : 0);
 // about 8 of the 11 groups grow with perGroup, and normalising folds some names together
@@ -82,7 +90,10 @@ let mix: BenchQuery[];
 if (databaseUrl) {
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   userId = (await ensureBenchUser(pool)).userId;
-  mix = await searchQueryMix(pool, PER_GROUP);
+  mix =
+    MIX === 'groups'
+      ? await searchQueryMix(pool, PER_GROUP)
+      : await listenersQueryMix(pool, Math.ceil(needed * 1.2));
 } else {
   await seedDemo(database, { mediaDir: join(dataDir, 'media'), media: false });
   const rows = async (q: string) => (await database.executeSql(q)).rows as { n: string }[];
@@ -124,7 +135,7 @@ if (databaseUrl) {
   inProcess = await buildApp(config, { database });
   address = await inProcess.listen({ port: 0, host: '127.0.0.1' });
 }
-const USERS = Number(process.env.BENCH_USERS ?? 200);
+const USERS = Number(process.env.BENCH_USERS ?? 60);
 const listeners = await searchListeners((q) => database.executeSql(q), userId, USERS);
 const key = accessTokenKey(resolveJwtSecret(config));
 const tokens = await Promise.all(listeners.map((id) => signAccessToken(key, id)));
@@ -182,6 +193,12 @@ const runs: Record<string, RateRun & { repeats: number }> = {};
 if (databaseUrl && pool && child) {
   const api = child;
   const cpu = { api: () => api.cpuMs(), sql: await postgresCpuReader(pool) };
+  const statePool = pool;
+  const state = {
+    blocks: () => postgresBlocks(statePool),
+    apiFaults: () => processMinorFaults(api.pid),
+    sqlFaults: await postgresFaultsReader(pool),
+  };
   const hot = distinct.slice(0, ZIPF_HOT);
   // Requests whose query was asked before in this bench: the most the API's cache of search pages
   // (docs/search.md) can answer from what it kept (fewer if it dropped some). Distinct runs have none.
@@ -197,11 +214,14 @@ if (databaseUrl && pool && child) {
   for (const rate of RATES) {
     const fresh = take(rate * SECONDS);
     const freshRepeats = repeats(fresh);
-    runs[`distinct@${rate}`] = { ...(await runAtRate(fresh, rate, request, cpu)), repeats: freshRepeats };
+    runs[`distinct@${rate}`] = {
+      ...(await runAtRate(fresh, rate, request, cpu, state)),
+      repeats: freshRepeats,
+    };
     console.error(`distinct@${rate}`, JSON.stringify(runs[`distinct@${rate}`]));
     const zipf = zipfStream(hot, rate * SECONDS, rate);
     const zipfRepeats = repeats(zipf);
-    runs[`zipf@${rate}`] = { ...(await runAtRate(zipf, rate, request, cpu)), repeats: zipfRepeats };
+    runs[`zipf@${rate}`] = { ...(await runAtRate(zipf, rate, request, cpu, state)), repeats: zipfRepeats };
     console.error(`zipf@${rate}`, JSON.stringify(runs[`zipf@${rate}`]));
   }
 }

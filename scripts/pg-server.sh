@@ -13,8 +13,13 @@
 # PG_PORT forces a port (default: a free loopback port, reused on later starts when still free);
 # PG_USER / PG_PASSWORD name the superuser role (default cratedig / cratedig). PG_DURABLE=1 starts the
 # server with fsync, full_page_writes and synchronous_commit on, as a production server runs, for
-# benchmarks of anything that commits (a search commits its rate-limit hit); it applies to a start,
-# so stop a running server first.
+# benchmarks of anything that commits; it applies to a start, so stop a running server first.
+# Huge pages: the server asks for its shared memory in 2 MB pages when the kernel has them
+# (huge_pages=try), and as root `start` reserves enough (vm.nr_hugepages) when the machine has the
+# memory to spare. On a virtual machine each PostgreSQL process otherwise faults once on every 4 KB
+# page of the 1 GB of shared buffers it touches, at tens of microseconds a fault: on the large
+# catalogue that was two thirds of PostgreSQL's CPU per search (bench/README.md "Search under
+# listeners' load"). PG_HUGE_PAGES=0 starts without them.
 #
 # Non-interactive (CI=true, no stdin): nothing here prompts. Only stdout carries the URL; progress
 # goes to stderr so `$(scripts/pg-server.sh start)` captures just the URL.
@@ -139,6 +144,21 @@ log_min_duration_statement = -1
 EOF
 }
 
+# 2 MB pages for shared_buffers (1 GB) and the server's other shared memory, reserved when there are
+# fewer and the machine has at least 4 GB available besides. Best effort: without them the server
+# starts with ordinary pages.
+HUGE_PAGES_NEEDED=600
+reserve_huge_pages() {
+  [ "$(id -u)" = 0 ] && [ -w /proc/sys/vm/nr_hugepages ] || return 0
+  local have available_kb
+  have="$(cat /proc/sys/vm/nr_hugepages)"
+  [ "$have" -lt "$HUGE_PAGES_NEEDED" ] || return 0
+  available_kb="$(awk '/^MemAvailable:/ {print $2}' /proc/meminfo)"
+  [ "${available_kb:-0}" -gt $((4 * 1024 * 1024 + HUGE_PAGES_NEEDED * 2048)) ] || return 0
+  echo "$HUGE_PAGES_NEEDED" >/proc/sys/vm/nr_hugepages 2>/dev/null || return 0
+  say "reserved $(cat /proc/sys/vm/nr_hugepages) huge pages of 2 MB for shared memory"
+}
+
 start() {
   if [ -z "$BIN" ]; then
     install_postgres
@@ -157,6 +177,12 @@ start() {
   echo "$port" >"$PG_DIR/port"
   say "starting PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (log: $LOG)"
   local options="-p $port"
+  if [ "${PG_HUGE_PAGES:-}" = 0 ]; then
+    options="$options -c huge_pages=off"
+  else
+    reserve_huge_pages
+    options="$options -c huge_pages=try"
+  fi
   if [ "${PG_DURABLE:-}" = 1 ]; then
     options="$options -c fsync=on -c full_page_writes=on -c synchronous_commit=on"
     say "durable: fsync, full_page_writes and synchronous_commit on"

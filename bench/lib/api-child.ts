@@ -37,23 +37,77 @@ export function processRssMb(pid: number): number | null {
 }
 
 /**
- * CPU ms used so far by a PostgreSQL server's processes: the postmaster's own and its reaped
- * children's (cutime + cstime, so backends that exited still count) plus every live child's.
+ * A reader of a sum over a PostgreSQL server's processes, from their /proc stat fields: `own` of the
+ * postmaster (which can include its reaped children's, so backends that exited still count) plus
+ * `child` of every live child. Null when the server is not on this machine.
  */
-export async function postgresCpuReader(pool: pg.Pool): Promise<(() => number) | null> {
+async function postgresStatReader(
+  pool: pg.Pool,
+  own: (fields: string[]) => number,
+  child: (fields: string[]) => number,
+): Promise<(() => number) | null> {
   const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
   const backend = rows[0]?.pid;
   const postmaster = backend === undefined ? undefined : Number(statFields(backend)?.[1]);
   if (!postmaster || !statFields(postmaster)) return null;
   return () => {
-    const own = statFields(postmaster);
-    let ticks = own ? Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]) : 0;
+    const fields = statFields(postmaster);
+    let sum = fields ? own(fields) : 0;
     for (const pid of readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').split(' ')) {
-      const child = pid.trim() ? statFields(Number(pid)) : null;
-      if (child) ticks += Number(child[11]) + Number(child[12]);
+      const childFields = pid.trim() ? statFields(Number(pid)) : null;
+      if (childFields) sum += child(childFields);
     }
-    return (ticks * 1000) / CLOCK_TICKS_PER_S;
+    return sum;
   };
+}
+
+const field = (fields: string[], i: number) => Number(fields[i]);
+
+/**
+ * CPU ms used so far by a PostgreSQL server's processes: the postmaster's own and its reaped
+ * children's (cutime + cstime, so backends that exited still count) plus every live child's.
+ */
+export async function postgresCpuReader(pool: pg.Pool): Promise<(() => number) | null> {
+  const ticks = await postgresStatReader(
+    pool,
+    (f) => field(f, 11) + field(f, 12) + field(f, 13) + field(f, 14),
+    (f) => field(f, 11) + field(f, 12),
+  );
+  return ticks && (() => (ticks() * 1000) / CLOCK_TICKS_PER_S);
+}
+
+/** Minor page faults of a process so far (null when it is gone or /proc is missing). */
+export function processMinorFaults(pid: number): number | null {
+  const fields = statFields(pid);
+  return fields ? field(fields, 7) : null;
+}
+
+/**
+ * Minor page faults so far of a PostgreSQL server's processes (minflt and cminflt of the postmaster,
+ * minflt of every live child), as postgresCpuReader reads their CPU. On a virtual machine a fault can
+ * cost tens of microseconds, and each backend faults once on every page of shared memory it touches
+ * for the first time (unless the server's shared memory is in huge pages): a young pool of connections
+ * pays it on every search.
+ */
+export function postgresFaultsReader(pool: pg.Pool): Promise<(() => number) | null> {
+  return postgresStatReader(
+    pool,
+    (f) => field(f, 7) + field(f, 8),
+    (f) => field(f, 7),
+  );
+}
+
+/**
+ * Blocks the database's statements found in PostgreSQL's shared buffers and blocks they had to read
+ * from the operating system so far (pg_stat_database): reads per search say whether a run found the
+ * catalogue in memory or on disk (a freshly generated or restarted server's files may be in neither
+ * cache), which weighs more than any change to the search.
+ */
+export async function postgresBlocks(pool: pg.Pool): Promise<{ hit: number; read: number }> {
+  const { rows } = await pool.query<{ hit: string; read: string }>(
+    'select blks_hit as hit, blks_read as read from pg_stat_database where datname = current_database()',
+  );
+  return { hit: Number(rows[0]?.hit ?? 0), read: Number(rows[0]?.read ?? 0) };
 }
 
 /**

@@ -76,3 +76,65 @@ export async function searchQueryMix(pool: pg.Pool, perGroup: number): Promise<B
   ];
   return mix.filter((q) => q.s.trim().length > 0);
 }
+
+/**
+ * Queries as listeners type them, `total` distinct (fewer when the names run out): names drawn from a
+ * 2 % sample of each kind's table (artists, labels, tracks, sets, festivals, venues; the same sample on
+ * every run), lower-cased, then 40 % the whole name, 20 % the name with two neighbouring letters swapped
+ * in each word of six letters or more, 20 % its first 2–7 letters, 10 % its first word and a genre
+ * ("noman deep house"), 10 % its last word. The mix of the outside load the search is checked with
+ * (bench/README.md "Search under listeners' load").
+ */
+export async function listenersQueryMix(pool: pg.Pool, total: number): Promise<BenchQuery[]> {
+  const names: string[] = [];
+  for (const [table, column] of [
+    ['artists', 'name'],
+    ['labels', 'name'],
+    ['tracks', 'title'],
+    ['sets', 'set_name'],
+    ['festivals', 'name'],
+    ['venues', 'name'],
+  ] as const) {
+    const { rows } = await pool.query<{ n: string | null }>(
+      `select ${column} as n from ${table} tablesample system (2) repeatable (7) limit 1500`,
+    );
+    names.push(...rows.flatMap((r) => (r.n ? [r.n] : [])));
+  }
+  const genres = (await pool.query<{ name: string }>('select name from genres order by name')).rows.map((r) =>
+    r.name.toLowerCase(),
+  );
+  if (names.length === 0) return [];
+  let seed = 7;
+  const pick = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const swapped = (w: string) => {
+    if (w.length < 6) return w;
+    const i = 1 + pick(w.length - 2);
+    return w.slice(0, i) + (w[i + 1] ?? '') + (w[i] ?? '') + w.slice(i + 2);
+  };
+  const seen = new Set<string>();
+  const mix: BenchQuery[] = [];
+  for (let i = 0; mix.length < total && i < total * 20; i++) {
+    const name = (names[pick(names.length)] ?? '').toLowerCase();
+    const words = name.split(/\s+/);
+    const kind = pick(10);
+    const [group, s] =
+      kind < 4
+        ? ['whole name', name]
+        : kind < 6
+          ? ['letters swapped', words.map(swapped).join(' ')]
+          : kind < 8
+            ? ['prefix 2-7', name.slice(0, 2 + pick(Math.max(1, Math.min(6, name.length - 2))))]
+            : kind < 9
+              ? ['first word + genre', `${words[0]} ${genres[pick(Math.max(1, genres.length))] ?? ''}`]
+              : ['last word', words[words.length - 1] ?? ''];
+    const q = s.trim();
+    if (q && !seen.has(q)) {
+      seen.add(q);
+      mix.push({ group, s: q });
+    }
+  }
+  return mix;
+}

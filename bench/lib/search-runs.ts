@@ -85,6 +85,12 @@ export interface RateRun {
   /** The load generator's own CPU ms per call (this process: sending, reading, timing, reading /proc). */
   loadGenCpuPerCall: number;
   /**
+   * The state the run found the machine in, per call: PostgreSQL's blocks found in its shared buffers
+   * and read from the operating system, and minor page faults of the API and of PostgreSQL's processes
+   * (bench/README.md "Search under listeners' load": a cold cache costs more than the search).
+   */
+  state?: { blocksHit: number; blocksRead: number; apiFaults: number | null; sqlFaults: number | null };
+  /**
    * The p99 of the requests due in each second of the run, in order: a tail that is all in the first
    * seconds is a warm-up (connections opened, caches filled), not the steady state.
    */
@@ -97,6 +103,11 @@ export async function runAtRate(
   rate: number,
   request: (q: BenchQuery) => Promise<void>,
   cpu: { api: () => number | null; sql: (() => number) | null },
+  state?: {
+    blocks: () => Promise<{ hit: number; read: number }>;
+    apiFaults: () => number | null;
+    sqlFaults: (() => number) | null;
+  },
 ): Promise<RateRun> {
   /** Latencies by the second of the run their request was due in. */
   const bySecond: number[][] = [];
@@ -105,6 +116,8 @@ export async function runAtRate(
   const load0 = loadavg()[0] ?? 0;
   const api0 = cpu.api();
   const sql0 = cpu.sql?.() ?? null;
+  const blocks0 = await state?.blocks();
+  const faults0 = { api: state?.apiFaults() ?? null, sql: state?.sqlFaults?.() ?? null };
   const own0 = process.cpuUsage();
   const start = performance.now() + 50;
   const pending: Promise<void>[] = [];
@@ -132,6 +145,10 @@ export async function runAtRate(
   const own = process.cpuUsage(own0);
   const api1 = cpu.api();
   const sql1 = cpu.sql?.() ?? null;
+  const faults1 = { api: state?.apiFaults() ?? null, sql: state?.sqlFaults?.() ?? null };
+  // PostgreSQL reports its counts a moment after each transaction
+  if (state) await new Promise((r) => setTimeout(r, 1100));
+  const blocks1 = await state?.blocks();
   const latencies = bySecond.flat();
   const calls = Math.max(1, latencies.length + errors);
   const per = (a: number | null, b: number | null) =>
@@ -151,6 +168,16 @@ export async function runAtRate(
     sqlCpuPerCall: sqlCpu,
     loadGenCpuPerCall: Math.round(((own.user + own.system) / 1000 / calls) * 100) / 100,
     p99BySecond: Array.from(bySecond, (ms) => summary(ms ?? []).p99),
+    ...(blocks0 && blocks1
+      ? {
+          state: {
+            blocksHit: Math.round((blocks1.hit - blocks0.hit) / calls),
+            blocksRead: Math.round(((blocks1.read - blocks0.read) / calls) * 10) / 10,
+            apiFaults: per(faults0.api, faults1.api),
+            sqlFaults: per(faults0.sql, faults1.sql),
+          },
+        }
+      : {}),
   };
 }
 

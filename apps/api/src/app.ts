@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client';
 import { registerListenersFirst } from './lib/listeners-first';
 import { alwaysReady, type Readiness } from './lib/readiness';
 import { accountsRoutes } from './modules/accounts/routes';
+import { searchLimitsFor } from './modules/accounts/search-limits';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { contributeRoutes } from './modules/contribute/routes';
@@ -90,6 +91,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRequestIdEcho(app);
   registerRequestLog(app);
   registerListenersFirst(app);
+  // the search limit's last hits reach the database for the other instances (search-limits.ts)
+  app.addHook('onClose', () => searchLimitsFor(app.db).close());
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
   registerStatementLimits(app, config);

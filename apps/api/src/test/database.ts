@@ -1,11 +1,13 @@
 // One real database per Vitest worker (a real PostgreSQL, never a mock): in-memory PGlite by default, or with
 // TEST_DATABASE_URL (a PostgreSQL superuser URL, as CI gives) a fresh database of its own on that
 // server. Migrated once; resetDatabase() empties it between tests.
+
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { queryRows } from '../db/rows';
+import { forgetSearchLimits } from '../modules/accounts/search-limits';
 
 /** Tables that migrations fill and tests must not empty. */
 const KEPT_TABLES = new Set(['genres']);
@@ -72,6 +74,8 @@ async function openTestDatabase(): Promise<Database> {
  */
 export async function resetDatabase(database?: Database): Promise<void> {
   const db = database ?? (await getTestDatabase());
+  // the search limits this process holds in memory are of listeners the reset removes
+  forgetSearchLimits(db.db);
   tables ??= await listTables(db);
   if (tables.length === 0) return;
   const probe = tables

@@ -52,58 +52,58 @@ BEGIN
 END
 $fn$;
 
--- cd_take_counter_hit: counts one hit on a counter of rate_limit_counters (bucket, key, at most max
--- hits per window of window_s seconds), or none. The same window as cd_take_hits: the max-th most
--- recent hit decides, and a refused hit is not recorded. The row keeps the times of the counter's last
--- max hits, oldest first, so the max-th most recent is hits[cardinality - max + 1] and nothing older is
--- ever needed: a hit is one row update, without an advisory lock or a row per hit to insert and
--- delete. Concurrent calls queue on the row (an UPDATE that waited re-checks its condition on the row
--- it waited for), so a limit of 5 lets exactly 5 through. A counter's first hit inserts its row; two
--- first hits at once: the second's insert finds the first's row (it waits for it to commit) and goes
--- round again, counting on it. Lowering max reads the max-th most recent of the kept times; raising
--- it counts only the times kept so far. Answers what cd_take_hits answers (no ids: these hits are never
--- given back).
--- The transaction that calls it commits without waiting for its WAL to reach the disk
--- (synchronous_commit off until the transaction ends): a search is a read that writes only this hit,
--- and should not wait for a disk flush on every call, nor stall with the disk. A crash may lose the
--- hits of the last moments (at most three times wal_writer_delay), which only lets a listener search a
--- little more; a commit is never half-applied. So call it only in a transaction whose other writes may
--- be lost the same way (searches write nothing else). docs/decisions/0020.
-CREATE OR REPLACE FUNCTION cd_take_counter_hit(p_bucket text, p_key text, p_max int, p_window_s int)
-RETURNS TABLE (wait_s float8, ids bigint[])
+-- cd_last_hits: the latest p_max of the times, oldest first.
+CREATE OR REPLACE FUNCTION cd_last_hits(p_hits timestamptz[], p_max int)
+RETURNS timestamptz[]
+LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT coalesce(array_agg(t ORDER BY t), '{}')
+  FROM (SELECT t FROM unnest(p_hits) t ORDER BY t DESC LIMIT greatest(p_max, 0)) latest
+$fn$;
+
+-- cd_merge_counter_hits: the search limit's reconciliation (modules/accounts/search-limits.ts). Each API
+-- instance decides a listener's searches in its own memory and, about once a second, sends the times of
+-- the hits it counted since (p_times, epoch milliseconds: the first p_counts[1] are p_keys[1]'s, the next
+-- p_counts[2] p_keys[2]'s, ...). Each counter's row of rate_limit_counters gets them merged with the
+-- times other instances sent, keeping the latest p_maxes[i], oldest first; the merged times are answered,
+-- so the instance decides from every instance's hits until its next merge. A key sent with no times is
+-- only read (an instance refreshing what it knows of a listener near their limit writes nothing). One
+-- statement for every listener the instance saw; the rows are written in the order of their keys, so
+-- two instances merging the same listeners never deadlock. Its transaction commits without waiting for
+-- the disk (synchronous_commit off): a crash may lose the last moments' hits, which only lets a
+-- listener search a little more (docs/decisions/0020).
+CREATE OR REPLACE FUNCTION cd_merge_counter_hits(
+  p_bucket text, p_keys text[], p_counts int[], p_times float8[], p_maxes int[]
+)
+RETURNS TABLE (counter_key text, counter_hits float8[])
 LANGUAGE plpgsql AS $fn$
-DECLARE
-  kept timestamptz[];
-  decides timestamptz;
 BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
-  FOR attempt IN 1 .. 2 LOOP
-    UPDATE rate_limit_counters c
-    -- oldest first also when an older transaction's hit comes after a newer one's
-    SET hits = (c.hits || greatest(now(), c.hits[cardinality(c.hits)]))[greatest(1, cardinality(c.hits) + 2 - p_max):]
-    WHERE c.bucket = p_bucket AND c.key = p_key
-      AND (cardinality(c.hits) < p_max
-        OR c.hits[cardinality(c.hits) + 1 - p_max] <= now() - make_interval(secs => p_window_s));
-    IF FOUND THEN
-      RETURN QUERY SELECT 0::float8, '{}'::bigint[];
-      RETURN;
-    END IF;
-    INSERT INTO rate_limit_counters (bucket, key, hits) VALUES (p_bucket, p_key, ARRAY[now()])
-    ON CONFLICT DO NOTHING;
-    IF FOUND THEN
-      RETURN QUERY SELECT 0::float8, '{}'::bigint[];
-      RETURN;
-    END IF;
-    -- the row is there: at its limit, or written by a first hit that committed meanwhile
-    SELECT c.hits INTO kept FROM rate_limit_counters c WHERE c.bucket = p_bucket AND c.key = p_key;
-    decides := kept[cardinality(kept) + 1 - p_max];
-    IF decides > now() - make_interval(secs => p_window_s) THEN
-      RETURN QUERY SELECT extract(epoch FROM (decides + make_interval(secs => p_window_s) - now()))::float8,
-        NULL::bigint[];
-      RETURN;
-    END IF;
-  END LOOP;
-  -- not reached: the second round's update finds the row another first hit wrote
-  RAISE EXCEPTION 'cd_take_counter_hit: no room and no wait for %/%', p_bucket, p_key;
+  RETURN QUERY
+  WITH given AS (
+    SELECT g.k, g.n, g.m, (sum(g.n) OVER (ORDER BY g.ord) - g.n)::int AS first
+    FROM unnest(p_keys, p_counts, p_maxes) WITH ORDINALITY AS g(k, n, m, ord)
+  ), added AS (
+    SELECT g.k, g.m,
+      cd_last_hits(array(SELECT to_timestamp(p_times[i] / 1000) FROM generate_series(g.first + 1, g.first + g.n) i), g.m) AS h
+    FROM given g WHERE g.n > 0
+  ), merged AS (
+    INSERT INTO rate_limit_counters AS c (bucket, key, hits)
+    SELECT p_bucket, a.k, a.h FROM added a ORDER BY a.k
+    ON CONFLICT (bucket, key) DO UPDATE
+      SET hits = cd_last_hits(c.hits || excluded.hits,
+        (SELECT a.m FROM added a WHERE a.k = excluded.key))
+    RETURNING c.key, c.hits
+  ), known AS (
+    SELECT m.key, m.hits FROM merged m
+    UNION ALL
+    SELECT c.key, c.hits FROM rate_limit_counters c JOIN given g ON g.k = c.key AND g.n = 0
+    WHERE c.bucket = p_bucket
+  )
+  SELECT k.key, array(SELECT extract(epoch FROM t)::float8 * 1000 FROM unnest(k.hits) t)
+  FROM known k;
 END
 $fn$;
+
+-- Searches were counted one statement each by cd_take_counter_hit until the limit moved to each
+-- instance's memory; nothing calls it any more.
+DROP FUNCTION IF EXISTS cd_take_counter_hit(text, text, int, int);

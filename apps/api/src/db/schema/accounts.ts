@@ -58,10 +58,11 @@ export const rateLimitHits = pgTable(
 
 /**
  * Rate-limit counters that keep, in one row each, the times of their last `max` hits, oldest first:
- * the search limit (modules/accounts/rate-limit-service.ts), counted on every search. The same
- * sliding window as `rate_limit_hits` answers (the max-th most recent hit decides), read and
- * written as one row instead of a row per hit. Counters whose hits can be given back (a good sign-in)
- * stay in `rate_limit_hits`. db/functions/08-rate-limits.sql cd_take_counter_hit.
+ * the search limit, decided in each API instance's memory and merged here about once a second by
+ * every instance (modules/accounts/search-limits.ts, db/functions/08-rate-limits.sql
+ * cd_merge_counter_hits), so each learns the others' hits. The same sliding window as
+ * `rate_limit_hits` answers (the max-th most recent hit decides). Counters whose hits can be given
+ * back (a good sign-in) stay in `rate_limit_hits`.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

@@ -1,6 +1,6 @@
-// The counters that keep their last hits in one row (cd_take_counter_hit, db/functions/08-rate-limits.sql;
-// the search limit): the same sliding window as the accounts limits, where the max-th most recent hit
-// decides. Times are moved into the past by rewriting the row, so no test waits for a window to pass.
+// The counters that keep their last hits in one row (cd_merge_counter_hits, db/functions/
+// 08-rate-limits.sql): each instance of the API sends the search hits it counted since its last merge
+// and gets back every instance's, the latest max of them, oldest first.
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -12,86 +12,59 @@ beforeEach(async () => {
   await resetDatabase(database);
 });
 
-async function hit(max: number, windowS = 60): Promise<{ waitS: number | null; ids: unknown }> {
+const T = Date.UTC(2026, 11, 2, 12);
+
+/** Merges `times` (seconds after T) per key of bucket 'test', keeping `max`; answers the merged seconds. */
+async function merge(
+  counters: Record<string, number[]>,
+  max = 5,
+  bucket = 'test',
+): Promise<Record<string, number[]>> {
+  const keys = Object.keys(counters);
   const { rows } = await database.executeSql(
-    `select wait_s, ids from cd_take_counter_hit('test', 'k', $1::int, $2::int)`,
-    [max, windowS],
+    `select counter_key, counter_hits from cd_merge_counter_hits($1, $2::text[], $3::int[], $4::float8[], $5::int[])`,
+    [
+      bucket,
+      keys,
+      keys.map((k) => counters[k]?.length ?? 0),
+      keys.flatMap((k) => (counters[k] ?? []).map((s) => T + s * 1000)),
+      keys.map(() => max),
+    ],
   );
-  const row = rows[0] as { wait_s: number | null; ids: unknown };
-  return { waitS: row.wait_s === null ? null : Number(row.wait_s), ids: row.ids };
-}
-
-/** The counter's kept hits as seconds before now (positive: in the past), oldest first. */
-async function keptAgo(): Promise<number[]> {
-  const { rows } = await database.executeSql(
-    `select array(select round(extract(epoch from now() - h))::int from unnest(hits) h) as ago
-     from rate_limit_counters where bucket = 'test' and key = 'k'`,
-  );
-  return (rows[0] as { ago: number[] }).ago;
-}
-
-/** Replaces the counter's hits with hits `ago` seconds before now, oldest first. */
-async function setHitsAgo(ago: number[]): Promise<void> {
-  await database.executeSql(
-    `update rate_limit_counters set hits = array(select now() - make_interval(secs => s) from unnest($1::int[]) s)
-     where bucket = 'test' and key = 'k'`,
-    [ago],
+  return Object.fromEntries(
+    (rows as { counter_key: string; counter_hits: number[] }[]).map((r) => [
+      r.counter_key,
+      r.counter_hits.map((t) => (Number(t) - T) / 1000),
+    ]),
   );
 }
 
-describe('a counter that keeps its last hits', () => {
-  it('lets max hits through in a window, then refuses until the oldest of them leaves it', async () => {
-    for (let i = 0; i < 3; i++) expect(await hit(3)).toEqual({ waitS: 0, ids: [] });
-    const refused = await hit(3);
-    expect(refused.waitS).toBeGreaterThan(59);
-    expect(refused.waitS).toBeLessThanOrEqual(60);
-    // a refused hit is not recorded
-    expect(await keptAgo()).toEqual([0, 0, 0]);
-
-    await setHitsAgo([61, 30, 10]);
-    expect((await hit(3)).waitS).toBe(0);
-    // only the last max hits are kept: the one that left the window is dropped
-    expect(await keptAgo()).toEqual([30, 10, 0]);
-    const next = await hit(3);
-    expect(next.waitS).toBeGreaterThan(29);
-    expect(next.waitS).toBeLessThanOrEqual(30);
+describe('merging the hits an instance counted', () => {
+  it("adds them to the other instances' and answers every hit, oldest first", async () => {
+    expect(await merge({ k: [1, 2] })).toEqual({ k: [1, 2] });
+    // another instance's hits, some older than the row's
+    expect(await merge({ k: [0, 3] })).toEqual({ k: [0, 1, 2, 3] });
   });
 
-  it('a hit exactly one window old no longer counts', async () => {
-    await hit(2);
-    await setHitsAgo([60, 5]);
-    expect((await hit(2)).waitS).toBe(0);
+  it('keeps only the latest max', async () => {
+    await merge({ k: [1, 2, 3] }, 3);
+    expect(await merge({ k: [4, 5] }, 3)).toEqual({ k: [3, 4, 5] });
+    const { rows } = await database.executeSql(`select cardinality(hits) as n from rate_limit_counters`);
+    expect(rows).toEqual([{ n: 3 }]);
   });
 
-  it('a lowered limit reads its max-th most recent hit; a raised one counts the hits kept', async () => {
-    for (let i = 0; i < 3; i++) await hit(3);
-    await setHitsAgo([50, 40, 20]);
-    // limit 2: the second most recent hit (40 s ago) leaves the window in 20 s
-    const lowered = await hit(2);
-    expect(lowered.waitS).toBeGreaterThan(19);
-    expect(lowered.waitS).toBeLessThanOrEqual(20);
-    expect((await hit(5)).waitS).toBe(0);
-    expect(await keptAgo()).toEqual([50, 40, 20, 0]);
+  it('merges several listeners in one statement, each key and each bucket apart', async () => {
+    expect(await merge({ a: [1], b: [2, 3] })).toEqual({ a: [1], b: [2, 3] });
+    expect(await merge({ a: [4] }, 5, 'other')).toEqual({ a: [4] });
+    expect(await merge({ a: [5], b: [6] })).toEqual({ a: [1, 5], b: [2, 3, 6] });
   });
 
-  it('keeps its hits oldest first when a hit of an earlier transaction comes after a later one', async () => {
-    await hit(3);
-    // a hit recorded by a transaction that started 5 s after this statement's
-    await setHitsAgo([-5]);
-    await hit(3);
-    expect(await keptAgo()).toEqual([-5, -5]);
-    await setHitsAgo([-5, -5]);
-    expect((await hit(2)).waitS).toBeGreaterThan(60);
-  });
-
-  it('counts each key and each bucket apart', async () => {
-    await hit(1);
-    expect((await hit(1)).waitS).toBeGreaterThan(0);
-    const { rows } = await database.executeSql(
-      `select (select wait_s from cd_take_counter_hit('test', 'other', 1, 60)) as other_key,
-              (select wait_s from cd_take_counter_hit('other', 'k', 1, 60)) as other_bucket`,
-    );
-    expect(rows).toEqual([{ other_key: 0, other_bucket: 0 }]);
+  it('reads a key sent without times, writing nothing, and makes no row for one it does not have', async () => {
+    await merge({ a: [1, 2] });
+    const { rows: before } = await database.executeSql(`select xmin::text as x from rate_limit_counters`);
+    expect(await merge({ a: [], none: [] })).toEqual({ a: [1, 2] });
+    const { rows: after } = await database.executeSql(`select xmin::text as x from rate_limit_counters`);
+    expect(after).toEqual(before);
   });
 
   it("commits its transaction without waiting for the disk, and leaves the connection's setting as it was", async () => {
@@ -101,11 +74,12 @@ describe('a counter that keeps its last hits', () => {
     const before = await setting((q) => database.db.execute(q));
     const inside = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local synchronous_commit = on`);
-      await tx.execute(sql`select * from cd_take_counter_hit('test', 'k', 3, 60)`);
+      await tx.execute(
+        sql`select * from cd_merge_counter_hits('test', array['k'], array[1], array[${T}]::float8[], array[3])`,
+      );
       return await setting((q) => tx.execute(q));
     });
     expect(inside).toBe('off');
-    expect(await keptAgo()).toEqual([0]);
     // the next statement (on PGlite's one connection, the same one) commits as the server is set to
     expect(await setting((q) => database.db.execute(q))).toBe(before);
   });

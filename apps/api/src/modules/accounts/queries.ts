@@ -2,7 +2,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planCached } from '../../db/plan-cache';
-import { queryRow } from '../../db/rows';
+import { queryRow, queryRows } from '../../db/rows';
 import {
   passwordResets,
   rateLimitCounters,
@@ -202,14 +202,6 @@ export function takeHits(db: Db, counters: HitCounter[], alongside?: SQL): Promi
   return takeFrom(db, hitsSource(counters), alongside);
 }
 
-/**
- * Counts one hit on a counter that keeps its last hits in one row (cd_take_counter_hit, the same
- * window as takeHits; its hits are never given back), with `alongside` as takeHits reads it.
- */
-export function takeCounterHit(db: Db, counter: HitCounter, alongside?: SQL): Promise<HitsTaken> {
-  return takeFrom(db, counterHitSource(counter), alongside);
-}
-
 async function takeFrom(db: Db, source: SQL, alongside: SQL | undefined): Promise<HitsTaken> {
   // The text is fixed for a given number of counters (the values are parameters), so its plan is
   // kept per connection.
@@ -247,11 +239,36 @@ export function hitsSource(counters: HitCounter[]): SQL {
   )}, ${ints(counters.map((c) => c.windowS))})`;
 }
 
-/** cd_take_counter_hit over `counter` as a row source (one row of HitsRow), as hitsSource. */
-export function counterHitSource(counter: HitCounter): SQL {
-  return sql`cd_take_counter_hit(${counter.bucket}::text, ${counter.key}::text, ${Math.trunc(counter.max)}::int, ${Math.trunc(
-    counter.windowS,
-  )}::int)`;
+/** One counter's hits counted by an instance since its last merge (mergeCounterHits). */
+export interface CounterHits {
+  key: string;
+  /** Epoch milliseconds, oldest first. */
+  times: number[];
+  /** How many of the latest times the row keeps: the counter's limit. */
+  max: number;
+}
+
+/**
+ * Merges an instance's new hits into their counters' rows (cd_merge_counter_hits, db/functions/
+ * 08-rate-limits.sql) in one statement, and answers each counter's merged times (epoch milliseconds,
+ * oldest first): every instance's hits as the database holds them now.
+ */
+export async function mergeCounterHits(
+  db: Db,
+  bucket: string,
+  counters: CounterHits[],
+): Promise<Map<string, number[]>> {
+  if (counters.length === 0) return new Map();
+  const floats = (values: number[]) => `{${values.join(',')}}`;
+  const rows = await queryRows<{ counter_key: string; counter_hits: number[] | null }>(
+    db,
+    sql`select counter_key, counter_hits from cd_merge_counter_hits(${bucket}::text,
+      ${`{${counters.map((c) => JSON.stringify(c.key)).join(',')}}`}::text[],
+      ${floats(counters.map((c) => c.times.length))}::int[],
+      ${floats(counters.flatMap((c) => c.times))}::float8[],
+      ${floats(counters.map((c) => Math.trunc(c.max)))}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.counter_key, (row.counter_hits ?? []).map(Number)]));
 }
 
 /** A HitsRow read: the hits recorded, or how long to wait. */

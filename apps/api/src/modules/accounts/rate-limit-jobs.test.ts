@@ -45,15 +45,17 @@ it('forgets hits and counters older than the longest window, and keeps the rest'
   expect(await forgetRateLimitHits(database, config)).toEqual({ hits: 0, counters: 0 });
 });
 
-it('a counter forgotten takes its next hit as its first', async () => {
+it('a counter forgotten takes its next merge as its first', async () => {
   await database.executeSql(
     `insert into rate_limit_counters (bucket, key, hits)
      values ('search:user', 'k', array(select now() - interval '2 hours' from generate_series(1, 3)))`,
   );
   await forgetRateLimitHits(database, config);
+  const now = Date.now();
   const { rows } = await database.executeSql(
-    `select wait_s from cd_take_counter_hit('search:user', 'k', 3, 60)`,
+    `select counter_hits from cd_merge_counter_hits('search:user', array['k'], array[1], array[$1]::float8[], array[3])`,
+    [now],
   );
-  expect(rows).toEqual([{ wait_s: 0 }]);
+  expect(rows).toEqual([{ counter_hits: [now] }]);
   expect(await keys('rate_limit_counters')).toEqual(['k']);
 });

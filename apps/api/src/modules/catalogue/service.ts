@@ -51,7 +51,7 @@ async function list<T extends { id: number }>(
   query: AnyListQuery,
   options: ListOptions = {},
 ): Promise<ListResponse<T>> {
-  if (query.search !== undefined) await takeSearch(ctx);
+  if (query.search !== undefined) takeSearch(ctx);
   const params: ListParams = {
     kind,
     userId: ctx.userId,

@@ -1,4 +1,4 @@
-// Searches are limited per user in PostgreSQL (SEARCH_MAX per SEARCH_WINDOW_S): the search box and a
+// Searches are limited per user (SEARCH_MAX per SEARCH_WINDOW_S): the search box and a
 // list's `search` count together; past the limit 429 with Retry-After, other calls and users go on.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { buildTestApp } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
 import { authOverrides } from '../../test/auth-overrides';
 import { getTestDatabase, resetDatabase } from '../../test/database';
+import { searchLimitsFor } from '../accounts/search-limits';
 import { warmSearchConnections } from './service';
 
 let app: FastifyInstance;
@@ -42,19 +43,29 @@ describe('the per-user search limit', () => {
     expect((await app.inject({ url: '/api/search?s=glow', headers: other.headers })).statusCode).toBe(200);
   });
 
-  it("a server's warm-up before ready takes nothing from any listener's limit", async () => {
+  it("a server's warm-up before ready takes nothing from any listener's limit and writes nothing", async () => {
     const database = await getTestDatabase();
     const ctx = { db: app.db, config: app.config };
+    const counters = async () =>
+      (await database.executeSql(`select key, hits from rate_limit_counters order by key`, [])).rows;
+    await searchLimitsFor(app.db).merge();
+    const before = await counters();
     // four starts: more warm-up runs than the limit allows one listener
     for (let start = 0; start < 4; start++) await warmSearchConnections(ctx, database.connections);
+    await searchLimitsFor(app.db).merge();
+    expect(await counters()).toEqual(before);
     const { headers } = await createUserWithToken(app);
     for (let i = 0; i < 3; i++)
       expect((await app.inject({ url: '/api/search?s=glow', headers })).statusCode).toBe(200);
-    const { rows } = await database.executeSql(
-      `select key, cardinality(hits) as hits from rate_limit_counters
-       where bucket = 'search:user' and key = 'warm-up'`,
-      [],
+  });
+
+  it("answers one listener's burst at once: the limit's searches, then 429s, none waiting on another", async () => {
+    const { headers } = await createUserWithToken(app);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => app.inject({ url: '/api/search?s=glow', headers })),
     );
-    expect(rows).toEqual([{ key: 'warm-up', hits: expect.any(Number) }]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(37);
   });
 });

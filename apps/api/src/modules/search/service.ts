@@ -21,9 +21,9 @@ import { type Alongside, ITEMS_KINDS } from '../../db/read-models/catalogue-item
 import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
-import { searchHitIn, takeSearch } from '../accounts/rate-limit-service';
+import { takeSearch } from '../accounts/rate-limit-service';
 import { keptItemsAlongside, warmConnections } from '../catalogue/service';
-import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex } from './index-keeper';
+import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex, searchGeneration } from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
 import { type CachedSection, type KeptAnswers, keptAnswersAt, sectionKey } from './result-cache';
@@ -168,29 +168,44 @@ export function indexedQuery(
   return { text, words, corrections, short, terms: none };
 }
 
+/**
+ * The search documents' generation, read in the statement of a search's items: the search costs one
+ * round trip. One text on every call (db/compiled.ts).
+ */
+const GENERATION_ALONGSIDE: Alongside = {
+  name: 'search-generation',
+  from: sql`(select 1) one`,
+  values: {},
+  columns: sql`${SEARCH_GENERATION} as value`,
+  when: sql`true`,
+};
+
+/** The generation GENERATION_ALONGSIDE read (0 when there is none yet). */
+const generationRead = (row: unknown) => Number((row as { value?: unknown } | undefined)?.value ?? 0);
+
 /** Runs of a prepared statement PostgreSQL plans for their values before it may keep a generic plan. */
 const CUSTOM_PLAN_RUNS = 5;
 
 /**
  * Readies `connections` pooled connections for searches before the server reports ready (docs/deploy.md
- * "Readiness"): each runs the statement a search with the index in memory sends (rate-limit hit,
- * generation and items) until PostgreSQL keeps its generic plan. On its first five runs on a
- * connection it is planned for its values, 3–20 ms each on the large catalogue, so a burst of
- * searches after a start otherwise queued behind some hundred plans. The runs count under a key no
- * listener has and read no item (each kind's items function runs for an id no item has, so its
- * query is planned too); each round runs once per connection, all at once, so each takes a
- * connection of its own (the first round opens them). Where searches are not answered from the index,
- * their items come through the catalogue's items statement, which is warmed instead.
+ * "Readiness"): each runs the statement a search with the index in memory sends (generation and
+ * items) until PostgreSQL keeps its generic plan. On its first five runs on a connection it is planned
+ * for its values, 3–20 ms each on the large catalogue, so a burst of searches after a start otherwise
+ * queued behind some hundred plans. The runs read no item (each kind's items function runs for an id
+ * no item has, so its query is planned too) and count against no listener's limit; each round runs
+ * once per connection, all at once, so each takes a connection of its own (the first round opens
+ * them). Where searches are not answered from the index, their items come through the catalogue's
+ * items statement, which is warmed instead.
  */
 export async function warmSearchConnections(ctx: ServiceContext, connections: number): Promise<void> {
   if (!ctx.config.searchIndex) return await warmConnections(ctx, connections);
   const nobody: UserContext = { ...ctx, userId: 0 };
-  const hit = searchHitIn(nobody, SEARCH_GENERATION);
-  const warm = { ...hit, values: { ...hit.values, hit_key: 'warm-up' } };
   // where every run is planned anyway (PGlite, a pooler in transaction mode), one run warms the code
   const rounds = plansKept(ctx.db) ? CUSTOM_PLAN_RUNS + 1 : 1;
   for (let round = 0; round < rounds; round++)
-    await Promise.all(Array.from({ length: connections }, () => withItems(nobody, NO_ITEM, warm)));
+    await Promise.all(
+      Array.from({ length: connections }, () => withItems(nobody, NO_ITEM, GENERATION_ALONGSIDE)),
+    );
 }
 
 /**
@@ -210,23 +225,22 @@ export async function search(
 ): Promise<SearchResponse> {
   const words = queryWords(query.s);
   let generation: number;
-  // With an index in memory, the search counts its rate-limit hit, reads the search documents'
-  // generation and reads its items in one statement (one round trip), taking the index to be of the
+  // The listener's limit is decided in memory. With an index in memory, the search reads the search
+  // documents' generation and its items in one statement (one round trip), taking the index to be of the
   // current generation, which it nearly always is. Only when the generation read is another (an
   // import or a refresh since the index was built) is the search answered again as below. While a
   // new index loads (after an import), the kept one is known to be old, and searches go as below.
+  takeSearch(ctx);
   const keeper = ctx.config.searchIndex ? indexKeeperFor(ctx.db, onIndexError) : undefined;
   const current = keeper && !keeper.busy ? keeper.kept : undefined;
   if (current) {
     const q = indexedQuery(current, words);
-    const hit = searchHitIn(ctx, SEARCH_GENERATION);
-    const { pages, row } = await withItems(ctx, indexSections(current, q, query), hit);
-    generation = Number(hit.check(row) ?? 0);
+    const { pages, row } = await withItems(ctx, indexSections(current, q, query), GENERATION_ALONGSIDE);
+    generation = generationRead(row);
     if (generation === current.generation) return answer(ctx, query, q, pages);
   } else {
-    // The generation every kept answer and the index are checked against is read in the rate limit's
-    // statement: one round trip instead of two.
-    generation = Number((await takeSearch(ctx, SEARCH_GENERATION)) ?? 0);
+    // the generation every kept answer and the index are checked against
+    generation = await searchGeneration(ctx.db);
   }
   const index = await usableIndex(ctx, generation, onIndexError);
   let q: PreparedQuery;
