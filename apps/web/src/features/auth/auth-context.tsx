@@ -15,7 +15,7 @@ import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
 import { onTokensRemovedElsewhere } from '../../api/token-storage';
 import type { Api } from '../../api/transport';
-import { clearRuntimeCaches } from '../../lib/offline-caches';
+import { clearRuntimeCachesAfterLogout } from '../../lib/offline-caches';
 import { enqueueSnackbar } from '../../lib/toast';
 import { SESSION_MESSAGES } from './auth-messages';
 import { getClientConfig } from './client-config';
@@ -133,6 +133,8 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
     offline: false,
   });
   const logoutListeners = useRef(new Set<() => void>());
+  /** Whether someone is signed in now (read by work a logout leaves running). */
+  const signedInNow = useRef(false);
 
   const clearUser = useCallback(() => {
     setState((current) =>
@@ -210,8 +212,9 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
       if (!ending) api.tokens.clearSession();
       api.tokens.storage.takeNext();
       runLogoutListeners(logoutListeners.current);
-      // The service worker's runtime caches (artwork seen while signed in) go too.
-      void clearRuntimeCaches().catch(() => {});
+      // The service worker's runtime caches (artwork seen while signed in) go too, also what the page
+      // just left was still fetching.
+      clearRuntimeCachesAfterLogout(() => signedInNow.current);
       setState({ status: 'unauthenticated', user: null, loggedOut: true, offline: false });
       // End the provider's session too, but only if its SDK was loaded: logout must not fetch it.
       const firebase = loadedFirebaseSignIn();
@@ -224,6 +227,7 @@ export function AuthProvider({ children, loadSession }: { children: ReactNode; l
   // A logout in another tab removes the shared tokens: this tab signs out too, at once (its player
   // stops through the logout listeners).
   const signedIn = state.status === 'authenticated';
+  signedInNow.current = signedIn;
   useEffect(() => {
     if (!signedIn) return;
     return onTokensRemovedElsewhere(() => void logout());
