@@ -9,7 +9,7 @@ import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { serviceContext } from '../../apps/api/src/lib/service-context';
 import { indexKeeperFor } from '../../apps/api/src/modules/search/index-keeper';
-import { warmSearchConnections } from '../../apps/api/src/modules/search/service';
+import { keepPopularItems, warmSearchConnections } from '../../apps/api/src/modules/search/service';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -28,13 +28,18 @@ let searchIndex: Record<string, number> | undefined;
 if (config.searchIndex) {
   const rss = process.memoryUsage().rss;
   const index = await indexKeeperFor(database.db, (err) => console.error(err)).load();
-  if (index)
+  if (index) {
+    // as main.ts has the server do once the index has loaded
+    const kept = await keepPopularItems(serviceContext(app), index, async () => {});
     searchIndex = {
       documents: index.documents,
       loadedMs: index.loadedMs,
       typedArraysMb: Math.round(index.bytes / 1048576),
       rssGrowthMb: Math.round((process.memoryUsage().rss - rss) / 1048576),
+      itemsKeptAhead: Object.values(kept.items).reduce((a, b) => a + b, 0),
+      keptAheadMs: kept.ms,
     };
+  }
 }
 
 let closing = false;

@@ -20,6 +20,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { queryRow } from './db/rows';
 import { registerConnectionDrain } from './lib/connection-drain';
+import { listenersFirst } from './lib/listeners-first';
 import { startingReadiness } from './lib/readiness';
 import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
@@ -156,7 +157,12 @@ async function main(): Promise<void> {
     `Cratedig is serving on http://${host}:${port} (${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'})`,
   );
   // Searches are answered by the database until the in-memory index has loaded (docs/search.md).
-  preloadSearchIndex(serviceContext(app), (err) => app.log.error({ err }, 'the search index did not load'));
+  preloadSearchIndex(serviceContext(app), {
+    onIndexError: (err) => app.log.error({ err }, 'the search index did not load'),
+    onKept: (kept) => app.log.info(kept, 'the most popular items kept for the first searches'),
+    onKeepError: (err) => app.log.warn({ err }, 'the most popular items were not kept ahead'),
+    pace: listenersFirst,
+  });
   // Once ready: the health check and the first requests never wait for it. A failure leaves the short
   // searches to be counted by their first request, as before; it does not stop the server.
   try {

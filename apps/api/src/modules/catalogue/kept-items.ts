@@ -147,6 +147,18 @@ export async function keptItemsAlongside<T extends WithId, Row>(
   return { items, row: read as Row | undefined };
 }
 
+/**
+ * Reads items of one kind in full into the instance's kept items, for no listener (each request lays
+ * its listener's own fields over them), ahead of the requests that will name them. Answers how full
+ * the kept items are now, as a share of their room (1 when the instance keeps nothing).
+ */
+export async function keepItems(ctx: ServiceContext, kind: ItemsKind, ids: number[]): Promise<number> {
+  const cache = pageCacheFor(ctx.db, ctx.config.catalogueCacheMb);
+  if (!cache) return 1;
+  await keptItemsById({ ...ctx, userId: 0 }, { [kind]: ids });
+  return cache.keptBytes / cache.maxBytes;
+}
+
 /** Ids no catalogue item has: a warm-up's statement runs whole and finds nothing. */
 const NO_ITEMS: Record<ItemsKind, number[]> = { tracks: [0], sets: [0], artists: [0], labels: [0] };
 

@@ -230,6 +230,6 @@ export const featuredFestivals = (ctx: UserContext, query: FeaturedQuery) =>
   featured(ctx, 'festivals', query);
 export const featuredVenues = (ctx: UserContext, query: FeaturedQuery) => featured(ctx, 'venues', query);
 
-export { keptItemsAlongside, keptItemsById, warmConnections } from './kept-items';
+export { keepItems, keptItemsAlongside, keptItemsById, warmConnections } from './kept-items';
 /** The lists' name search, for other modules' lists of catalogue items. */
 export { searchPredicate } from './list-spec';

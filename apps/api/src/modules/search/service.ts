@@ -22,7 +22,7 @@ import { findCorrections, readTerms, wordsStarting } from '../../db/read-models/
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
-import { keptItemsAlongside, warmConnections } from '../catalogue/service';
+import { keepItems, keptItemsAlongside, warmConnections } from '../catalogue/service';
 import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex, searchGeneration } from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
@@ -141,9 +141,70 @@ async function usableIndex(
   return await indexKeeperFor(ctx.db, onIndexError).at(generation);
 }
 
-/** Loads the search index ahead of the first search (after the server is ready; it never waits). */
-export function preloadSearchIndex(ctx: ServiceContext, onIndexError: IndexLoadError): void {
-  if (ctx.config.searchIndex) void indexKeeperFor(ctx.db, onIndexError).load();
+/** What the server is told of the index's load at start and of the items kept after it. */
+export interface PreloadReports {
+  onIndexError: IndexLoadError;
+  onKept: (kept: KeptAhead) => void;
+  /** Keeping items ahead failed: searches read them when they name them, as without it. */
+  onKeepError: (err: unknown) => void;
+  /** Runs before each batch of items kept (the server passes listeners-first). */
+  pace: () => Promise<void>;
+}
+
+/**
+ * Loads the search index ahead of the first search (after the server is ready; it never waits), then
+ * keeps the most popular items ahead of the first searches (keepPopularItems).
+ */
+export function preloadSearchIndex(ctx: ServiceContext, reports: PreloadReports): void {
+  if (!ctx.config.searchIndex) return;
+  void indexKeeperFor(ctx.db, reports.onIndexError)
+    .load()
+    .then(async (index) => {
+      if (index) reports.onKept(await keepPopularItems(ctx, index, reports.pace));
+    })
+    .catch(reports.onKeepError);
+}
+
+/** What keepPopularItems kept: items per kind, and how long it took. */
+export interface KeptAhead {
+  items: Partial<Record<SearchKind, number>>;
+  ms: number;
+}
+
+/** Items read in one statement by keepPopularItems. */
+const KEEP_BATCH = 250;
+/** The share of the kept items' room keepPopularItems fills, leaving the rest to what listeners ask. */
+const KEEP_SHARE = 0.5;
+
+/**
+ * Keeps each kind's most popular items (the index's ranking order) in the instance's kept items,
+ * the kinds taking turns, until half their room is used: a search names a page of each kind, the
+ * popular ones most often, and a new instance otherwise read every item of its first thousands of
+ * searches in full (bench/README.md "Search under listeners' load"). `pace` runs before each batch
+ * (the server passes listeners-first, so requests go first).
+ */
+export async function keepPopularItems(
+  ctx: ServiceContext,
+  index: SearchIndex,
+  pace: () => Promise<void>,
+  batch = KEEP_BATCH,
+): Promise<KeptAhead> {
+  const started = performance.now();
+  const items: Partial<Record<SearchKind, number>> = {};
+  for (let at = 0; ; at += batch) {
+    let more = false;
+    for (const kind of ITEMS_KINDS) {
+      const found = index.kinds.get(kind);
+      if (!found || at >= found.size) continue;
+      more = true;
+      await pace();
+      const ids = [...found.ids.subarray(at, Math.min(found.size, at + batch))];
+      const share = await keepItems(ctx, kind, ids);
+      items[kind] = (items[kind] ?? 0) + ids.length;
+      if (share >= KEEP_SHARE) return { items, ms: Math.round(performance.now() - started) };
+    }
+    if (!more) return { items, ms: Math.round(performance.now() - started) };
+  }
 }
 
 /** The query's words read from the index: the one-typo spellings of long words no document starts. */
