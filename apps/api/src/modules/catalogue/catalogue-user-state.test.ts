@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
+import { resetDatabase } from '../../test/database';
 import { createArtist, createLabel, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { listPage } from '../../test/list-pages';
 
@@ -18,6 +19,8 @@ let bob: CrowdUser;
 const mine = { set: 0, track: 0, artist: 0, label: 0 };
 
 beforeAll(async () => {
+  // from a known state: an earlier file of this worker may have left sets with ids of its choosing
+  await resetDatabase();
   // Alice and Bob are new users: the favs and followed lists below are theirs alone, whatever else
   // the worker's database holds.
   app = await buildTestApp();

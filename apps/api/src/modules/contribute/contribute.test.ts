@@ -11,7 +11,7 @@ import { buildTestApp, makeTempDir } from '../../test/app';
 import { runCommand } from '../../test/commands';
 import { type IncompleteSet, incompleteSet, tracklistCalls } from '../../test/contribute';
 import { type CrowdUser, crowd } from '../../test/crowd';
-import { getTestDatabase } from '../../test/database';
+import { getTestDatabase, resetDatabase } from '../../test/database';
 import { appendSetTrack, createArtist, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { calls } from '../../test/identifications';
 import { writeMp3, writeText } from '../../test/import-fixtures';
@@ -24,6 +24,8 @@ let alice: CrowdUser;
 let bob: CrowdUser;
 
 beforeAll(async () => {
+  // from a known state: an earlier file of this worker may have left sets with ids of its choosing
+  await resetDatabase();
   app = await buildTestApp();
   set = await incompleteSet(app);
   paste = tracklistCalls(app);

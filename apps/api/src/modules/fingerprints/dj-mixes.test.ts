@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
+import { resetDatabase } from '../../test/database';
 import { createSet, createTrack } from '../../test/factories';
 import { buildMix, CI_CONDITIONS, type MixedTrack, type MixSource, writeUnheardAudio } from './dj-mix';
 import { runFingerprints } from './job';
@@ -83,6 +84,8 @@ let catalogueTracks: number[] = [];
 let recordings: number[] = [];
 
 beforeAll(async () => {
+  // from a known state: an earlier file of this worker may have left sets with ids of its choosing
+  await resetDatabase();
   app = await buildTestApp();
   [listener] = (await crowd(app, 1)) as [CrowdUser];
   await mkdir(join(app.config.mediaDir, 'audio/sets'), { recursive: true });

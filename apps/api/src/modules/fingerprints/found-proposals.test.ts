@@ -15,10 +15,10 @@ import { userContext } from '../../lib/service-context';
 import { buildTestApp } from '../../test/app';
 import { authOverrides } from '../../test/auth-overrides';
 import { type CrowdUser, crowd } from '../../test/crowd';
+import { resetDatabase } from '../../test/database';
 import { createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { calls } from '../../test/identifications';
 import { query } from '../../test/sql';
-
 import { proposeFound } from './found-proposals';
 
 /** What the fingerprints "found" in each set. */
@@ -43,6 +43,8 @@ let bob: CrowdUser;
 let watcher: CrowdUser;
 
 beforeAll(async () => {
+  // from a known state: an earlier file of this worker may have left sets with ids of its choosing
+  await resetDatabase();
   app = await buildTestApp({}, { register: withFinder });
   limitedApp = await buildTestApp(
     authOverrides({ limits: { tracklist: { max: 3, windowS: 600 }, proposal: { max: 2, windowS: 3600 } } }),

@@ -12,6 +12,7 @@ import { fingerprintsCommand } from '../../cli/commands/fingerprints';
 import { buildTestApp } from '../../test/app';
 import { runCommand } from '../../test/commands';
 import { type CrowdUser, crowd } from '../../test/crowd';
+import { resetDatabase } from '../../test/database';
 import { createSet, createTrack } from '../../test/factories';
 import { query } from '../../test/sql';
 import { runFingerprints } from './job';
@@ -56,6 +57,8 @@ let setB: number;
 let setC: number;
 
 beforeAll(async () => {
+  // from a known state: an earlier file of this worker may have left sets with ids of its choosing
+  await resetDatabase();
   app = await buildTestApp();
   crowdOf = await crowd(app, 6);
   listener = crowdOf[0] as CrowdUser;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { expectContract } from '../../test/contract-json';
+import { resetDatabase } from '../../test/database';
 import { appendSetTrack, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { likeMoment } from '../../test/player';
 import { query } from '../../test/sql';
@@ -25,6 +26,8 @@ let lowland: number;
 let idTrack: number;
 
 beforeAll(async () => {
+  // from a known state: an earlier file of this worker may have left sets with ids of its choosing
+  await resetDatabase();
   app = await buildTestApp();
   listener = await createUserWithToken(app);
   lowland = await createTrack(app, { title: 'Lowland Static', artist: 'Halden Rue', credited: true });
