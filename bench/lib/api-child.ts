@@ -111,9 +111,10 @@ export async function postgresBlocks(pool: pg.Pool): Promise<{ hit: number; read
 }
 
 /**
- * The server's `fsync` and `synchronous_commit`: whether a commit waits for the disk, which every
- * search pays for its rate-limit hit (scripts/pg-server.sh's clusters turn both off unless started
- * with PG_DURABLE=1), so a bench's figures say how the server was set.
+ * The server's `fsync` and `synchronous_commit`: whether a commit waits for the disk (scripts/
+ * pg-server.sh's clusters turn both off unless started with PG_DURABLE=1), so a bench's figures say
+ * how the server was set. A search writes nothing; the search limit's merges commit about once a
+ * second per instance.
  */
 export async function postgresDurability(pool: pg.Pool): Promise<Record<string, string>> {
   const { rows } = await pool.query<{ name: string; setting: string }>(

@@ -85,7 +85,7 @@ export async function keptItemsById<T extends WithId>(
 
 /**
  * keptItemsById with `alongside` read in the same statement (its row answered as `row`): a search's
- * rate-limit hit and generation cost no round trip of their own.
+ * generation costs no round trip of its own.
  */
 export async function keptItemsAlongside<T extends WithId, Row>(
   ctx: UserContext,
