@@ -70,3 +70,12 @@ export const intArrayPlaceholder = (name: string): SQL => sql`${sql.placeholder(
 
 /** `ids` as the text of an int[] literal, the value of an intArrayPlaceholder. */
 export const intArrayText = (ids: readonly number[]): string => `{${ids.join(',')}}`;
+
+/** Quotes one element of a text[] literal. */
+function pgQuote(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** A text[] parameter (drizzle would expand a JS array into a row constructor). */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`${`{${values.map(pgQuote).join(',')}}`}::text[]`;

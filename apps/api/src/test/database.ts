@@ -1,7 +1,6 @@
 // One real database per Vitest worker (a real PostgreSQL, never a mock): in-memory PGlite by default, or with
 // TEST_DATABASE_URL (a PostgreSQL superuser URL, as CI gives) a fresh database of its own on that
 // server. Migrated once; resetDatabase() empties it between tests.
-
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';

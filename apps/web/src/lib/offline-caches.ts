@@ -13,13 +13,14 @@ export async function clearRuntimeCaches(): Promise<void> {
   );
 }
 
+/** When, after a logout, the runtime caches are emptied again. */
+export const CLEAR_AGAIN_AFTER_MS = [1000, 5000] as const;
+
 /**
- * After a logout, empties the runtime caches again a moment later, and later still, unless someone
+ * Empties the runtime caches at a logout, then again a moment later and later still, unless someone
  * has signed in by then: the artwork of the page just left may still be on its way, and the worker
  * puts each image into its cache when it arrives, opening the cache again after it was deleted.
  */
-export const CLEAR_AGAIN_AFTER_MS = [1000, 5000] as const;
-
 export function clearRuntimeCachesAfterLogout(signedIn: () => boolean): void {
   void clearRuntimeCaches().catch(() => {});
   for (const ms of CLEAR_AGAIN_AFTER_MS)

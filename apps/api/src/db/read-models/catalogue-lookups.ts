@@ -4,18 +4,11 @@
 // module reads the catalogue through these, and keys and compares the rows itself.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { intArrayText } from '../compiled';
+import { intArrayText, textArray } from '../compiled';
 import { queryRows } from '../rows';
 
 /** An int[] parameter (drizzle would expand a JS array into a row constructor). */
 export const intArray = (ids: readonly number[]): SQL => sql`${intArrayText(ids)}::int[]`;
-
-/** Quotes one element of a text[] literal. */
-function pgQuote(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-
-const textArray = (values: readonly string[]): SQL => sql`${`{${values.map(pgQuote).join(',')}}`}::text[]`;
 
 export type NamedKind = 'artists' | 'labels' | 'festivals' | 'venues';
 

@@ -1,6 +1,7 @@
 // Every SQL statement of the accounts module (users, refresh tokens, reset links, rate-limit hits).
 import { and, eq, gt, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { intArrayText, textArray } from '../../db/compiled';
 import { planCached } from '../../db/plan-cache';
 import { queryRow, queryRows } from '../../db/rows';
 import {
@@ -242,7 +243,7 @@ export function hitsSource(counters: HitCounter[]): SQL {
 /** One counter's hits counted by an instance since its last merge (mergeCounterHits). */
 export interface CounterHits {
   key: string;
-  /** Epoch milliseconds, oldest first. */
+  /** Epoch milliseconds (whole numbers), oldest first. */
   times: number[];
   /** How many of the latest times the row keeps: the counter's limit. */
   max: number;
@@ -259,14 +260,13 @@ export async function mergeCounterHits(
   counters: CounterHits[],
 ): Promise<Map<string, number[]>> {
   if (counters.length === 0) return new Map();
-  const floats = (values: number[]) => `{${values.join(',')}}`;
   const rows = await queryRows<{ counter_key: string; counter_hits: number[] | null }>(
     db,
     sql`select counter_key, counter_hits from cd_merge_counter_hits(${bucket}::text,
-      ${`{${counters.map((c) => JSON.stringify(c.key)).join(',')}}`}::text[],
-      ${floats(counters.map((c) => c.times.length))}::int[],
-      ${floats(counters.flatMap((c) => c.times))}::float8[],
-      ${floats(counters.map((c) => Math.trunc(c.max)))}::int[])`,
+      ${textArray(counters.map((c) => c.key))},
+      ${intArrayText(counters.map((c) => c.times.length))}::int[],
+      ${intArrayText(counters.flatMap((c) => c.times))}::float8[],
+      ${intArrayText(counters.map((c) => Math.trunc(c.max)))}::int[])`,
   );
   return new Map(rows.map((row) => [row.counter_key, (row.counter_hits ?? []).map(Number)]));
 }

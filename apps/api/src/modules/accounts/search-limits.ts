@@ -149,18 +149,24 @@ export class SearchLimits {
         throw error;
       }
     }
-    this.forget();
-    if ([...this.listeners.values()].some((l) => l.pending.length > 0)) this.schedule();
+    // hits counted during this merge go with the next
+    if (this.forget()) this.schedule();
   }
 
-  /** Leaves out the listeners none of whose hits is within their window any more. */
-  private forget(): void {
+  /**
+   * Leaves out the listeners none of whose hits is within their window any more; answers whether hits
+   * wait to be merged.
+   */
+  private forget(): boolean {
     const now = this.now();
+    let waiting = false;
     for (const [key, listener] of this.listeners) {
+      waiting ||= listener.pending.length > 0;
       if (listener.pending.length > 0 || listener.sending.length > 0) continue;
       const newest = listener.merged[listener.merged.length - 1];
       if (newest === undefined || newest <= now - listener.limit.windowS * 1000) this.listeners.delete(key);
     }
+    return waiting;
   }
 }
 
