@@ -305,6 +305,61 @@ function entryOver(entries: TimedEntry[], setId: number, start: number, end: num
   return best && overlap >= MIN_COVER * (end - start) ? best : undefined;
 }
 
+/** A stretch of this set heard as a catalogue track in another set. */
+export interface HeardStretch {
+  trackId: number;
+  heardIn: number;
+  start: number;
+  end: number;
+  similarity: number;
+  speed: number;
+  keyLocked: boolean;
+}
+
+/**
+ * Stretches of one track close together are one suggestion, spanning them all. It is described by
+ * the stretch heard most (its seconds × its similarity): music that loops lines up again a loop
+ * later, and such a short stretch may agree perfectly at a speed a few seconds cannot pin down.
+ */
+export function joinStretches(stretches: HeardStretch[]) {
+  const heard = (s: { start: number; end: number; similarity: number }) => (s.end - s.start) * s.similarity;
+  const found: (Omit<SetSuggestion, 'track_meta' | 'heard_in'> & { trackId: number; heardIn: number })[] = [];
+  const strongest = new Map<object, HeardStretch>();
+  for (const s of stretches) {
+    const same = found.find(
+      (f) => f.trackId === s.trackId && s.start <= f.end_time + JOIN_S && s.end >= f.start_time - JOIN_S,
+    );
+    if (same) {
+      same.start_time = Math.min(same.start_time, s.start);
+      same.end_time = Math.max(same.end_time, s.end);
+      const best = strongest.get(same);
+      if (!best || heard(s) > heard(best)) {
+        strongest.set(same, s);
+        Object.assign(same, {
+          similarity: s.similarity,
+          speed: s.speed,
+          key_locked: s.keyLocked,
+          heardIn: s.heardIn,
+        });
+      }
+      continue;
+    }
+    const item = {
+      trackId: s.trackId,
+      heardIn: s.heardIn,
+      start_time: s.start,
+      end_time: s.end,
+      similarity: s.similarity,
+      speed: s.speed,
+      key_locked: s.keyLocked,
+      set_track_position: null,
+    };
+    found.push(item);
+    strongest.set(item, s);
+  }
+  return found;
+}
+
 /**
  * The whole set heard against every other set: each stretch where the audio is a catalogue track
  * (named, not an ID, in the set it is heard in) that this set's tracklist does not name there. The
@@ -326,7 +381,7 @@ export async function setSuggestions(ctx: ServiceContext, setId: number): Promis
   }));
   if (matches.length === 0) return { data: [], listening };
   const entries = await timedEntries(ctx.db, [setId, ...new Set(matches.map((m) => m.setId))]);
-  const found: (Omit<SetSuggestion, 'track_meta' | 'heard_in'> & { trackId: number; heardIn: number })[] = [];
+  const stretches: HeardStretch[] = [];
   for (const m of matches) {
     const theirs = entryOver(entries, m.setId, m.startS, m.endS);
     if (!theirs || theirs.isId) continue;
@@ -335,29 +390,17 @@ export async function setSuggestions(ctx: ServiceContext, setId: number): Promis
     const start = Math.round(Math.max(m.queryStartS, toOurs(theirs.start)));
     const end = Math.round(Math.min(m.queryEndS, toOurs(theirs.end)));
     if (end - start < MIN_STRETCH_S) continue;
-    const same = found.find(
-      (f) => f.trackId === theirs.trackId && start <= f.end_time + JOIN_S && end >= f.start_time - JOIN_S,
-    );
-    const similarity = Math.round(m.similarity * 1000) / 1000;
-    if (same) {
-      same.start_time = Math.min(same.start_time, start);
-      same.end_time = Math.max(same.end_time, end);
-      if (similarity > same.similarity) {
-        Object.assign(same, { similarity, speed: m.speed, key_locked: m.keyLocked, heardIn: m.setId });
-      }
-      continue;
-    }
-    found.push({
+    stretches.push({
       trackId: theirs.trackId,
       heardIn: m.setId,
-      start_time: start,
-      end_time: end,
-      similarity,
+      start,
+      end,
+      similarity: Math.round(m.similarity * 1000) / 1000,
       speed: m.speed,
-      key_locked: m.keyLocked,
-      set_track_position: null,
+      keyLocked: m.keyLocked,
     });
   }
+  const found = joinStretches(stretches);
   const sets = await setSummaries(ctx.db, [...new Set(found.map((f) => f.heardIn))]);
   const data: SetSuggestion[] = [];
   for (const { trackId, heardIn: other, ...item } of found) {
