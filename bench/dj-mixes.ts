@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
+import { FolderMediaStore } from '../apps/api/src/lib/media-store';
 import {
   buildMix,
   CONDITIONS,
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
       audioPath: unheardPath,
       durationMs: 600_000,
     });
-    const run = await runFingerprints(database.db, { mediaDir });
+    const run = await runFingerprints(database.db, { media: new FolderMediaStore(mediaDir) });
     console.log(
       `fingerprints: ${run.done} sets, ${(run.audioSeconds / 60).toFixed(0)} min of audio in ${(run.cpuMs / 1000).toFixed(1)} s of CPU in this process (${Math.round(run.audioSeconds / (run.cpuMs / 1000))}× real time; ffmpeg's decoding not counted), ${(run.elapsedMs / 1000).toFixed(1)} s wall`,
     );

@@ -16,8 +16,9 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { queryRows } from '../apps/api/src/db/rows';
 import { buildDemoCatalogue, tileTimes } from '../apps/api/src/db/seed/demo-catalogue';
+import { FolderMediaStore, mediaKey } from '../apps/api/src/lib/media-store';
 import { fingerprintFile, ITEM_S } from '../apps/api/src/modules/fingerprints/fpcalc';
-import { audioFile, runFingerprints } from '../apps/api/src/modules/fingerprints/job';
+import { runFingerprints } from '../apps/api/src/modules/fingerprints/job';
 import {
   findMatches,
   type Match,
@@ -40,7 +41,7 @@ const ms = (v: number[]) => {
 };
 
 // 1. the job
-const run = await runFingerprints(db, { mediaDir: config.mediaDir });
+const run = await runFingerprints(db, { media: new FolderMediaStore(config.mediaDir) });
 if (run.done > 0)
   console.log(
     `job: ${run.done} sets, ${(run.audioSeconds / 3600).toFixed(2)} h of audio in ${(run.elapsedMs / 1000).toFixed(1)} s wall: ${Math.round(run.audioSeconds / (run.elapsedMs / 1000))}× real time (load ${load()})`,
@@ -131,7 +132,8 @@ if (args.includes('--tempo')) {
   );
   const pcm = new Map<number, string>();
   for (const s of sets) {
-    const file = audioFile(config.mediaDir, s.audio_path);
+    const key = mediaKey(s.audio_path);
+    const file = key ? new FolderMediaStore(config.mediaDir).pathOf(key) : undefined;
     if (!file) continue;
     const out = join(dir, `${s.id}.pcm`);
     execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 's16le', '-ac', '1', '-ar', '24000', out]);

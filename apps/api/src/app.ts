@@ -5,6 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { registerListenersFirst } from './lib/listeners-first';
+import { type MediaStore, openMediaStore } from './lib/media-store';
 import { alwaysReady, type Readiness } from './lib/readiness';
 import { accountsRoutes } from './modules/accounts/routes';
 import { searchLimitsFor } from './modules/accounts/search-limits';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     database: Database;
     /** The Drizzle handle that modules' queries.ts use. */
     db: Db;
+    /** Where audio and artwork are stored (lib/media-store.ts). */
+    media: MediaStore;
   }
 }
 
@@ -55,6 +58,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Until ready, the health check answers 503 "starting" (main.ts warms up first); default: ready. */
   readiness?: Readiness;
+  /** The media store, shared with the jobs; default: the one the settings name, closed with the app. */
+  media?: MediaStore;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
@@ -87,6 +92,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  const media = deps.media ?? (await openMediaStore(config));
+  app.decorate('media', media);
+  if (!deps.media) app.addHook('onClose', () => media.close());
 
   registerRequestIdEcho(app);
   registerRequestLog(app);
@@ -119,7 +127,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(unsubscribeRoutes);
   await app.register(shareRoutes);
 
-  await registerMedia(app, { mediaDir: config.mediaDir });
+  await registerMedia(app, {
+    store: media,
+    delivery: config.mediaStore.kind === 's3' ? config.mediaStore.delivery : 'redirect',
+  });
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;
 }

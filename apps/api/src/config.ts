@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { blankIsUnset, isUrl, limitVar, millisecondsVar } from './config-vars';
+import type { S3Settings } from './lib/media-store-s3';
 import type { CallKind, StatementLimits } from './lib/statement-limits';
 
 /** The repository root, found from this file so that defaults do not depend on the working directory. */
@@ -34,8 +35,13 @@ export interface AppConfig {
   /** A direct URL for LISTEN when DATABASE_URL goes through a pooler in transaction mode. */
   databaseListenUrl: string | undefined;
   pgliteDir: string;
-  /** Absolute; served under /media. */
+  /**
+   * Absolute; served under /media when media are in a folder. With a bucket, the demo's media are
+   * made here before they are copied into it.
+   */
   mediaDir: string;
+  /** Where media are stored and how listeners get them (lib/media-store.ts, docs/media-storage.md). */
+  mediaStore: MediaStoreConfig;
   /** Absolute; the built web app served at /. */
   webDistDir: string;
   /** The site address used in links (mail, share previews), without a trailing slash. */
@@ -66,6 +72,16 @@ export interface AppConfig {
    */
   catalogueCacheMb: number;
 }
+
+/** Media in MEDIA_DIR, or in a bucket of an S3-compatible store. */
+export type MediaStoreConfig =
+  | { kind: 'folder' }
+  | {
+      kind: 's3';
+      s3: S3Settings;
+      /** redirect: to a signed URL of the store; proxy: this server reads the object and passes it on. */
+      delivery: 'redirect' | 'proxy';
+    };
 
 export interface AudioLinksConfig {
   /**
@@ -174,6 +190,52 @@ const envSchema = z.object({
   ),
   PGLITE_DIR: blankIsUnset(z.string().optional()),
   MEDIA_DIR: blankIsUnset(z.string().optional()),
+  MEDIA_STORE: blankIsUnset(z.enum(['folder', 's3'], { error: 'must be folder or s3' }).default('folder')),
+  MEDIA_DELIVERY: blankIsUnset(
+    z.enum(['redirect', 'proxy'], { error: 'must be redirect or proxy' }).default('redirect'),
+  ),
+  MEDIA_URL_TTL_S: blankIsUnset(
+    z.coerce
+      .number({ error: 'must be a whole number of seconds from 60 to 604800 (7 days)' })
+      .int('must be a whole number of seconds from 60 to 604800 (7 days)')
+      .min(60, 'must be a whole number of seconds from 60 to 604800 (7 days)')
+      .max(604_800, 'must be a whole number of seconds from 60 to 604800 (7 days)')
+      .default(3600),
+  ),
+  S3_BUCKET: blankIsUnset(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: blankIsUnset(
+    z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+      .refine(isUrl, 'must be a valid URL')
+      .optional(),
+  ),
+  S3_REGION: blankIsUnset(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name, e.g. eu-west-1 or auto')
+      .default('us-east-1'),
+  ),
+  S3_ACCESS_KEY_ID: blankIsUnset(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: blankIsUnset(z.string().optional()),
+  S3_FORCE_PATH_STYLE: blankIsUnset(
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+  ),
+  S3_PREFIX: blankIsUnset(
+    z
+      .string()
+      .regex(/^([A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]+\/?$/, 'must be a key prefix such as cratedig/media/')
+      .refine((v) => !v.split('/').some((s) => s === '.' || s === '..'), 'must not hold . or .. segments')
+      .optional(),
+  ),
   WEB_DIST_DIR: blankIsUnset(z.string().optional()),
   PUBLIC_URL: blankIsUnset(
     z
@@ -311,6 +373,8 @@ const SECRET_VARS = new Set([
   'JWT_SECRET',
   'SMTP_URL',
   'AUDIO_LINK_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_ACCESS_KEY_ID',
 ]);
 
 function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): AppConfig {
@@ -329,6 +393,17 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
       'DATABASE_LISTEN_URL: is required when DATABASE_POOL_MODE=transaction (a direct URL of PostgreSQL, for live events)',
     ]);
   }
+  // A bucket needs its name; keys come in pairs or not at all (then the SDK's own chain finds them).
+  if (vars.MEDIA_STORE === 's3') {
+    const problems: string[] = [];
+    if (!vars.S3_BUCKET) problems.push('S3_BUCKET: is required when MEDIA_STORE=s3');
+    if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+      problems.push(
+        'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (to use the instance role)',
+      );
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
   // Relative paths mean "relative to where the person ran the command": npm sets INIT_CWD to that
   // folder even when a workspace script runs in its own directory (`npm run dev -w …`).
   const base = env.INIT_CWD || process.cwd();
@@ -345,6 +420,23 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     databaseListenUrl: vars.DATABASE_LISTEN_URL,
     pgliteDir: vars.PGLITE_DIR ? absolute(vars.PGLITE_DIR) : resolve(dataDir, 'pglite'),
     mediaDir: vars.MEDIA_DIR ? absolute(vars.MEDIA_DIR) : resolve(dataDir, 'media'),
+    mediaStore:
+      vars.MEDIA_STORE === 's3'
+        ? {
+            kind: 's3',
+            delivery: vars.MEDIA_DELIVERY,
+            s3: {
+              bucket: vars.S3_BUCKET ?? '',
+              endpoint: vars.S3_ENDPOINT,
+              region: vars.S3_REGION,
+              accessKeyId: vars.S3_ACCESS_KEY_ID,
+              secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'true' || vars.S3_FORCE_PATH_STYLE === '1',
+              prefix: vars.S3_PREFIX ? vars.S3_PREFIX.replace(/\/?$/, '/') : '',
+              urlTtlS: vars.MEDIA_URL_TTL_S,
+            },
+          }
+        : { kind: 'folder' },
     webDistDir: vars.WEB_DIST_DIR ? absolute(vars.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     contactEmail: vars.CONTACT_EMAIL,

@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     app.log.info(`warmed up the ${what} in ${warm.ms} ms${stop}`);
     jobs = await startJobEngine({ database, config, log: app.log });
     // after the server is up: the first start never waits for the audio to be read
-    fingerprints = await startFingerprintJobs({ boss: jobs.boss, database, config, log: app.log });
+    fingerprints = await startFingerprintJobs({ boss: jobs.boss, database, media: app.media, log: app.log });
     if (closing) return;
   } catch (err) {
     // A signal during start-up closes the database under the seed; close-with-grace exits then.

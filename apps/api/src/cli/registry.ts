@@ -7,6 +7,7 @@ import { featureCommand } from './commands/feature';
 import { fingerprintsCommand } from './commands/fingerprints';
 import { identificationCommand, identificationsCommand } from './commands/identifications';
 import { importCommand } from './commands/import';
+import { mediaCommand } from './commands/media';
 import { releaseCommand } from './commands/release';
 
 export const commands: Command[] = [
@@ -20,4 +21,5 @@ export const commands: Command[] = [
   backupCommand,
   restoreCommand,
   fingerprintsCommand,
+  mediaCommand,
 ];

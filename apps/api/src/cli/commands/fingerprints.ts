@@ -1,6 +1,8 @@
 // `cratedig fingerprints [--status]`: reads the audio of every set not read yet by the current
 // landmark method (the same job the server runs in the background), or with --status only reports how
 // far it has got. Sets whose audio could not be read before are tried again.
+
+import { openMediaStore } from '../../lib/media-store';
 import { runFingerprints } from '../../modules/fingerprints/job';
 import { landmarkStatus, retryFailedLandmarks } from '../../modules/fingerprints/landmark-store';
 import { FfmpegMissing } from '../../modules/fingerprints/landmarks/decode';
@@ -38,9 +40,10 @@ export const fingerprintsCommand: Command = {
     if (args.length > 1 || (args.length === 1 && !statusOnly)) throw new CommandError(usage, 2);
     if (statusOnly) return report(ctx);
     await retryFailedLandmarks(ctx.database.db);
+    const media = await openMediaStore(ctx.config);
     try {
       const run = await runFingerprints(ctx.database.db, {
-        mediaDir: ctx.config.mediaDir,
+        media,
         onProgress: (done, total) => ctx.out.progress(done, total, 'fingerprints'),
       });
       const speed = run.cpuMs > 0 ? Math.round(run.audioSeconds / (run.cpuMs / 1000)) : 0;
@@ -50,6 +53,8 @@ export const fingerprintsCommand: Command = {
     } catch (error) {
       if (error instanceof FfmpegMissing) throw new CommandError(error.message);
       throw error;
+    } finally {
+      await media.close();
     }
     return report(ctx);
   },

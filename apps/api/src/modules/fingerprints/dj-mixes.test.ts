@@ -128,7 +128,7 @@ beforeAll(async () => {
       durationMs: 150_000,
     })
   ).id;
-  await runFingerprints(app.db, { mediaDir: app.config.mediaDir });
+  await runFingerprints(app.db, { media: app.media });
 }, 600_000);
 afterAll(async () => {
   await app.close();

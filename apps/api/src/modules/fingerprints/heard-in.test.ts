@@ -107,7 +107,7 @@ beforeAll(async () => {
   const broken = `/media/audio/sets/fp-${made}-broken.mp3`;
   await writeFile(join(app.config.mediaDir, broken.slice('/media/'.length)), 'not audio');
   await createSet(app, { name: `Fingerprint broken ${made}`, audioPath: broken });
-  await runFingerprints(app.db, { mediaDir: app.config.mediaDir });
+  await runFingerprints(app.db, { media: app.media });
 }, 180_000);
 afterAll(async () => {
   await app.close();
@@ -132,7 +132,7 @@ describe('the fingerprint job', () => {
   });
 
   it('is idempotent: a second run reads nothing again', async () => {
-    const again = await runFingerprints(app.db, { mediaDir: app.config.mediaDir });
+    const again = await runFingerprints(app.db, { media: app.media });
     expect(again.done).toBe(0);
   });
 
@@ -243,7 +243,7 @@ describe('a set read after the others', { timeout: 180_000 }, () => {
     ).id;
     const before = await get<SetSuggestionList>(`/api/sets/${setE}/heard-tracks`);
     expect(before).toEqual({ data: [], listening: true });
-    await runFingerprints(app.db, { mediaDir: app.config.mediaDir });
+    await runFingerprints(app.db, { media: app.media });
     const after = await get<SetSuggestionList>(`/api/sets/${setE}/heard-tracks`);
     const found = after.data.filter((f) => [setA, setC].includes(f.heard_in.id));
     expect(found.map((f) => f.track_meta.id)).toEqual([released]);

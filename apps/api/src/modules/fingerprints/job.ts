@@ -3,10 +3,10 @@
 // set is not read again unless its audio changes or the method does) and resumable (a crash leaves
 // the unfinished sets pending for the next run). A set whose audio cannot be read is marked failed
 // with the reason and the job goes on with the others.
-import { join } from 'node:path';
 import type { Db } from '../../db/client';
 import { timedEntries } from '../../db/read-models/catalogue-set-audio';
 import { listenersFirst } from '../../lib/listeners-first';
+import { MediaMissing, type MediaStore, mediaKey } from '../../lib/media-store';
 import {
   loadEncodedPeaks,
   loadPeaks,
@@ -38,7 +38,8 @@ export interface FingerprintRun {
 }
 
 export interface FingerprintJobOptions {
-  mediaDir: string;
+  /** Where the sets' audio is stored: a folder, or a bucket the audio is downloaded from set by set. */
+  media: MediaStore;
   ffmpeg?: string;
   onProgress?: (done: number, total: number) => void;
   /** Checked between sets: true stops the run (the rest stays pending). */
@@ -47,14 +48,7 @@ export interface FingerprintJobOptions {
   pace?: Pace;
 }
 
-const MEDIA_PREFIX = '/media/';
 const BETWEEN_SETS_MS = 250;
-
-/** The file behind a set's audio path, or undefined when the audio is not stored on this server. */
-export function audioFile(mediaDir: string, audioPath: string): string | undefined {
-  if (!audioPath.startsWith(MEDIA_PREFIX) || audioPath.includes('..')) return undefined;
-  return join(mediaDir, audioPath.slice(MEDIA_PREFIX.length));
-}
 
 export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Promise<FingerprintRun> {
   const started = Date.now();
@@ -81,10 +75,14 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
   try {
     for (const [index, set] of pending.entries()) {
       if (opts.stopped?.()) break;
-      const file = audioFile(opts.mediaDir, set.audioPath);
+      const key = mediaKey(set.audioPath);
       try {
-        if (!file) throw new AudioUnreadable('the audio is not stored on this server');
-        const read = await thread().read(file, { ffmpeg: opts.ffmpeg });
+        if (!key) throw new AudioUnreadable('the audio is not stored on this server');
+        const read = await opts.media
+          .withLocalFile(key, (file) => thread().read(file, { ffmpeg: opts.ffmpeg }))
+          .catch((error: unknown) => {
+            throw error instanceof MediaMissing ? new AudioUnreadable('the audio file is missing') : error;
+          });
         await saveLandmarks(db, set, read, pace);
         run.done += 1;
         run.audioSeconds += read.seconds;

@@ -3,8 +3,8 @@
 // The queue is a singleton, so one run at a time across instances.
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import type { MediaStore } from '../../lib/media-store';
 import { runFingerprints } from './job';
 import { FfmpegMissing } from './landmarks/decode';
 
@@ -14,17 +14,17 @@ const FINGERPRINT_CRON = '*/5 * * * *';
 export async function startFingerprintJobs(deps: {
   boss: PgBoss;
   database: Database;
-  config: AppConfig;
+  media: MediaStore;
   log: FastifyBaseLogger;
 }): Promise<{ stop(): void }> {
-  const { boss, database, config, log } = deps;
+  const { boss, database, media, log } = deps;
   // set before the engine stops: a run in progress ends after its current set
   let stopping = false;
   await boss.createQueue(FINGERPRINT_QUEUE, { name: FINGERPRINT_QUEUE, policy: 'singleton', retryLimit: 1 });
   await boss.schedule(FINGERPRINT_QUEUE, FINGERPRINT_CRON, {}, { tz: 'UTC' });
   await boss.work(FINGERPRINT_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     try {
-      const run = await runFingerprints(database.db, { mediaDir: config.mediaDir, stopped: () => stopping });
+      const run = await runFingerprints(database.db, { media, stopped: () => stopping });
       if (run.done + run.failed > 0) log.info(run, 'fingerprints run');
     } catch (error) {
       if (error instanceof FfmpegMissing) {

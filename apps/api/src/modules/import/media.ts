@@ -1,13 +1,14 @@
-// Audio and artwork of an import: checked before anything is written, then copied into the media
-// folder under content-addressed names (the same file imported twice is stored once). Copies go to
-// temporary names first and are renamed only once the catalogue transaction has committed; a refusal
-// or a failed commit removes them, so the media folder is left exactly as it was.
-import { createHash, randomBytes } from 'node:crypto';
+// Audio and artwork of an import: checked before anything is written, then stored (the media folder or
+// the bucket, lib/media-store.ts) under content-addressed names (the same file imported twice is
+// stored once). A refusal or a failed commit removes what the import stored, so the store is left
+// exactly as it was.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, constants, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { access, constants, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
 import { parseFile } from 'music-metadata';
 import { AUDIO_PREFIX } from '../../lib/audio-links';
+import { type MediaStore, mediaKey } from '../../lib/media-store';
 import type { AudioTags } from './set-facts';
 
 export interface AudioFacts {
@@ -84,53 +85,41 @@ export function mediaPathFor(kind: 'audio' | 'art', hash: string, sourcePath: st
   return `/media/art/import/${hash.slice(0, 32)}${ext}`;
 }
 
-/** Copies staged into the media folder: temporary until commit(), removed by discard(). */
+/**
+ * The import's media, stored under their final keys as the catalogue is written: content-addressed
+ * names, so a file already stored is not stored again. discard() (a refusal, a failed commit) removes
+ * what this import stored, so the store is left as it was; commit() keeps it.
+ */
 export class MediaStage {
-  private readonly staged = new Map<string, { temp: string; final: string }>();
-  private readonly createdDirs: string[] = [];
+  private readonly seen = new Set<string>();
+  private readonly stored: string[] = [];
 
-  constructor(private readonly mediaDir: string) {}
+  constructor(private readonly store: MediaStore) {}
 
-  private fsPath(sitePath: string): string {
-    return join(this.mediaDir, sitePath.replace(/^\/media\//, ''));
-  }
-
-  /** Copies `source` to a temporary name beside `sitePath`, unless that file is already stored. */
+  /** Stores `source` under `sitePath`'s key, unless an object is already there. */
   async add(source: string, sitePath: string): Promise<void> {
-    if (this.staged.has(sitePath)) return;
-    const final = this.fsPath(sitePath);
-    if (await exists(final)) return;
-    const folder = join(final, '..');
-    const created = await mkdir(folder, { recursive: true });
-    if (created) this.createdDirs.push(created);
-    const temp = `${final}.${randomBytes(6).toString('hex')}.tmp`;
-    this.staged.set(sitePath, { temp, final });
-    await copyFile(source, temp);
+    const key = mediaKey(sitePath);
+    if (!key) throw new Error(`not a media path: ${sitePath}`);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (await this.store.head(key)) return;
+    this.stored.push(key);
+    await this.store.putFile(key, source);
   }
 
+  /** Files this import stores (those already stored not counted). */
   get count(): number {
-    return this.staged.size;
+    return this.stored.length;
   }
 
   async commit(): Promise<void> {
-    for (const { temp, final } of this.staged.values()) await rename(temp, final);
-    this.staged.clear();
+    this.stored.length = 0;
+    this.seen.clear();
   }
 
   async discard(): Promise<void> {
-    for (const { temp } of this.staged.values()) await rm(temp, { force: true });
-    this.staged.clear();
-    // Folders this import created held only its copies.
-    for (const dir of this.createdDirs.reverse()) await rm(dir, { recursive: true, force: true });
-    this.createdDirs.length = 0;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
+    for (const key of this.stored.reverse()) await this.store.delete(key);
+    this.stored.length = 0;
+    this.seen.clear();
   }
 }

@@ -1,6 +1,7 @@
 // `cratedig import`: read and check every file, resolve names against the catalogue, then add what
 // is new in ONE transaction together with the maintained counts; media copies become visible only
 // when that transaction commits. Any refusal leaves the catalogue and the media folder as they were.
+import { openMediaStore } from '../../lib/media-store';
 import type { ServiceContext } from '../../lib/service-context';
 import { ImportRefusal } from './batch';
 import type { SourceContext } from './cue';
@@ -81,7 +82,21 @@ export async function importFiles(
     (done, total) => options.progress?.(done, total, 'read'),
     options.defaults,
   );
-  const stage = new MediaStage(ctx.config.mediaDir);
+  const media = await openMediaStore(ctx.config);
+  try {
+    return await importRead(ctx, read, indexes, new MediaStage(media), options);
+  } finally {
+    await media.close();
+  }
+}
+
+async function importRead(
+  ctx: ServiceContext,
+  read: Awaited<ReturnType<typeof readSources>>,
+  indexes: NameIndexes,
+  stage: MediaStage,
+  options: ImportOptions,
+): Promise<ImportReport> {
   let report: ImportReport | undefined;
   try {
     await ctx.db.transaction(async (tx) => {

@@ -2,7 +2,8 @@
 // media plugin's /media/* route, so the router sends every audio request here and a plain, unsigned
 // /media/audio/sets/… path answers 403 instead of the file. Open route (an <audio> element sends no bearer
 // token): the signature is the credential. Range, 206/416, ETag and Last-Modified come from
-// @fastify/send as in plugins/media.ts, with its ".." refusal plus the same realpath guard.
+// @fastify/send as in plugins/media.ts, with its ".." refusal plus the same realpath guard; from a
+// bucket, plugins/media.ts's sendStored redirects to the store or passes the object on.
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { audioLinkQuery } from '@cratedig/contract/player-api';
@@ -10,6 +11,7 @@ import send from '@fastify/send';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIO_PREFIX, verifyAudioLink } from '../../lib/audio-links';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { isBucket, keyOfRequest, sendStored } from '../../plugins/media';
 
 /** A browser may keep the bytes for the link's life, but only for this user (private). */
 const MAX_CACHE_S = 24 * 3600;
@@ -42,6 +44,22 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       // 403 for unsigned, tampered and expired alike: the client re-fetches the set (docs/player.md).
       if (!check.ok) throw forbidden(check.reason);
 
+      const maxAge = Math.max(0, Math.min(MAX_CACHE_S, check.expiresAt - Math.floor(Date.now() / 1000)));
+      const store = app.media;
+      if (isBucket(store)) {
+        const key = keyOfRequest(rawPath);
+        if (!key) throw notFound('File');
+        const delivery = app.config.mediaStore.kind === 's3' ? app.config.mediaStore.delivery : 'redirect';
+        // the object's own cache life is fixed, so its signed URL stays the same for a while
+        return sendStored(request, reply, {
+          store,
+          delivery,
+          key,
+          cacheControl: `private, max-age=${MAX_CACHE_S}`,
+          maxRedirectAgeS: maxAge,
+        });
+      }
+
       const root = await mediaRoot;
       const result = await send(request.raw, rawPath.slice('/media'.length), {
         root: mediaDir,
@@ -63,7 +81,6 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
         throw status === 403 ? forbidden() : notFound('File');
       }
       if (result.type === 'directory') throw notFound('File');
-      const maxAge = Math.max(0, Math.min(MAX_CACHE_S, check.expiresAt - Math.floor(Date.now() / 1000)));
       return reply
         .code(result.statusCode)
         .headers(result.headers)

@@ -1,0 +1,247 @@
+// Media in a bucket of an S3-compatible store (AWS S3, Cloudflare R2, MinIO, Ceph RGW), through the
+// maintained AWS SDK. Listeners get the bytes from the store itself, by a redirect to a signed URL
+// that stays the same for a while (so browsers and a CDN keep what they fetched), or through this
+// server with range requests when MEDIA_DELIVERY=proxy (docs/media-storage.md).
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  type GetObjectCommandOutput,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import {
+  contentTypeOf,
+  MediaMissing,
+  type MediaStore,
+  RangeNotSatisfiable,
+  type StoredObject,
+  UPLOAD_PART_BYTES,
+} from './media-store';
+
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS itself, by region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (MinIO, Ceph, most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Keys are stored under this prefix ("" or ending in "/"). */
+  prefix: string;
+  /** How long a signed URL stays valid, in seconds; it stays the same for half of that. */
+  urlTtlS: number;
+}
+
+/** One ranged read of an object, as the proxy passes it on. */
+export interface ObjectRead {
+  status: 200 | 206 | 304;
+  headers: Record<string, string>;
+  body: Readable | undefined;
+}
+
+export class S3MediaStore implements MediaStore {
+  readonly kind = 's3' as const;
+  readonly location: string;
+  readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.location = `s3://${settings.bucket}/${settings.prefix}`;
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      // stores other than AWS (R2, older MinIO and Ceph) refuse the SDK's newer default checksums
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+  }
+
+  private objectKey(key: string): string {
+    return `${this.settings.prefix}${key}`;
+  }
+
+  async head(key: string): Promise<StoredObject | undefined> {
+    try {
+      const out = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      );
+      return {
+        key,
+        size: out.ContentLength ?? 0,
+        etag: out.ETag ?? '""',
+        lastModified: out.LastModified ?? new Date(0),
+      };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async putFile(key: string, source: string, contentType = contentTypeOf(key)): Promise<void> {
+    const { size } = await stat(source);
+    // one request for a small file, parts of 16 MB for an hour of audio; a failed part aborts it all
+    const upload = new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        Body: createReadStream(source),
+        ContentType: contentType,
+        ContentLength: size,
+      },
+      partSize: UPLOAD_PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+    );
+  }
+
+  async *list(prefix = ''): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: this.objectKey(prefix),
+          ContinuationToken: token,
+        }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (!item.Key) continue;
+        yield {
+          key: item.Key.slice(this.settings.prefix.length),
+          size: item.Size ?? 0,
+          etag: item.ETag ?? '""',
+          lastModified: item.LastModified ?? new Date(0),
+        };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    const dir = await mkdtemp(join(tmpdir(), 'cratedig-media-'));
+    try {
+      let out: GetObjectCommandOutput;
+      try {
+        out = await this.client.send(
+          new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+        );
+      } catch (error) {
+        if (isMissing(error)) throw new MediaMissing(key);
+        throw error;
+      }
+      // named by nothing of the key: whatever reads it learns its format from its bytes
+      const file = join(dir, 'object');
+      await pipeline(out.Body as Readable, createWriteStream(file, { mode: 0o600 }));
+      return await use(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * A signed URL of the object. It is signed as of the start of the current half-life, so every
+   * request within it gets the same URL (a browser's and a CDN's cache key), valid for at least
+   * another half-life. `cacheControl` is what the store answers the URL with.
+   */
+  async signedUrl(
+    key: string,
+    cacheControl: string,
+    now = Date.now(),
+  ): Promise<{ url: string; stableForS: number }> {
+    const half = Math.max(1, Math.floor(this.settings.urlTtlS / 2)) * 1000;
+    const signedAt = Math.floor(now / half) * half;
+    const url = await getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        ResponseCacheControl: cacheControl,
+      }),
+      { expiresIn: this.settings.urlTtlS, signingDate: new Date(signedAt) },
+    );
+    return { url, stableForS: Math.max(1, Math.floor((signedAt + half - now) / 1000)) };
+  }
+
+  /**
+   * Reads the object for a request: its Range, If-None-Match and If-Modified-Since passed on. Throws
+   * MediaMissing when there is none, RangeNotSatisfiable with its size when the range is outside it.
+   */
+  async read(
+    key: string,
+    request: {
+      range?: string | undefined;
+      ifNoneMatch?: string | undefined;
+      ifModifiedSince?: string | undefined;
+    },
+  ): Promise<ObjectRead> {
+    const modifiedSince = request.ifModifiedSince ? new Date(request.ifModifiedSince) : undefined;
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.objectKey(key),
+          Range: request.range && /^bytes=\d*-\d*$/.test(request.range) ? request.range : undefined,
+          IfNoneMatch: request.ifNoneMatch,
+          IfModifiedSince:
+            modifiedSince && !Number.isNaN(modifiedSince.getTime()) && !request.ifNoneMatch
+              ? modifiedSince
+              : undefined,
+        }),
+      );
+      const headers: Record<string, string> = { 'accept-ranges': 'bytes' };
+      if (out.ContentType) headers['content-type'] = out.ContentType;
+      if (out.ContentLength !== undefined) headers['content-length'] = String(out.ContentLength);
+      if (out.ContentRange) headers['content-range'] = out.ContentRange;
+      if (out.ETag) headers.etag = out.ETag;
+      if (out.LastModified) headers['last-modified'] = out.LastModified.toUTCString();
+      return { status: out.ContentRange ? 206 : 200, headers, body: out.Body as Readable };
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 304) return { status: 304, headers: {}, body: undefined };
+      if (isMissing(error)) throw new MediaMissing(key);
+      if (status === 416) {
+        const found = await this.head(key);
+        throw new RangeNotSatisfiable(found?.size ?? 0);
+      }
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404;
+}

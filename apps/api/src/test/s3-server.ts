@@ -1,0 +1,52 @@
+// An S3-compatible server for tests: s3rver (npm) on a loopback port, its objects in a throwaway
+// folder. It speaks the S3 API the SDK sends (objects, ranges, multipart uploads, signed URLs) but
+// checks no signature: what a store refuses is for the real stores (docs/media-storage.md).
+
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import type { S3Settings } from '../lib/media-store-s3';
+import { makeTempDir } from './app';
+
+export interface TestS3 {
+  endpoint: string;
+  /** Settings of a new, empty bucket on it. */
+  bucket(name: string, overrides?: Partial<S3Settings>): Promise<S3Settings>;
+  close(): Promise<void>;
+}
+
+export async function startTestS3(): Promise<TestS3> {
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: makeTempDir('cratedig-s3-'),
+  });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    async bucket(name, overrides = {}) {
+      const settings: S3Settings = {
+        bucket: name,
+        endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        prefix: '',
+        urlTtlS: 3600,
+        ...overrides,
+      };
+      const client = new S3Client({
+        endpoint,
+        region: settings.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      await client.send(new CreateBucketCommand({ Bucket: name }));
+      client.destroy();
+      return settings;
+    },
+    close: () => server.close(),
+  };
+}
