@@ -33,7 +33,7 @@ import {
   registerRequestLog,
   requestLogger,
 } from './plugins/logging';
-import { registerMedia } from './plugins/media';
+import { isBucket, registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
@@ -106,7 +106,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerStatementLimits(app, config);
   // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.
   await registerCompression(app);
-  await registerSecurityHeaders(app, config);
+  // browsers fetch media from the bucket itself when they are redirected there
+  const redirected = config.mediaStore.kind === 's3' && config.mediaStore.delivery === 'redirect';
+  await registerSecurityHeaders(app, config, isBucket(media) && redirected ? [await media.origin()] : []);
   await registerOpenApi(app, config);
   registerAuth(app, config);
 

@@ -120,6 +120,65 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_POOL_MODE: 'statement' })).toThrow(ConfigError);
   });
 
+  it('keeps media in the folder by default, and in a bucket with its name, keys and URL life', () => {
+    expect(loadConfig({}).mediaStore).toEqual({ kind: 'folder' });
+    const config = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'cratedig-media',
+      S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI-secret',
+      S3_PREFIX: 'prod/media',
+      MEDIA_DELIVERY: 'proxy',
+      MEDIA_URL_TTL_S: '600',
+    });
+    expect(config.mediaStore).toEqual({
+      kind: 's3',
+      delivery: 'proxy',
+      s3: {
+        bucket: 'cratedig-media',
+        endpoint: 'https://acc.r2.cloudflarestorage.com',
+        region: 'auto',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI-secret',
+        forcePathStyle: false,
+        prefix: 'prod/media/',
+        urlTtlS: 600,
+      },
+    });
+  });
+
+  it('refuses a bucket without its name, half a key pair, and prefixes or lives that do not work', () => {
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow(/S3_BUCKET: is required when MEDIA_STORE=s3/);
+    const half = () =>
+      loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'only-the-secret' });
+    expect(half).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither/);
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({
+        MEDIA_STORE: 'gcs',
+        S3_BUCKET: 'Not_A_Bucket',
+        S3_PREFIX: '../up',
+        MEDIA_URL_TTL_S: '900000',
+        S3_SECRET_ACCESS_KEY: 'never-shown-secret',
+        S3_ENDPOINT: 'ftp://store',
+      });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error?.problems).toEqual(
+      expect.arrayContaining([
+        'MEDIA_STORE: must be folder or s3 (got "gcs")',
+        expect.stringMatching(/^S3_BUCKET: must be a bucket name/),
+        expect.stringMatching(/^S3_PREFIX: /),
+        expect.stringMatching(/^MEDIA_URL_TTL_S: must be a whole number of seconds from 60 to 604800/),
+        expect.stringMatching(/^S3_ENDPOINT: must be an http/),
+      ]),
+    );
+    expect(error?.message).not.toContain('never-shown-secret');
+  });
+
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be a whole number/);
     expect(() => loadConfig({ PORT: '80.5' })).toThrow(/PORT/);

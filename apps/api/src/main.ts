@@ -208,6 +208,15 @@ async function prepareDatabase(app: FastifyInstance, database: Database, config:
   // Imported only when needed, so a normal start does not load the seed code and its generators.
   const { seedDemo } = await import('./db/seed/demo');
   await seedDemo(database, { mediaDir: config.mediaDir, log: (message: string) => app.log.info(message) });
+  if (app.media.kind !== 'folder') {
+    // the demo's media are made in MEDIA_DIR, then copied into the bucket the settings name
+    const { copyFolderToStore } = await import('./lib/media-copy');
+    const copied = await copyFolderToStore(config.mediaDir, app.media);
+    if (copied.mismatched.length > 0) {
+      throw new Error(`demo media: ${copied.mismatched.length} files did not reach ${app.media.location}`);
+    }
+    app.log.info(`demo media: ${copied.copied} files copied to ${app.media.location}`);
+  }
   app.log.info(`demo catalogue loaded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 }
 

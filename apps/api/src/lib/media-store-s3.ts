@@ -186,6 +186,11 @@ export class S3MediaStore implements MediaStore {
     return { url, stableForS: Math.max(1, Math.floor((signedAt + half - now) / 1000)) };
   }
 
+  /** The origin the store's signed URLs point at (where browsers fetch media from). */
+  async origin(): Promise<string> {
+    return new URL((await this.signedUrl('origin', 'no-store')).url).origin;
+  }
+
   /**
    * Reads the object for a request: its Range, If-None-Match and If-Modified-Since passed on. Throws
    * MediaMissing when there is none, RangeNotSatisfiable with its size when the range is outside it.

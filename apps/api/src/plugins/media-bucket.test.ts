@@ -82,6 +82,17 @@ describe('media from a bucket, by redirect', () => {
     expect(fromStore.headers.get('content-type')).toBe('image/webp');
   });
 
+  it("lets pages load images and audio from the store's origin, and the service worker fetch them", async () => {
+    const csp = String((await redirecting.inject({ url: '/' })).headers['content-security-policy']);
+    for (const directive of ['img-src', 'media-src', 'connect-src']) {
+      const sources = csp.split(';').find((d) => d.trim().startsWith(`${directive} `)) ?? '';
+      expect(sources.split(' '), directive).toContain(s3.endpoint);
+    }
+    // passed through this server, nothing comes from elsewhere
+    const proxied = String((await proxying.inject({ url: '/' })).headers['content-security-policy']);
+    expect(proxied).not.toContain(s3.endpoint);
+  });
+
   it('answers 404 for a key the store does not hold, and for paths that would leave it', async () => {
     for (const url of [
       '/media/art/sets/missing.webp',

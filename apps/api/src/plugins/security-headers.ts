@@ -35,7 +35,10 @@ type Directives = Record<string, string[]>;
  * The web app's policy. Firebase origins are allowed only when they are used: a real project (its
  * id does not start with `demo-`, the emulator-only projects) or the emulator when it is configured.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'auth'>): Directives {
+export function contentSecurityPolicy(
+  config: Pick<AppConfig, 'auth'>,
+  mediaOrigins: string[] = [],
+): Directives {
   const { firebaseProjectId, firebaseAuthDomain, firebaseAuthEmulatorHost } = config.auth;
   const realFirebase = !firebaseProjectId.startsWith('demo-');
   const emulator = firebaseAuthEmulatorHost ? [`http://${firebaseAuthEmulatorHost}`] : [];
@@ -47,10 +50,12 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'auth'>): Directiv
     // one before any script runs: inline styles are allowed, inline scripts are not.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Artwork and audio may be absolute https URLs (a CDN or object storage, docs/api-conventions.md).
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'media-src': ["'self'", 'blob:', 'https:'],
+    // A bucket's own origin too (it may be plain http on a private network); the service worker
+    // fetches artwork from it (connect-src).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins],
+    'media-src': ["'self'", 'blob:', 'https:', ...mediaOrigins],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(realFirebase ? FIREBASE_CONNECT : []), ...emulator],
+    'connect-src': ["'self'", ...(realFirebase ? FIREBASE_CONNECT : []), ...emulator, ...mediaOrigins],
     'frame-src': frames.length > 0 ? frames : ["'none'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
@@ -68,9 +73,9 @@ export function serializePolicy(directives: Directives): string {
 }
 
 /** The helmet options: its defaults, with the policy above and the choices explained inline. */
-function helmetOptions(config: Pick<AppConfig, 'auth' | 'hsts'>): HelmetOptions {
+function helmetOptions(config: Pick<AppConfig, 'auth' | 'hsts'>, mediaOrigins: string[]): HelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, mediaOrigins) },
     // The social sign-in popup must be able to report back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Artwork from a CDN carries no CORP header; requiring it would break those images.
@@ -87,7 +92,10 @@ function helmetOptions(config: Pick<AppConfig, 'auth' | 'hsts'>): HelmetOptions 
  * The headers helmet sets, worked out once: they are the same on every answer, and building helmet's
  * middleware for each request (as its Fastify plugin does) cost about 0.1 ms of CPU per request.
  */
-export function securityHeaders(config: Pick<AppConfig, 'auth' | 'hsts'>): Record<string, string> {
+export function securityHeaders(
+  config: Pick<AppConfig, 'auth' | 'hsts'>,
+  mediaOrigins: string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = { 'permissions-policy': PERMISSIONS_POLICY };
   const response = {
     setHeader: (name: string, value: string) => {
@@ -95,7 +103,7 @@ export function securityHeaders(config: Pick<AppConfig, 'auth' | 'hsts'>): Recor
     },
     removeHeader: () => {},
   } as unknown as ServerResponse;
-  helmet(helmetOptions(config))({} as IncomingMessage, response, (error?: unknown) => {
+  helmet(helmetOptions(config, mediaOrigins))({} as IncomingMessage, response, (error?: unknown) => {
     if (error) throw error;
   });
   return headers;
@@ -104,8 +112,10 @@ export function securityHeaders(config: Pick<AppConfig, 'auth' | 'hsts'>): Recor
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<AppConfig, 'auth' | 'hsts'>,
+  /** Origins media are fetched from besides this site (a bucket's, when it redirects there). */
+  mediaOrigins: string[] = [],
 ): Promise<void> {
-  const headers = securityHeaders(config);
+  const headers = securityHeaders(config, mediaOrigins);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

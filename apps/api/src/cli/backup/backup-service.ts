@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../db/client';
+import type { MediaStore } from '../../lib/media-store';
 import { CommandError } from '../command';
 import { listMedia, MANIFEST_NAME, type MediaFile, writeArchive } from './archive';
 import { findPgProgram, libpqConnection, runPgProgram } from './pg-tools';
@@ -64,8 +65,20 @@ export async function countRows(query: (text: string) => Promise<{ rows: unknown
 
 export async function createBackup(
   database: Database,
-  options: { target: string; databaseUrl?: string | undefined; mediaDir: string; media: MediaMode },
+  options: {
+    target: string;
+    databaseUrl?: string | undefined;
+    mediaDir: string;
+    media: MediaMode;
+    /** Media in a bucket: listed from it (mode manifest only; the bucket keeps the objects). */
+    bucket?: MediaStore | undefined;
+  },
 ): Promise<BackupResult> {
+  if (options.bucket && options.media === 'folder') {
+    throw new CommandError(
+      `backup: the media are in ${options.bucket.location}; a backup lists them (--media manifest) and the bucket keeps them (turn on its versioning).`,
+    );
+  }
   const started = Date.now();
   const staging = mkdtempSync(join(tmpdir(), 'cratedig-backup-'));
   try {
@@ -76,7 +89,7 @@ export async function createBackup(
       if (!options.databaseUrl) throw new CommandError('backup: the PostgreSQL URL is not known.');
       rows = await dumpPostgres(options.databaseUrl, join(staging, POSTGRES_DUMP));
     }
-    const files = listMedia(options.mediaDir);
+    const files = options.bucket ? await listStored(options.bucket) : listMedia(options.mediaDir);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -110,6 +123,13 @@ export async function createBackup(
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** Every object of a store, as a backup lists media files. */
+export async function listStored(store: MediaStore): Promise<MediaFile[]> {
+  const files: MediaFile[] = [];
+  for await (const object of store.list()) files.push({ path: object.key, bytes: object.size });
+  return files.sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /**

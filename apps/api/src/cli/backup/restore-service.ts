@@ -6,9 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../db/client';
+import { copyFolderToStore } from '../../lib/media-copy';
+import type { MediaStore } from '../../lib/media-store';
 import { CommandError } from '../command';
 import { checkArchive, extractDatabasePart, extractMedia, listMedia } from './archive';
-import { type BackupManifest, countRows, PGLITE_DUMP, POSTGRES_DUMP, readManifest } from './backup-service';
+import {
+  type BackupManifest,
+  countRows,
+  listStored,
+  PGLITE_DUMP,
+  POSTGRES_DUMP,
+  readManifest,
+} from './backup-service';
 import { findPgProgram, libpqConnection, runPgProgram } from './pg-tools';
 
 export interface RestoreTarget {
@@ -16,6 +25,8 @@ export interface RestoreTarget {
   databaseUrl?: string | undefined;
   pgliteDir: string;
   mediaDir: string;
+  /** Media in a bucket: a backup's media folder is copied into it, a list is checked against it. */
+  bucket?: MediaStore | undefined;
 }
 
 export interface RestoreResult {
@@ -54,7 +65,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
           'A backup restores into the same kind of database (move between them with export and import).',
       );
     }
-    if (manifest.media.mode === 'folder' && !isEmptyFolder(target.mediaDir)) {
+    if (manifest.media.mode === 'folder' && !target.bucket && !isEmptyFolder(target.mediaDir)) {
       throw new CommandError(
         `restore: the media folder ${target.mediaDir} is not empty; restore into an empty one.`,
       );
@@ -71,11 +82,23 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
       );
     }
     let missingMedia: string[] = [];
-    if (manifest.media.mode === 'folder') {
+    if (manifest.media.mode === 'folder' && target.bucket) {
+      // through a folder of its own: the objects' names are content-addressed, so any there stay
+      const unpacked = join(staging, 'media');
+      mkdirSync(unpacked, { recursive: true });
+      if (manifest.media.files > 0) await extractMedia(archive, unpacked);
+      const copied = await copyFolderToStore(unpacked, target.bucket);
+      if (copied.mismatched.length > 0) {
+        throw new CommandError(
+          `restore: ${copied.mismatched.length} media files did not reach ${target.bucket.location}, e.g. ${copied.mismatched[0]?.key}: ${copied.mismatched[0]?.why}.`,
+        );
+      }
+    } else if (manifest.media.mode === 'folder') {
       mkdirSync(target.mediaDir, { recursive: true });
       if (manifest.media.files > 0) await extractMedia(archive, target.mediaDir);
     } else {
-      const present = new Set(listMedia(target.mediaDir).map((file) => file.path));
+      const stored = target.bucket ? await listStored(target.bucket) : listMedia(target.mediaDir);
+      const present = new Set(stored.map((file) => file.path));
       missingMedia = (manifest.media.list ?? []).map((f) => f.path).filter((p) => !present.has(p));
     }
     return { manifest, missingMedia, ms: Date.now() - started };

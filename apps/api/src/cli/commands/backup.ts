@@ -1,5 +1,6 @@
 // `cratedig backup <file>` and `cratedig restore <file>`: docs/operations.md.
 import { existsSync } from 'node:fs';
+import { openMediaStore } from '../../lib/media-store';
 import { optionValue } from '../args';
 import { createBackup, type MediaMode } from '../backup/backup-service';
 import { restoreBackup } from '../backup/restore-service';
@@ -27,7 +28,8 @@ const backupUsage = [
   'Writes the whole database (accounts, sessions, likes, comments, queues, plays, notifications,',
   'proposals and the catalogue) and the media folder to <file>, one tar file, while the server runs.',
   'On the embedded database the running server takes the copy; on PostgreSQL, pg_dump does.',
-  'With --media manifest only the list of media files is kept (media backed up elsewhere).',
+  'With --media manifest only the list of media files is kept (media backed up elsewhere); that is',
+  'the default when the media are in a bucket (MEDIA_STORE=s3), which keeps the objects itself.',
   'Refuses to overwrite an existing file.',
 ].join('\n');
 
@@ -36,20 +38,28 @@ export const backupCommand: Command = {
   summary: 'write the database and the media folder to one file, while the server runs',
   usage: backupUsage,
   async run(ctx, args) {
-    const mode = optionValue(args, 'media') ?? 'folder';
+    const inBucket = ctx.config.mediaStore.kind !== 'folder';
+    const mode = optionValue(args, 'media') ?? (inBucket ? 'manifest' : 'folder');
     if (mode !== 'folder' && mode !== 'manifest') {
       throw new CommandError('backup: --media takes folder or manifest.', 2);
     }
     const file = fileArgument(args, backupUsage);
     const target = resolveArgPath(ctx, file);
     if (existsSync(target)) throw new CommandError(`backup: ${file} exists already; name a new file.`);
-    const result = await createBackup(ctx.database, {
-      target,
-      // pg_dump holds one transaction: the direct URL when instances go through a pooler.
-      databaseUrl: ctx.config.databaseListenUrl ?? ctx.config.databaseUrl,
-      mediaDir: ctx.config.mediaDir,
-      media: mode as MediaMode,
-    });
+    const bucket = inBucket ? await openMediaStore(ctx.config) : undefined;
+    let result: Awaited<ReturnType<typeof createBackup>>;
+    try {
+      result = await createBackup(ctx.database, {
+        target,
+        // pg_dump holds one transaction: the direct URL when instances go through a pooler.
+        databaseUrl: ctx.config.databaseListenUrl ?? ctx.config.databaseUrl,
+        mediaDir: ctx.config.mediaDir,
+        media: mode as MediaMode,
+        bucket,
+      });
+    } finally {
+      await bucket?.close();
+    }
     const rows = result.manifest.rows;
     const media = result.manifest.media;
     ctx.out.info(
@@ -67,7 +77,8 @@ const restoreUsage = [
   '',
   'Restores a backup into an empty database and media folder: with DATABASE_URL, an empty database',
   'on the server (createdb first); otherwise an empty DATA_DIR (the server stopped). Checks that every',
-  "table has the backup's rows, then start the server as usual.",
+  "table has the backup's rows, then start the server as usual. With the media in a bucket",
+  "(MEDIA_STORE=s3), a backup's media folder is copied into the bucket and every object checked.",
 ].join('\n');
 
 export const restoreCommand: Command = {
@@ -96,14 +107,17 @@ export const restoreCommand: Command = {
       }
     }
     let result: Awaited<ReturnType<typeof restoreBackup>>;
+    const bucket = ctx.config.mediaStore.kind !== 'folder' ? await openMediaStore(ctx.config) : undefined;
     try {
       result = await restoreBackup(resolveArgPath(ctx, file), {
         databaseUrl: ctx.config.databaseUrl,
         pgliteDir: ctx.config.pgliteDir,
         mediaDir: ctx.config.mediaDir,
+        bucket,
       });
     } finally {
       await socket?.close();
+      await bucket?.close();
     }
     const rows = result.manifest.rows;
     ctx.out.info(
@@ -113,7 +127,7 @@ export const restoreCommand: Command = {
     );
     if (result.missingMedia.length > 0) {
       ctx.out.error(
-        `${result.missingMedia.length} media files listed in the backup are not in ${ctx.config.mediaDir}, ` +
+        `${result.missingMedia.length} media files listed in the backup are not in ${bucket?.location ?? ctx.config.mediaDir}, ` +
           `e.g. ${result.missingMedia.slice(0, 3).join(', ')}: restore them from where media is kept.`,
       );
     }
