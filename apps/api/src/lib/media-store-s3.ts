@@ -51,10 +51,16 @@ export interface ObjectRead {
   body: Readable | undefined;
 }
 
+/** Keys known to be stored, kept this long (objects are written once under content-addressed names). */
+const KNOWN_MS = 10 * 60_000;
+const KNOWN_MAX = 20_000;
+
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
   readonly location: string;
   readonly client: S3Client;
+  /** Key → when it was last seen stored: a redirect need not ask the store again for a while. */
+  private readonly known = new Map<string, number>();
 
   constructor(private readonly settings: S3Settings) {
     this.location = `s3://${settings.bucket}/${settings.prefix}`;
@@ -112,7 +118,26 @@ export class S3MediaStore implements MediaStore {
     await upload.done();
   }
 
+  /**
+   * Whether an object has this key, from memory when it was seen in the last minutes: a redirect
+   * costs the store a request only the first time a key is asked for.
+   */
+  async exists(key: string, now = Date.now()): Promise<boolean> {
+    const seen = this.known.get(key);
+    if (seen !== undefined && now - seen < KNOWN_MS) return true;
+    if (!(await this.head(key))) {
+      this.known.delete(key);
+      return false;
+    }
+    this.known.delete(key);
+    this.known.set(key, now);
+    // the oldest first, in insertion order
+    if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value as string);
+    return true;
+  }
+
   async delete(key: string): Promise<void> {
+    this.known.delete(key);
     await this.client.send(
       new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
     );

@@ -167,3 +167,26 @@ describe('the entity tags a file may have in a bucket', () => {
     expect(await expectedEtags(small)).toEqual([`"${md5(Buffer.from('cover')).toString('hex')}"`]);
   });
 });
+
+describe("a bucket's memory of the keys it holds", () => {
+  it('asks the store once per key for some minutes, and forgets a key it deletes or that went', async () => {
+    const settings = await s3.bucket('known-keys');
+    const store = new S3MediaStore(settings);
+    const elsewhere = new S3MediaStore(settings);
+    const file = join(makeTempDir(), 'cover.webp');
+    writeFileSync(file, 'cover');
+    await store.putFile('art/a.webp', file);
+    expect(await store.exists('art/a.webp')).toBe(true);
+    expect(await store.exists('art/missing.webp')).toBe(false);
+    // another instance removes it: this one goes on from memory for a while, then asks again
+    await elsewhere.delete('art/a.webp');
+    expect(await store.exists('art/a.webp')).toBe(true);
+    expect(await store.exists('art/a.webp', Date.now() + 11 * 60_000)).toBe(false);
+    await store.putFile('art/b.webp', file);
+    expect(await store.exists('art/b.webp')).toBe(true);
+    await store.delete('art/b.webp');
+    expect(await store.exists('art/b.webp')).toBe(false);
+    await store.close();
+    await elsewhere.close();
+  });
+});

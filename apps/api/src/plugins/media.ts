@@ -100,7 +100,7 @@ export async function sendStored(
   const { store, key, cacheControl } = options;
   if (options.delivery === 'redirect') {
     // an unknown key answers 404 here, not a redirect to the store's own error page
-    if (!(await store.head(key))) throw notFound('File');
+    if (!(await store.exists(key))) throw notFound('File');
     const { url, stableForS } = await store.signedUrl(key, cacheControl);
     const scope = cacheControl.startsWith('private') ? 'private' : 'public';
     return reply
