@@ -52,6 +52,8 @@ export interface AppConfig {
   /** auto: readable lines in development on a terminal, JSON lines otherwise (plugins/logging.ts). */
   logFormat: LogFormat;
   seedDemo: boolean;
+  /** Run the background jobs in this process (job-runner.ts); false leaves them to `cratedig worker`. */
+  jobs: boolean;
   /** Accounts: token signing, identity provider, mail, rate limits. */
   auth: AuthConfig;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits count it). */
@@ -253,6 +255,7 @@ const envSchema = z.object({
   SEED_DEMO: blankIsUnset(
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
   ),
+  JOBS: blankIsUnset(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true')),
   JWT_SECRET: blankIsUnset(z.string().min(32, 'must be at least 32 characters').optional()),
   FIREBASE_PROJECT_ID: blankIsUnset(z.string().default('demo-cratedig')),
   FIREBASE_API_KEY: blankIsUnset(z.string().default('demo-api-key')),
@@ -443,6 +446,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,
     seedDemo: vars.SEED_DEMO === 'true' || vars.SEED_DEMO === '1',
+    jobs: vars.JOBS === 'true' || vars.JOBS === '1',
     trustProxy: vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY === '1',
     hsts: vars.HSTS === 'true' || vars.HSTS === '1',
     audioLinks: { secret: vars.AUDIO_LINK_SECRET, ttlS: vars.AUDIO_LINK_TTL_S },

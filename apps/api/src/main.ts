@@ -1,6 +1,6 @@
 // `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen
-// -> warm up and start the jobs (the health check says "starting" meanwhile) -> ready -> the job keeping
-// short list searches ready, with graceful shutdown: on a signal, requests in flight finish (up to a
+// -> warm up and start the background jobs unless JOBS=false (job-runner.ts; the health check says
+// "starting" meanwhile) -> ready, with graceful shutdown: on a signal, requests in flight finish (up to a
 // timeout) before the server and then the database close.
 
 import closeWithGrace from 'close-with-grace';
@@ -19,17 +19,13 @@ import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { queryRow } from './db/rows';
+import { type RunningJobs, startJobs } from './job-runner';
 import { registerConnectionDrain } from './lib/connection-drain';
 import { listenersFirst } from './lib/listeners-first';
 import { startingReadiness } from './lib/readiness';
 import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
-import { startRateLimitJobs } from './modules/accounts/rate-limit-jobs';
-import { startItemDocsJobs } from './modules/catalogue/item-docs-jobs';
-import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
-import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { checkHealth } from './modules/health/service';
-import { type JobEngine, startJobEngine } from './modules/notifications/jobs';
 import { preloadSearchIndex, warmSearchConnections } from './modules/search/service';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
@@ -91,26 +87,22 @@ async function main(): Promise<void> {
   logIdleError = (err) =>
     app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
   let closing = false;
-  let jobs: JobEngine | undefined;
-  let fingerprints: { stop(): void } | undefined;
-  let readySearches: { stop(): void } | undefined;
-  let itemDocs: { stop(): void } | undefined;
+  let jobs: RunningJobs | undefined;
 
   closeWithGrace(
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
     async ({ signal, err }) => {
       closing = true;
       warmUpStop.abort();
-      // a fill in progress stops after its current count, while requests finish
-      readySearches?.stop();
-      itemDocs?.stop();
+      // a fill in progress stops after its current count, a fingerprint run after its set, while
+      // requests finish
+      jobs?.stopSoon();
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info(`${signal ?? 'exit'} received, finishing in-flight requests`);
       // Open keep-alive connections get their last answer with `Connection: close`; then Fastify stops
       // accepting, waits for in-flight requests and drops idle sockets (forceCloseConnections: 'idle').
       if (app.server.listening) await connections.drain(DRAIN_WINDOW_MS);
       await app.close();
-      fingerprints?.stop();
       await jobs?.stop();
       await control?.close();
       await database.close();
@@ -138,10 +130,13 @@ async function main(): Promise<void> {
     const what = warm.webApp ? `first screen (${warm.served.length} files) and database` : 'database';
     const stop = warm.outcome === 'done' ? '' : ` (stopped: ${warm.outcome})`;
     app.log.info(`warmed up the ${what} in ${warm.ms} ms${stop}`);
-    jobs = await startJobEngine({ database, config, log: app.log });
-    // after the server is up: the first start never waits for the audio to be read
-    fingerprints = await startFingerprintJobs({ boss: jobs.boss, database, media: app.media, log: app.log });
-    if (closing) return;
+    if (config.jobs) {
+      jobs = await startJobs({ database, config, media: app.media, log: app.log });
+      if (closing) {
+        await jobs.stop();
+        return;
+      }
+    } else app.log.info('background jobs are left to the workers (JOBS=false)');
   } catch (err) {
     // A signal during start-up closes the database under the seed; close-with-grace exits then.
     if (closing) return;
@@ -163,27 +158,6 @@ async function main(): Promise<void> {
     onKeepError: (err) => app.log.warn({ err }, 'the most popular items were not kept ahead'),
     pace: listenersFirst,
   });
-  // Once ready: the health check and the first requests never wait for it. A failure leaves the short
-  // searches to be counted by their first request, as before; it does not stop the server.
-  try {
-    readySearches = await startReadySearchJobs({ boss: jobs.boss, database, log: app.log });
-    if (closing) readySearches.stop();
-  } catch (err) {
-    if (!closing) app.log.error({ err }, 'the job keeping short list searches ready did not start');
-  }
-  // Items without a document are built where they are read, so a failure only costs time.
-  try {
-    itemDocs = await startItemDocsJobs({ boss: jobs.boss, database, log: app.log });
-    if (closing) itemDocs.stop();
-  } catch (err) {
-    if (!closing) app.log.error({ err }, 'the job writing catalogue item documents did not start');
-  }
-  // Old hits decide nothing; until the job runs they only take room.
-  try {
-    await startRateLimitJobs({ boss: jobs.boss, database, config, log: app.log });
-  } catch (err) {
-    if (!closing) app.log.error({ err }, 'the job forgetting old rate-limit hits did not start');
-  }
 }
 
 /** A command's output goes to its operator, and its refusals and errors to the server log too. */

@@ -9,6 +9,7 @@ import { identificationCommand, identificationsCommand } from './commands/identi
 import { importCommand } from './commands/import';
 import { mediaCommand } from './commands/media';
 import { releaseCommand } from './commands/release';
+import { workerCommand } from './commands/worker';
 
 export const commands: Command[] = [
   importCommand,
@@ -22,4 +23,5 @@ export const commands: Command[] = [
   restoreCommand,
   fingerprintsCommand,
   mediaCommand,
+  workerCommand,
 ];

@@ -1,6 +1,7 @@
 // The fingerprint job on the job engine: a start queues it once the server is up (the first start
 // never waits for it), and a check every few minutes picks up sets added since, e.g. by an import.
-// The queue is a singleton, so one run at a time across instances.
+// The queue is a singleton, so one run at a time across instances and workers; a run takes new sets
+// for a few minutes and then hands over to the next.
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
@@ -10,22 +11,50 @@ import { FfmpegMissing } from './landmarks/decode';
 
 export const FINGERPRINT_QUEUE = 'fingerprints';
 const FINGERPRINT_CRON = '*/5 * * * *';
+/**
+ * A run stops taking new sets after this long and queues the next at once: each run is short, so a
+ * worker killed mid-run holds the queue only until the engine expires its job (EXPIRE_S), and
+ * another worker goes on from the sets still pending.
+ */
+export const RUN_BUDGET_MS = 4 * 60_000;
+const EXPIRE_S = 10 * 60;
 
 export async function startFingerprintJobs(deps: {
   boss: PgBoss;
   database: Database;
   media: MediaStore;
   log: FastifyBaseLogger;
+  /** How long one run takes new sets for (RUN_BUDGET_MS). */
+  budgetMs?: number;
 }): Promise<{ stop(): void }> {
-  const { boss, database, media, log } = deps;
+  const { boss, database, media, log, budgetMs = RUN_BUDGET_MS } = deps;
   // set before the engine stops: a run in progress ends after its current set
   let stopping = false;
-  await boss.createQueue(FINGERPRINT_QUEUE, { name: FINGERPRINT_QUEUE, policy: 'singleton', retryLimit: 1 });
+  const queue = {
+    name: FINGERPRINT_QUEUE,
+    policy: 'singleton' as const,
+    retryLimit: 1,
+    expireInSeconds: EXPIRE_S,
+  };
+  await boss.createQueue(FINGERPRINT_QUEUE, queue);
+  // a queue made by an earlier version keeps its options until told
+  await boss.updateQueue(FINGERPRINT_QUEUE, queue);
   await boss.schedule(FINGERPRINT_QUEUE, FINGERPRINT_CRON, {}, { tz: 'UTC' });
   await boss.work(FINGERPRINT_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     try {
-      const run = await runFingerprints(database.db, { media, stopped: () => stopping });
+      const started = Date.now();
+      let outOfTime = false;
+      const run = await runFingerprints(database.db, {
+        media,
+        stopped: () => {
+          outOfTime ||= Date.now() - started > budgetMs;
+          return stopping || outOfTime;
+        },
+      });
       if (run.done + run.failed > 0) log.info(run, 'fingerprints run');
+      // sets are still waiting: the next run starts now rather than at the next check
+      if (outOfTime && !stopping)
+        await boss.send(FINGERPRINT_QUEUE, {}, { singletonKey: 'more', singletonSeconds: 5 });
     } catch (error) {
       if (error instanceof FfmpegMissing) {
         log.warn(`fingerprints: ${error.message}; sets stay unfingerprinted`);
