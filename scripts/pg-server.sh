@@ -6,6 +6,9 @@
 #   scripts/pg-server.sh url     # prints the URL of the running server (exit 1 if not running)
 #   scripts/pg-server.sh stop    # stops it (no error when it is not running)
 #   scripts/pg-server.sh status  # exit 0 when running
+#   scripts/pg-server.sh replica-start  # a streaming replica of it (pg_basebackup), started; prints its URL
+#   scripts/pg-server.sh replica-stop   # stops the replica only (the primary stays up)
+#   scripts/pg-server.sh replica-url    # the replica's URL (exit 1 if not running)
 #
 #   DATABASE_URL=$(scripts/pg-server.sh start) npx vitest run --project api
 #
@@ -21,6 +24,11 @@
 # catalogue that was two thirds of PostgreSQL's CPU per search (bench/README.md "Search under
 # listeners' load"). PG_HUGE_PAGES=0 starts without them.
 #
+# A replica: PG_REPLICA=1 on `start` runs the primary with wal_level=replica and WAL senders (it costs
+# bulk loads their WAL-free path), and `replica-start` copies it with pg_basebackup into
+# $PG_DIR/replica and starts it as a hot standby on a port of its own, streaming from the primary
+# (256 MB of shared buffers, no huge pages). `stop` stops both.
+#
 # Non-interactive (CI=true, no stdin): nothing here prompts. Only stdout carries the URL; progress
 # goes to stderr so `$(scripts/pg-server.sh start)` captures just the URL.
 set -euo pipefail
@@ -32,6 +40,8 @@ PG_PASSWORD="${PG_PASSWORD:-cratedig}"
 OS_USER="cratedig-pg"
 DATA="$PG_DIR/data"
 LOG="$PG_DIR/postgres.log"
+REPLICA="$PG_DIR/replica"
+REPLICA_LOG="$PG_DIR/replica.log"
 
 say() { echo "pg-server: $*" >&2; }
 die() {
@@ -183,6 +193,12 @@ start() {
     reserve_huge_pages
     options="$options -c huge_pages=try"
   fi
+  if [ "${PG_REPLICA:-}" = 1 ]; then
+    options="$options -c wal_level=replica -c max_wal_senders=4 -c wal_keep_size=1GB"
+    grep -q '^host replication' "$DATA/pg_hba.conf" ||
+      echo "host replication $PG_USER 127.0.0.1/32 scram-sha-256" >>"$DATA/pg_hba.conf"
+    say "with WAL for a replica (replica-start makes one)"
+  fi
   if [ "${PG_DURABLE:-}" = 1 ]; then
     options="$options -c fsync=on -c full_page_writes=on -c synchronous_commit=on"
     say "durable: fsync, full_page_writes and synchronous_commit on"
@@ -193,7 +209,51 @@ start() {
   cat "$PG_DIR/url"
 }
 
+replica_running() {
+  [ -n "$BIN" ] && [ -f "$REPLICA/PG_VERSION" ] && as_owner "$BIN/pg_ctl" -D "$REPLICA" status >/dev/null 2>&1
+}
+
+replica_start() {
+  is_running || die "the primary is not running (start it with PG_REPLICA=1 $0 start)"
+  if replica_running; then
+    cat "$PG_DIR/replica-url"
+    return 0
+  fi
+  local primary_port port
+  primary_port="$(cat "$PG_DIR/port")"
+  if [ ! -f "$REPLICA/PG_VERSION" ]; then
+    say "copying the primary into $REPLICA (pg_basebackup)"
+    mkdir -p "$REPLICA"
+    [ "$(id -u)" = 0 ] && chown "$OS_USER" "$REPLICA"
+    chmod 700 "$REPLICA"
+    as_owner env PGPASSWORD="$PG_PASSWORD" "$BIN/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U "$PG_USER" \
+      -D "$REPLICA" -R -X stream -c fast >"$PG_DIR/basebackup.log" 2>&1 ||
+      die "pg_basebackup failed (is the primary started with PG_REPLICA=1?), see $PG_DIR/basebackup.log"
+  fi
+  port="${PG_REPLICA_PORT:-}"
+  if [ -z "$port" ] && [ -f "$PG_DIR/replica-port" ] && port_is_free "$(cat "$PG_DIR/replica-port")"; then
+    port="$(cat "$PG_DIR/replica-port")"
+  fi
+  [ -n "$port" ] || port="$(free_port)"
+  echo "$port" >"$PG_DIR/replica-port"
+  say "starting the replica on 127.0.0.1:$port (log: $REPLICA_LOG)"
+  as_owner "$BIN/pg_ctl" -D "$REPLICA" -l "$REPLICA_LOG" \
+    -o "-p $port -c hot_standby=on -c shared_buffers=256MB -c huge_pages=off -c wal_level=replica -c max_wal_senders=4" \
+    -w -t 60 start >/dev/null || die "the replica did not start, see $REPLICA_LOG"
+  echo "postgres://$PG_USER:$PG_PASSWORD@127.0.0.1:$port/postgres" >"$PG_DIR/replica-url"
+  chmod 644 "$PG_DIR/replica-url"
+  cat "$PG_DIR/replica-url"
+}
+
+replica_stop() {
+  if replica_running; then
+    as_owner "$BIN/pg_ctl" -D "$REPLICA" -m fast -w -t 60 stop >/dev/null
+    say "replica stopped"
+  fi
+}
+
 stop() {
+  replica_stop
   if is_running; then
     as_owner "$BIN/pg_ctl" -D "$DATA" -m fast -w -t 60 stop >/dev/null
     say "stopped"
@@ -212,8 +272,14 @@ start) start ;;
 stop) stop ;;
 url) url ;;
 status) is_running ;;
+replica-start) replica_start ;;
+replica-stop) replica_stop ;;
+replica-url)
+  replica_running || die "no replica running (start one with: $0 replica-start)"
+  cat "$PG_DIR/replica-url"
+  ;;
 *)
-  echo "usage: $0 start|stop|url|status   (PG_DIR=${PG_DIR})" >&2
+  echo "usage: $0 start|stop|url|status|replica-start|replica-stop|replica-url   (PG_DIR=${PG_DIR})" >&2
   exit 2
   ;;
 esac

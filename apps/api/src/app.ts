@@ -35,6 +35,7 @@ import {
 } from './plugins/logging';
 import { isBucket, registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
 import { registerStatementLimits } from './plugins/statement-limits';
@@ -104,6 +105,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // Before any route plugin, so every route (static ones included) inherits the handler.
   registerErrorHandling(app, { fallback: spaFallback({ distDir: config.webDistDir }) });
   registerStatementLimits(app, config);
+  // with a read replica: which database a catalogue read goes to, and each write's position
+  registerReadYourWrites(app);
   // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.
   await registerCompression(app);
   // browsers fetch media from the bucket itself when they are redirected there

@@ -179,6 +179,26 @@ describe('loadConfig', () => {
     expect(error?.message).not.toContain('never-shown-secret');
   });
 
+  it('reads a replica only beside a PostgreSQL server, skipping it past the lag set', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/cratedig',
+      DATABASE_REPLICA_URL: 'postgres://u:p@replica:5432/cratedig',
+      REPLICA_MAX_LAG_MS: '2000',
+    });
+    expect(config).toMatchObject({
+      databaseReplicaUrl: 'postgres://u:p@replica:5432/cratedig',
+      replicaMaxLagMs: 2000,
+    });
+    expect(loadConfig({}).replicaMaxLagMs).toBe(5000);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://u:p@replica:5432/cratedig' })).toThrow(
+      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'mysql://u:secret@r/db' })).toThrow(
+      /DATABASE_REPLICA_URL: must be a postgres:\/\/ or postgresql:\/\/ URL$/m,
+    );
+    expect(() => loadConfig({ REPLICA_MAX_LAG_MS: '10' })).toThrow(/REPLICA_MAX_LAG_MS/);
+  });
+
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be a whole number/);
     expect(() => loadConfig({ PORT: '80.5' })).toThrow(/PORT/);

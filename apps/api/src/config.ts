@@ -34,6 +34,10 @@ export interface AppConfig {
   databasePoolMode: 'session' | 'transaction';
   /** A direct URL for LISTEN when DATABASE_URL goes through a pooler in transaction mode. */
   databaseListenUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL for the catalogue's reads (db/replica.ts); undefined: none. */
+  databaseReplicaUrl: string | undefined;
+  /** The replica is skipped while it lags more than this (milliseconds). */
+  replicaMaxLagMs: number;
   pgliteDir: string;
   /**
    * Absolute; served under /media when media are in a folder. With a bucket, the demo's media are
@@ -183,6 +187,21 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
       .refine(isUrl, 'must be a valid URL')
       .optional(),
+  ),
+  DATABASE_REPLICA_URL: blankIsUnset(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+      .refine(isUrl, 'must be a valid URL')
+      .optional(),
+  ),
+  REPLICA_MAX_LAG_MS: blankIsUnset(
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 100 to 600000' })
+      .int('must be a whole number of milliseconds from 100 to 600000')
+      .min(100, 'must be a whole number of milliseconds from 100 to 600000')
+      .max(600_000, 'must be a whole number of milliseconds from 100 to 600000')
+      .default(5000),
   ),
   CONTACT_EMAIL: blankIsUnset(
     z
@@ -373,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 const SECRET_VARS = new Set([
   'DATABASE_URL',
   'DATABASE_LISTEN_URL',
+  'DATABASE_REPLICA_URL',
   'JWT_SECRET',
   'SMTP_URL',
   'AUDIO_LINK_SECRET',
@@ -407,6 +427,9 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     }
     if (problems.length > 0) throw new ConfigError(problems);
   }
+  if (vars.DATABASE_REPLICA_URL && !vars.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of a PostgreSQL server)']);
+  }
   // Relative paths mean "relative to where the person ran the command": npm sets INIT_CWD to that
   // folder even when a workspace script runs in its own directory (`npm run dev -w …`).
   const base = env.INIT_CWD || process.cwd();
@@ -421,6 +444,8 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     databaseUrl: vars.DATABASE_URL,
     databasePoolMode: vars.DATABASE_POOL_MODE,
     databaseListenUrl: vars.DATABASE_LISTEN_URL,
+    databaseReplicaUrl: vars.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: vars.REPLICA_MAX_LAG_MS,
     pgliteDir: vars.PGLITE_DIR ? absolute(vars.PGLITE_DIR) : resolve(dataDir, 'pglite'),
     mediaDir: vars.MEDIA_DIR ? absolute(vars.MEDIA_DIR) : resolve(dataDir, 'media'),
     mediaStore:

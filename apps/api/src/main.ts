@@ -18,6 +18,7 @@ import { runCommandLine } from './cli/run-command';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import type { ReplicaState } from './db/replica';
 import { queryRow } from './db/rows';
 import { type RunningJobs, startJobs } from './job-runner';
 import { registerConnectionDrain } from './lib/connection-drain';
@@ -71,12 +72,17 @@ async function main(): Promise<void> {
     }
   }
   let logIdleError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+  let logReplica = (state: ReplicaState, why: string) =>
+    console.warn(`replica ${state.up ? 'usable' : 'skipped'}: ${why}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolMode: config.databasePoolMode,
     listenUrl: config.databaseListenUrl,
     dataDir: config.pgliteDir,
     onIdleClientError: (error) => logIdleError(error),
+    replicaUrl: config.databaseReplicaUrl,
+    replicaMaxLagMs: config.replicaMaxLagMs,
+    onReplicaChange: (state, why) => logReplica(state, why),
   });
   // The app is built first so that start-up work logs through the same (redacting) logger.
   // Listening comes before readiness: until the warm-up is done the health check answers 503 starting.
@@ -86,6 +92,13 @@ async function main(): Promise<void> {
   const connections = registerConnectionDrain(app);
   logIdleError = (err) =>
     app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
+  logReplica = (state, why) =>
+    app.log.warn(
+      { lagMs: Number.isFinite(state.lagMs) ? state.lagMs : null },
+      database.replica?.reads.usable()
+        ? `the replica serves reads again (${why})`
+        : `reads go to the primary: the replica is ${why}`,
+    );
   let closing = false;
   let jobs: RunningJobs | undefined;
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { currentStatementLimits, statementLimitsKey, statementLimitsSql } from '../lib/statement-limits';
 import { markPlansKept, withPlanName } from './plan-cache';
+import { ReplicaReads, type ReplicaState, runOnPrimaryInstead } from './replica';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -32,6 +33,12 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+  /**
+   * A streaming replica for reads that may lag a moment (DATABASE_REPLICA_URL, db/replica.ts): its
+   * handle, and whether a read may go to it now. Its statements that fail for being on a replica (the
+   * connection, a recovery conflict, a write) run on the primary instead.
+   */
+  replica?: { db: Db; reads: ReplicaReads };
   /**
    * Calls `onPayload` with each NOTIFY on `channel` (delivered when the notifying transaction commits).
    * On a server this is one dedicated connection per call, reopened after a loss (then `onReconnect`
@@ -75,6 +82,12 @@ export interface OpenDatabaseOptions {
    * the process.
    */
   onIdleClientError?: (error: Error) => void;
+  /** postgres://… of a streaming replica of `databaseUrl`, for reads (db/replica.ts). */
+  replicaUrl?: string | undefined;
+  /** Past this lag the replica is skipped (milliseconds). */
+  replicaMaxLagMs?: number;
+  /** Told when the replica becomes usable or stops being so, and why. */
+  onReplicaChange?: (state: ReplicaState, why: string) => void;
 }
 
 /**
@@ -110,7 +123,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // named statements (limitEveryStatement) keep their plans on the connection
     if (poolMode === 'session') markPlansKept(db);
+    const replica = options.replicaUrl ? await openReplica(pool, options, connections, poolMode) : undefined;
     return {
+      ...(replica ? { replica } : {}),
       db,
       kind: 'postgres',
       connections,
@@ -119,7 +134,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query(sql);
       },
       executeSql: (text, values) => pool.query(text, values),
-      close: () => pool.end(),
+      close: async () => {
+        await replica?.reads.stop();
+        await replica?.pool.end();
+        await pool.end();
+      },
       listen: (channel, onPayload, onReconnect) =>
         listenOnServer(options.listenUrl ?? (options.databaseUrl as string), channel, onPayload, onReconnect),
     };
@@ -155,6 +174,56 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       };
     },
   };
+}
+
+/** A replica's connection attempt gives up sooner than the primary's: the primary answers instead. */
+const REPLICA_CONNECT_TIMEOUT_MS = 1000;
+
+async function openReplica(
+  primary: pg.Pool,
+  options: OpenDatabaseOptions,
+  connections: number,
+  poolMode: 'session' | 'transaction',
+) {
+  const pool = new pg.Pool({
+    connectionString: options.replicaUrl,
+    max: connections,
+    connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: POOL_IDLE_MS,
+    keepAlive: true,
+  });
+  // an idle connection to a replica that restarts: dropped; the poll finds it down meanwhile
+  pool.on('error', () => {});
+  limitEveryStatement(pool, poolMode);
+  const onReplica = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  const onPrimary = primary.query.bind(primary) as (
+    config: unknown,
+    values?: unknown,
+  ) => Promise<pg.QueryResult>;
+  const reads = new ReplicaReads(
+    (text) => onPrimary(text),
+    (text) => onReplica(text),
+    options.replicaMaxLagMs ?? 5000,
+    options.onReplicaChange,
+  );
+  pool.query = (async (config: unknown, values?: unknown) => {
+    if (!reads.usable()) return onPrimary(config, values);
+    try {
+      reads.reads += 1;
+      return await onReplica(config, values);
+    } catch (error) {
+      if (!runOnPrimaryInstead(error)) throw error;
+      // a recovery conflict or a write is this statement's; a lost connection is the replica's
+      const code = (error as { code?: unknown }).code;
+      if (code === '40001' || code === '25006') reads.fallbacks += 1;
+      else reads.lost(error as Error);
+      return onPrimary(config, values);
+    }
+  }) as typeof pool.query;
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (poolMode === 'session') markPlansKept(db);
+  await reads.start();
+  return { db, reads, pool };
 }
 
 /** How long a lost listening connection waits before it reconnects. */

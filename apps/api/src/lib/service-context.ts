@@ -24,3 +24,11 @@ export function serviceContext(app: FastifyInstance): ServiceContext {
 export function userContext(app: FastifyInstance, request: FastifyRequest): UserContext {
   return { db: app.db, config: app.config, userId: requireUser(request).id };
 }
+
+/**
+ * The context of a signed-in call that only reads the catalogue: its database is the read replica
+ * when the replica may answer this caller (plugins/read-your-writes.ts), the primary otherwise.
+ */
+export function readContext(app: FastifyInstance, request: FastifyRequest): UserContext {
+  return { db: app.readDb(request), config: app.config, userId: requireUser(request).id };
+}

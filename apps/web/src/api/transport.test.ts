@@ -112,6 +112,28 @@ describe('transport (docs/web-app.md calls, Transport)', () => {
     expect(JSON.parse(call?.body ?? '')).toEqual({ about_me: 'Digging since 1998', user_type: ['dj'] });
   });
 
+  it("sends a write's database position back on later calls for a minute, the newest one only", async () => {
+    const { api, transport } = setup({
+      'PUT /api/favs/set/1': [
+        json(200, { is_fav: true }, { 'cratedig-wrote': '1/3000060' }),
+        json(200, { is_fav: false }, { 'cratedig-wrote': '0/FFFFFFFF' }),
+      ],
+      'GET /api/sets/1': [json(200, { id: 1 })],
+    });
+    await transport.get('/sets/1');
+    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBeUndefined();
+    await transport.put('/favs/set/1');
+    await transport.get('/sets/1');
+    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBe('1/3000060');
+    // an answer naming an earlier position (another instance, a slower write) does not move it back
+    await transport.put('/favs/set/1');
+    await transport.get('/sets/1');
+    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBe('1/3000060');
+    vi.setSystemTime(T0 + 61_000);
+    await transport.get('/sets/1');
+    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBeUndefined();
+  });
+
   it('204 gives an empty body', async () => {
     const { api, transport } = setup({ 'POST /api/me/onboarding': [new Response(null, { status: 204 })] });
     await expect(transport.post('/me/onboarding')).resolves.toBeUndefined();

@@ -42,6 +42,24 @@ import {
 import { createTokenManager, type TokenManager } from './token-manager';
 import { saysSessionEnded } from './token-refresh-strategies';
 
+/**
+ * docs/database.md "A read replica": a write's answer names the database position after it
+ * (Cratedig-Wrote); for a minute, every call sends the newest one back (Cratedig-Read-After), so
+ * whichever instance answers reads this listener's own writes.
+ */
+export const WROTE_HEADER = 'cratedig-wrote';
+export const READ_AFTER_HEADER = 'cratedig-read-after';
+export const READ_AFTER_MS = 60_000;
+const LSN = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i;
+const isLsn = (text: string) => LSN.test(text);
+/** Whether WAL position `a` ("16/B374D848") is after `b`. */
+export function laterLsn(a: string, b: string): boolean {
+  const [, ah = '0', al = '0'] = LSN.exec(a) ?? [];
+  const [, bh = '0', bl = '0'] = LSN.exec(b) ?? [];
+  const [x, y] = [Number.parseInt(ah, 16), Number.parseInt(bh, 16)];
+  return x !== y ? x > y : Number.parseInt(al, 16) > Number.parseInt(bl, 16);
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 type QueryScalar = string | number | boolean;
@@ -93,6 +111,8 @@ export function createTransport(deps: TransportDeps): Transport {
   const now = deps.now ?? (() => Date.now());
   const apiBase = deps.apiBase ?? '/api';
   const createRequestId = deps.createRequestId ?? randomRequestId;
+  // With a read replica, the newest write's position: later reads ask to see it (READ_AFTER_MS)
+  let readAfter: { lsn: string; until: number } | undefined;
 
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions, requestId: string) {
     const auth = options.auth ?? true;
@@ -119,6 +139,7 @@ export function createTransport(deps: TransportDeps): Transport {
         }
         headers.authorization = `Bearer ${result.token}`;
       }
+      if (readAfter && now() < readAfter.until) headers[READ_AFTER_HEADER] = readAfter.lsn;
       Object.assign(headers, options.headers);
 
       let response: Response;
@@ -143,6 +164,14 @@ export function createTransport(deps: TransportDeps): Transport {
         });
       }
       const answeredId = response.headers.get('x-request-id') || requestId;
+      const wrote = response.headers.get(WROTE_HEADER);
+      if (
+        wrote &&
+        isLsn(wrote) &&
+        (!readAfter || now() >= readAfter.until || laterLsn(wrote, readAfter.lsn))
+      ) {
+        readAfter = { lsn: wrote, until: now() + READ_AFTER_MS };
+      }
 
       if (response.ok) return (await readBody(response, answeredId)) as T;
 

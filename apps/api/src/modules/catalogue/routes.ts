@@ -1,15 +1,17 @@
 // Catalogue routes: the lists, details and detail-page tabs of sets, tracks, IDs, artists and labels,
 // festivals' and venues' pages, and Home's featured lists. Each call's method, path and schemas come from the contract's table of
-// calls; a route here is its handler, one service call. Every route needs a signed-in user.
+// calls; a route here is its handler, one service call. Every route needs a signed-in user, and only
+// reads (from a read replica where there is one, plugins/read-your-writes.ts).
 import { calls } from '@cratedig/contract/calls';
 import type { FestivalDetail, VenueDetail } from '@cratedig/contract/place';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { readContext } from '../../lib/service-context';
 import * as catalogue from './service';
 
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
-  const user = (req: Parameters<typeof userContext>[1]) => userContext(app, req);
+  // every call here only reads: from the read replica when there is one and it may answer the caller
+  const user = (req: Parameters<typeof readContext>[1]) => readContext(app, req);
   const { sets, tracks, artists, labels, festivals, venues, featured } = calls;
 
   // --- discover lists -----------------------------------------------------------------------------
