@@ -15,13 +15,14 @@ import { gzipSync } from 'node:zlib';
  * Budgets in KB (1024 bytes) of gzipped JavaScript, and the source modules each route's first screen
  * loads. A signed-in page counts the signed-in frame with the bottom player. The product's targets
  * are /login at most 150 KB and a signed-in /home with the player at most 220 KB; /login's budget is
- * its measured 145.0 KB plus 1 KB, so a regression fails the build before the target is reached. A
+ * its measured 146.1 KB (2026-12-03: the transport sends a write's database position back, for a
+ * read replica) plus 1 KB, so a regression fails the build before the target is reached. A
  * route without a budget is measured and printed only.
  */
 export const ROUTES = [
   {
     path: '/login',
-    budgetKB: 146,
+    budgetKB: 147,
     modules: ['src/features/auth/login-page.tsx'],
   },
   {

@@ -124,11 +124,11 @@ describe('transport (docs/web-app.md calls, Transport)', () => {
     expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBeUndefined();
     await transport.put('/favs/set/1');
     await transport.get('/sets/1');
-    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBe('1/3000060');
+    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBe('00000001/03000060');
     // an answer naming an earlier position (another instance, a slower write) does not move it back
     await transport.put('/favs/set/1');
     await transport.get('/sets/1');
-    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBe('1/3000060');
+    expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBe('00000001/03000060');
     vi.setSystemTime(T0 + 61_000);
     await transport.get('/sets/1');
     expect(api.calls.at(-1)?.headers['cratedig-read-after']).toBeUndefined();

@@ -44,21 +44,11 @@ import { saysSessionEnded } from './token-refresh-strategies';
 
 /**
  * docs/database.md "A read replica": a write's answer names the database position after it
- * (Cratedig-Wrote); for a minute, every call sends the newest one back (Cratedig-Read-After), so
- * whichever instance answers reads this listener's own writes.
+ * (Cratedig-Wrote, "1/3000060"); for a minute every call sends the newest one back
+ * (Cratedig-Read-After), so whichever instance answers reads this listener's own writes. Positions
+ * are kept zero-padded ("00000001/03000060"), so the newest is the greatest string.
  */
-export const WROTE_HEADER = 'cratedig-wrote';
-export const READ_AFTER_HEADER = 'cratedig-read-after';
-export const READ_AFTER_MS = 60_000;
-const LSN = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i;
-const isLsn = (text: string) => LSN.test(text);
-/** Whether WAL position `a` ("16/B374D848") is after `b`. */
-export function laterLsn(a: string, b: string): boolean {
-  const [, ah = '0', al = '0'] = LSN.exec(a) ?? [];
-  const [, bh = '0', bl = '0'] = LSN.exec(b) ?? [];
-  const [x, y] = [Number.parseInt(ah, 16), Number.parseInt(bh, 16)];
-  return x !== y ? x > y : Number.parseInt(al, 16) > Number.parseInt(bl, 16);
-}
+const READ_AFTER_MS = 60_000;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -111,8 +101,8 @@ export function createTransport(deps: TransportDeps): Transport {
   const now = deps.now ?? (() => Date.now());
   const apiBase = deps.apiBase ?? '/api';
   const createRequestId = deps.createRequestId ?? randomRequestId;
-  // With a read replica, the newest write's position: later reads ask to see it (READ_AFTER_MS)
-  let readAfter: { lsn: string; until: number } | undefined;
+  // With a read replica, the newest write's position and until when later calls ask to see it
+  let readAfter: [string, number] | undefined;
 
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions, requestId: string) {
     const auth = options.auth ?? true;
@@ -139,7 +129,7 @@ export function createTransport(deps: TransportDeps): Transport {
         }
         headers.authorization = `Bearer ${result.token}`;
       }
-      if (readAfter && now() < readAfter.until) headers[READ_AFTER_HEADER] = readAfter.lsn;
+      if (readAfter && now() < readAfter[1]) headers['cratedig-read-after'] = readAfter[0];
       Object.assign(headers, options.headers);
 
       let response: Response;
@@ -164,13 +154,14 @@ export function createTransport(deps: TransportDeps): Transport {
         });
       }
       const answeredId = response.headers.get('x-request-id') || requestId;
-      const wrote = response.headers.get(WROTE_HEADER);
-      if (
-        wrote &&
-        isLsn(wrote) &&
-        (!readAfter || now() >= readAfter.until || laterLsn(wrote, readAfter.lsn))
-      ) {
-        readAfter = { lsn: wrote, until: now() + READ_AFTER_MS };
+      const wrote = response.headers.get('cratedig-wrote')?.split('/');
+      if (wrote?.length === 2) {
+        const lsn = wrote
+          .map((part) => part.padStart(8, '0'))
+          .join('/')
+          .toUpperCase();
+        if (!readAfter || now() >= readAfter[1] || lsn > readAfter[0])
+          readAfter = [lsn, now() + READ_AFTER_MS];
       }
 
       if (response.ok) return (await readBody(response, answeredId)) as T;
