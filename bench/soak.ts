@@ -1,9 +1,14 @@
 // Soak with faults: a steady mixed load through nginx on the two instances of scripts/two-instances.sh
 // (behind PgBouncer), PostgreSQL restarted once, one instance stopped with SIGTERM and started again;
 // at the end every counter is reconciled with the writes that were answered. Not part of `npm test`.
+// With CLUSTER=true (the same as two-instances.sh's) the whole cluster: a replica the instances read
+// the catalogue from, the media in an object store (artwork asked for through its redirect), a worker
+// running the jobs; and three more faults: the worker killed (SIGKILL) in the middle of reading sets'
+// audio, the replica restarted. It then reports the replica's share of the statements and its lag, and
+// checks every set's audio was read again, none left half-read.
 //
-//   scripts/two-instances.sh start            # with the same STATE_DIR / ports as below
-//   node --import tsx bench/soak.ts [--minutes 20] [--workers 8]
+//   [CLUSTER=true] scripts/two-instances.sh start   # with the same STATE_DIR / ports as below
+//   [CLUSTER=true] node --import tsx bench/soak.ts [--minutes 20] [--workers 8]
 //
 // Reads STATE_DIR (default /tmp/cratedig-two-instances), NGINX_PORT, API_PORTS, PG_PORT like the script.
 // The load: browsing (lists, set and track pages), searches, plays, moment likes, queue adds and moves,
@@ -30,6 +35,7 @@ const USERS = 40;
 const STATE_DIR = process.env.STATE_DIR ?? '/tmp/cratedig-two-instances';
 const BASE = `http://127.0.0.1:${process.env.NGINX_PORT ?? 8310}`;
 const API_PORTS = (process.env.API_PORTS ?? '8311 8312').split(' ');
+const CLUSTER = process.env.CLUSTER === 'true';
 const urls = Object.fromEntries(
   readFileSync(`${STATE_DIR}/urls`, 'utf8')
     .trim()
@@ -117,6 +123,12 @@ async function main() {
     })),
   );
   const setIds = (await db.query<{ id: number }>('select id from sets order by id')).rows.map((r) => r.id);
+  const artPaths = (
+    await db.query<{ art: string }>(
+      `select art_url_sm as art from sets where art_url_sm like '/media/%' union select art_url_sm from artists where art_url_sm like '/media/%'`,
+    )
+  ).rows.map((r) => r.art);
+  const statementsBefore = CLUSTER ? await statementCounts() : undefined;
   const trackIds = (await db.query<{ id: number }>('select id from tracks order by id limit 200')).rows.map(
     (r) => r.id,
   );
@@ -138,6 +150,8 @@ async function main() {
   const before = await counters(ids);
 
   const actions: [number, (s: Soaker) => Promise<void>][] = [
+    // artwork: from the object store through its redirect (CLUSTER), or from the instances' folder
+    [artPaths.length > 0 ? 5 : 0, async (s) => void (await send('GET', pick(artPaths), s.token))],
     [
       30,
       async (s) =>
@@ -212,14 +226,49 @@ async function main() {
 
   const started = Date.now();
   const end = started + MINUTES * 60_000;
+  const lags: number[] = [];
+  const lagSampler = CLUSTER
+    ? setInterval(() => {
+        db.query<{ ms: number }>(
+          `select coalesce(extract(epoch from replay_lag) * 1000, 0)::float8 as ms from pg_stat_replication`,
+        )
+          .then((r) => {
+            if (r.rows[0]) lags.push(r.rows[0].ms);
+          })
+          .catch(() => {});
+      }, 5000)
+    : undefined;
   const faults = (async () => {
+    if (CLUSTER) {
+      await sleepUntil(started + MINUTES * 60_000 * 0.15);
+      await fault('the worker killed while it reads sets', async () => {
+        // sets to read again, a new worker to start on them, killed a few seconds in
+        await db.query(
+          `update set_landmarks set status = 'pending' where set_id in (select set_id from set_landmarks where status = 'done' order by set_id limit 12)`,
+        );
+        await run('bash', ['scripts/two-instances.sh', 'kill-worker']);
+        await new Promise((resolve) => setTimeout(resolve, 12_000));
+        await run('bash', ['scripts/two-instances.sh', 'kill-worker']);
+      });
+    }
     await sleepUntil(started + MINUTES * 60_000 * 0.3);
     await fault('PostgreSQL restart', async () => {
-      const env = { ...process.env, PG_DIR: `${STATE_DIR}/pg`, PG_PORT: process.env.PG_PORT ?? '8319' };
+      const env = {
+        ...process.env,
+        PG_DIR: `${STATE_DIR}/pg`,
+        PG_PORT: process.env.PG_PORT ?? '8319',
+        ...(CLUSTER ? { PG_REPLICA: '1', PG_KEEP_REPLICA: '1' } : {}),
+      };
       await run('bash', ['scripts/pg-server.sh', 'stop'], { env });
       await run('bash', ['scripts/pg-server.sh', 'start'], { env });
       await waitHealthy();
     });
+    if (CLUSTER) {
+      await sleepUntil(started + MINUTES * 60_000 * 0.45);
+      await fault('replica restart', async () => {
+        await run('bash', ['scripts/two-instances.sh', 'restart-replica']);
+      });
+    }
     await sleepUntil(started + MINUTES * 60_000 * 0.6);
     await fault(`SIGTERM and restart of the instance on ${API_PORTS.at(-1)}`, async () => {
       await run('bash', ['scripts/two-instances.sh', 'restart-instance', API_PORTS.at(-1) as string]);
@@ -243,9 +292,21 @@ async function main() {
     }),
   );
   await faults;
+  if (lagSampler) clearInterval(lagSampler);
   const after = await counters(ids);
   const problems = await reconcile(soakers, before, after);
   problems.push(...(await reconcileNotifications(soakers, soakStart)));
+  if (CLUSTER && statementsBefore) {
+    const statementsAfter = await statementCounts();
+    const onReplica = statementsAfter.replica - statementsBefore.replica;
+    const onPrimary = statementsAfter.primary - statementsBefore.primary;
+    const sorted = [...lags].sort((a, b) => a - b);
+    console.log(
+      `replica: ${onReplica} of ${onReplica + onPrimary} transactions (${((100 * onReplica) / Math.max(1, onReplica + onPrimary)).toFixed(1)} %); ` +
+        `replay lag p50 ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length} samples)`,
+    );
+    problems.push(...(await reconcileFingerprints()));
+  }
   console.log(
     JSON.stringify(
       {
@@ -270,6 +331,52 @@ async function main() {
 
 function sleepUntil(t: number) {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, t - Date.now())));
+}
+
+/** Committed transactions of the catalogue's database on the primary and on the replica. */
+async function statementCounts(): Promise<{ primary: number; replica: number }> {
+  const count = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const r = await client.query<{ n: string }>(
+        `select xact_commit + xact_rollback as n from pg_stat_database where datname = 'cratedig'`,
+      );
+      return Number(r.rows[0]?.n ?? 0);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    primary: await count(urls.DIRECT_URL as string),
+    replica: await count(urls.REPLICA_URL as string),
+  };
+}
+
+/**
+ * Every set the worker was killed reading is read again by the next one, within the job's expiry,
+ * and none is left half-read: no set has postings unless it is done.
+ */
+async function reconcileFingerprints(): Promise<string[]> {
+  const deadline = Date.now() + 12 * 60_000;
+  let pending = Number.NaN;
+  while (Date.now() < deadline) {
+    const r = await db.query<{ n: number }>(
+      `select count(*)::int as n from set_landmarks where status = 'pending' or status = 'failed'`,
+    );
+    pending = r.rows[0]?.n ?? 0;
+    if (pending === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+  }
+  const half = await db.query<{ n: number }>(
+    `select count(distinct p.set_id)::int as n from landmark_postings p
+       join set_landmarks l using (set_id) where l.status <> 'done'`,
+  );
+  const problems: string[] = [];
+  if (pending !== 0) problems.push(`fingerprints: ${pending} sets still not read 12 minutes after the soak`);
+  if ((half.rows[0]?.n ?? 0) > 0) problems.push(`fingerprints: ${half.rows[0]?.n} sets half-read`);
+  console.log(`fingerprints: ${pending === 0 ? 'every set read again' : `${pending} sets waiting`}`);
+  return problems;
 }
 
 async function fault(what: string, cause: () => Promise<void>) {

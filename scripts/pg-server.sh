@@ -27,7 +27,7 @@
 # A replica: PG_REPLICA=1 on `start` runs the primary with wal_level=replica and WAL senders (it costs
 # bulk loads their WAL-free path), and `replica-start` copies it with pg_basebackup into
 # $PG_DIR/replica and starts it as a hot standby on a port of its own, streaming from the primary
-# (256 MB of shared buffers, no huge pages). `stop` stops both.
+# (256 MB of shared buffers, no huge pages). `stop` stops both; with PG_KEEP_REPLICA=1 only the primary.
 #
 # Non-interactive (CI=true, no stdin): nothing here prompts. Only stdout carries the URL; progress
 # goes to stderr so `$(scripts/pg-server.sh start)` captures just the URL.
@@ -253,7 +253,8 @@ replica_stop() {
 }
 
 stop() {
-  replica_stop
+  # PG_KEEP_REPLICA=1: the primary alone (a restart of it; the replica reconnects by itself)
+  [ "${PG_KEEP_REPLICA:-}" = 1 ] || replica_stop
   if is_running; then
     as_owner "$BIN/pg_ctl" -D "$DATA" -m fast -w -t 60 stop >/dev/null
     say "stopped"

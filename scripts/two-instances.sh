@@ -3,14 +3,21 @@
 # shape of docs/deploy.md, small enough to run on one machine. The instances reach PostgreSQL through
 # Debian's PgBouncer in transaction mode (DATABASE_POOL_MODE=transaction), their live-event listener
 # directly (DATABASE_LISTEN_URL); PGBOUNCER=false connects them directly.
+# CLUSTER=true adds the rest of a cluster: a streaming replica the instances read the catalogue from
+# (DATABASE_REPLICA_URL), an S3-compatible object store for the media (scripts/s3-server.mjs,
+# MEDIA_STORE=s3), and a worker running the background jobs (`cratedig worker`; the instances get
+# JOBS=false).
 #
 #   scripts/two-instances.sh start    # PostgreSQL (throwaway, unless DATABASE_URL is set), PgBouncer, 2 instances, nginx
 #   scripts/two-instances.sh check    # a session, the login limit and counts behave as one across both
 #   scripts/two-instances.sh restart-instance 8312   # SIGTERM one instance, start it again (bench/soak.ts)
+#   scripts/two-instances.sh kill-worker     # SIGKILL the worker (CLUSTER=true), start a new one
+#   scripts/two-instances.sh restart-replica # stop the replica, start it again (CLUSTER=true)
 #   scripts/two-instances.sh stop
 #
 # Ports (override with the variables): nginx NGINX_PORT=8310, instances API_PORTS="8311 8312",
-# PgBouncer PGB_PORT=8318, the throwaway PostgreSQL PG_PORT=8319. State, logs and the nginx configuration live in STATE_DIR
+# PgBouncer PGB_PORT=8318, the throwaway PostgreSQL PG_PORT=8319, its replica PG_REPLICA_PORT=8317, the
+# object store S3_PORT=8316. State, logs and the nginx configuration live in STATE_DIR
 # (default /tmp/cratedig-two-instances). TLS is left to the real proxy (docs/deploy.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +28,10 @@ API_PORTS="${API_PORTS:-8311 8312}"
 PG_PORT="${PG_PORT:-8319}"
 PGB_PORT="${PGB_PORT:-8318}"
 PGBOUNCER="${PGBOUNCER:-true}"
-export PG_DIR="$STATE_DIR/pg" PG_PORT PGB_DIR="$STATE_DIR/pgbouncer" PGB_PORT
+CLUSTER="${CLUSTER:-false}"
+PG_REPLICA_PORT="${PG_REPLICA_PORT:-8317}"
+S3_PORT="${S3_PORT:-8316}"
+export PG_DIR="$STATE_DIR/pg" PG_PORT PG_REPLICA_PORT PGB_DIR="$STATE_DIR/pgbouncer" PGB_PORT
 
 say() { echo "two-instances: $*" >&2; }
 
@@ -81,26 +91,52 @@ EOF
 
 # The URLs the instances use: DATABASE (pooled or direct), LISTEN (direct) and the pool mode, written by
 # start so that restart-instance starts an instance exactly as start did.
-start_instance() {
-  local port="$1" seed="$2"
+# The settings every instance and the worker share: the database, the signing key, the media.
+cluster_env() {
   # shellcheck disable=SC1091
   . "$STATE_DIR/urls"
+  echo DATABASE_URL="$POOLED_URL" DATABASE_POOL_MODE="$POOL_MODE" DATABASE_LISTEN_URL="$DIRECT_URL" \
+    MEDIA_DIR="$STATE_DIR/media" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")"
+  if [ "$CLUSTER" = true ]; then
+    echo DATABASE_REPLICA_URL="$REPLICA_URL" JOBS=false MEDIA_STORE=s3 S3_BUCKET=cratedig-media \
+      S3_ENDPOINT="http://127.0.0.1:$S3_PORT" S3_FORCE_PATH_STYLE=true S3_ACCESS_KEY_ID=S3RVER \
+      S3_SECRET_ACCESS_KEY=S3RVER
+  fi
+}
+
+start_instance() {
+  local port="$1" seed="$2"
   say "starting an instance on 127.0.0.1:$port"
-  # Both instances share the database, the signing key and the media folder; each has its own DATA_DIR.
-  env PORT="$port" HOST=127.0.0.1 DATABASE_URL="$POOLED_URL" DATABASE_POOL_MODE="$POOL_MODE" \
-    DATABASE_LISTEN_URL="$DIRECT_URL" DATA_DIR="$STATE_DIR/data-$port" \
-    MEDIA_DIR="$STATE_DIR/media" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")" TRUST_PROXY=true \
+  # Both instances share the database, the signing key and the media; each has its own DATA_DIR.
+  # shellcheck disable=SC2046
+  env $(cluster_env) PORT="$port" HOST=127.0.0.1 DATA_DIR="$STATE_DIR/data-$port" TRUST_PROXY=true \
     PUBLIC_URL="http://127.0.0.1:$NGINX_PORT" SEED_DEMO="$seed" \
     setsid node --import tsx apps/api/src/main.ts >>"$STATE_DIR/api-$port.log" 2>&1 &
   echo $! >"$STATE_DIR/api-$port.pid"
   wait_healthy "$port"
 }
 
+start_worker() {
+  say "starting a worker"
+  # shellcheck disable=SC2046
+  env $(cluster_env) DATA_DIR="$STATE_DIR/data-worker" LOG_FORMAT=json \
+    setsid node --import tsx apps/api/src/cli/main.ts worker >>"$STATE_DIR/worker.log" 2>&1 &
+  echo $! >"$STATE_DIR/worker.pid"
+}
+
+kill_worker() {
+  local pid
+  pid="$(cat "$STATE_DIR/worker.pid")"
+  kill -KILL "$pid" 2>/dev/null || true
+  say "worker $pid killed"
+  start_worker
+}
+
 start() {
   mkdir -p "$STATE_DIR"
   local url="${DATABASE_URL:-}"
   if [ -z "$url" ]; then
-    url="$(bash scripts/pg-server.sh start)"
+    if [ "$CLUSTER" = true ]; then url="$(PG_REPLICA=1 bash scripts/pg-server.sh start)"; else url="$(bash scripts/pg-server.sh start)"; fi
     url="${url%/postgres}/cratedig"
     psql "${url%/cratedig}/postgres" -qtc "select 1 from pg_database where datname = 'cratedig'" | grep -q 1 ||
       psql "${url%/cratedig}/postgres" -qc "create database cratedig"
@@ -111,7 +147,15 @@ start() {
     pooled="$(PGB_UPSTREAM="$url" bash scripts/pgbouncer.sh start)"
     mode=transaction
   fi
-  printf 'POOLED_URL=%q\nDIRECT_URL=%q\nPOOL_MODE=%q\n' "$pooled" "$url" "$mode" >"$STATE_DIR/urls"
+  local replica=""
+  if [ "$CLUSTER" = true ]; then
+    replica="$(bash scripts/pg-server.sh replica-start)"
+    replica="${replica%/postgres}/cratedig"
+    mkdir -p "$STATE_DIR/s3"
+    setsid node scripts/s3-server.mjs "$S3_PORT" "$STATE_DIR/s3" cratedig-media >>"$STATE_DIR/s3.log" 2>&1 &
+    echo $! >"$STATE_DIR/s3.pid"
+  fi
+  printf 'POOLED_URL=%q\nDIRECT_URL=%q\nPOOL_MODE=%q\nREPLICA_URL=%q\n' "$pooled" "$url" "$mode" "$replica" >"$STATE_DIR/urls"
   chmod 600 "$STATE_DIR/urls"
   node -e "import('./scripts/web-build.mjs').then((m) => m.ensureWebBuild())"
   mkdir -p "$STATE_DIR/media"
@@ -121,6 +165,7 @@ start() {
     start_instance "$port" "$seed"
     seed=false
   done
+  if [ "$CLUSTER" = true ]; then start_worker; fi
   write_nginx_conf
   nginx -p "$STATE_DIR/nginx" -c "$STATE_DIR/nginx/nginx.conf"
   say "nginx on http://127.0.0.1:$NGINX_PORT in front of ports $API_PORTS"
@@ -149,6 +194,12 @@ stop() {
       rm -f "$pidfile"
     fi
   done
+  for pidfile in "$STATE_DIR/worker.pid" "$STATE_DIR/s3.pid"; do
+    if [ -f "$pidfile" ]; then
+      kill -TERM "$(cat "$pidfile")" 2>/dev/null || true
+      rm -f "$pidfile"
+    fi
+  done
   bash scripts/pgbouncer.sh stop || true
   [ -n "${DATABASE_URL:-}" ] || bash scripts/pg-server.sh stop || true
 }
@@ -166,8 +217,13 @@ check)
   ;;
 stop) stop ;;
 restart-instance) restart_instance "${2:?usage: $0 restart-instance <port>}" ;;
+kill-worker) kill_worker ;;
+restart-replica)
+  bash scripts/pg-server.sh replica-stop
+  bash scripts/pg-server.sh replica-start >/dev/null
+  ;;
 *)
-  echo "usage: $0 start|check|stop|restart-instance <port>" >&2
+  echo "usage: $0 start|check|stop|restart-instance <port>|kill-worker|restart-replica" >&2
   exit 2
   ;;
 esac

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,11 +47,27 @@ export function functionsScript(): string {
   return [...files, itemsFunctionsScript(), itemDocsFunctionsScript()].join('\n');
 }
 
+/** What the public schema's comment says once the functions of a script are in place. */
+export function functionsMark(script: string): string {
+  return `cratedig functions ${createHash('sha256').update(script).digest('hex').slice(0, 32)}`;
+}
+
 /**
  * Every function file as one script: sent as a single simple query it runs in one implicit
  * transaction (both drivers), so a file that fails leaves the previous definitions in place, and the
- * transaction-scoped lock is released with it.
+ * transaction-scoped lock is released with it. Only when they changed: replacing them takes locks on
+ * the tables their triggers are on, and a process starting under load (an instance in a rolling
+ * deploy, a worker) deadlocked listeners' reads. The script's hash is kept as the public schema's
+ * comment, set in the same transaction.
  */
 async function applyFunctions(database: Database): Promise<void> {
-  await database.exec(`select pg_advisory_xact_lock(${FUNCTIONS_LOCK});\n${functionsScript()}`);
+  const script = functionsScript();
+  const mark = functionsMark(script);
+  const { rows } = await database.executeSql(
+    `select obj_description('public'::regnamespace, 'pg_namespace') as mark`,
+  );
+  if ((rows[0] as { mark?: string | null } | undefined)?.mark === mark) return;
+  await database.exec(
+    `select pg_advisory_xact_lock(${FUNCTIONS_LOCK});\n${script}\ncomment on schema public is '${mark}';`,
+  );
 }

@@ -113,6 +113,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * deadlock_detected or serialization_failure (also a replica cancelling a read to replay over it):
+ * two transactions crossed; the same request again goes through.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    if (link.code === '40P01' || link.code === '40001') return true;
+  }
+  return false;
+}
+
 /** query_canceled (a statement_timeout) or lock_not_available (a lock_timeout). */
 export function isStatementStopped(error: unknown): boolean {
   for (const link of errorChain(error)) {
@@ -145,6 +156,12 @@ function toErrorResponse(error: FastifyError): { body: ErrorShape; headers: Reco
     return {
       body: errorBody(503, 'The service is temporarily unavailable. Please try again in a moment.'),
       headers: { 'retry-after': '5' },
+    };
+  }
+  if (isTransientConflict(error)) {
+    return {
+      body: errorBody(503, 'The service is temporarily unavailable. Please try again in a moment.'),
+      headers: { 'retry-after': '1' },
     };
   }
   if (isStatementStopped(error)) {
