@@ -76,7 +76,9 @@ async function send(
     stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
     if (response.status >= 500 && !inWindow(started))
       stats.fiveXxOutside.push(`${method} ${path} ${status} ${text.slice(0, 120)}`);
-    if (response.ok) return { outcome: 'ok', json: text ? JSON.parse(text) : undefined };
+    // artwork comes back as an image (from the object store, through its redirect): no JSON to read
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    if (response.ok) return { outcome: 'ok', json: text && isJson ? JSON.parse(text) : undefined };
     // 502/504 from nginx: the instance may have written before it went away. 503 from the app and
     // 4xx are answered before any write.
     return { outcome: response.status === 502 || response.status === 504 ? 'uncertain' : 'refused' };

@@ -27,7 +27,7 @@ export function unknownKeys(json: unknown, schema: z.ZodType, path = ''): string
 
 /** Asserts `json` parses with `schema` and names no key the schema does not. */
 export function expectContract(json: unknown, schema: z.ZodType): void {
-  expect(json).toBeTruthy();
+  expect(json).toEqual(expect.any(Object));
   expect(unknownKeys(json, schema)).toEqual([]);
   expect(schema.safeParse(json).error?.issues ?? []).toEqual([]);
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../api/token-storage';
 import { makeUser } from '../test/factories';
 import { renderApp } from '../test/render';
+import { expectShown } from '../test/shown';
 import { AppProviders } from './providers';
 import { RouteErrorBoundary } from './route-error';
 import { appRoutes } from './router';
@@ -61,17 +62,17 @@ describe('route rules for a visitor', () => {
 
   it('takes /privacy to the privacy policy, for a visitor and for a signed-in user', async () => {
     const visitor = renderApp('/privacy');
-    expect(
+    expectShown(
       await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 20_000 }),
-    ).toBeTruthy();
+    );
     expect(location(visitor.router)).toBe('/policy');
     expect(window.localStorage.getItem(STORAGE_KEYS.next)).toBeNull();
     visitor.unmount();
 
     const member = renderApp('/privacy', { session: makeUser() });
-    expect(
+    expectShown(
       await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 20_000 }),
-    ).toBeTruthy();
+    );
     expect(location(member.router)).toBe('/policy');
     screen.getByRole('button', { name: 'Account menu' });
   });
@@ -91,9 +92,7 @@ describe('route rules for a visitor', () => {
 describe('route rules for a signed-in user', () => {
   it('replaces /login with /home', async () => {
     const { router } = renderApp('/login', { session: makeUser() });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome to Cratedig, nightowl' }),
-    ).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cratedig, nightowl' }));
     expect(location(router)).toBe('/home');
     expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(document.title).toBe('Home · Cratedig'));
@@ -117,12 +116,12 @@ describe('route rules for a signed-in user', () => {
 
   it('renders each list page with its spec banner', async () => {
     const { router } = renderApp('/sets?genre=Techno', { session: makeUser() });
-    expect(
+    expectShown(
       await screen.findByRole('heading', {
         level: 1,
         name: 'Dive down the rabbit hole with musical journeys',
       }),
-    ).toBeTruthy();
+    );
     screen.getByText('Genre: Techno');
 
     await router.navigate('/artists');
@@ -134,17 +133,13 @@ describe('route rules for a signed-in user', () => {
     screen.getByText('Only independent labels & producers');
 
     await router.navigate('/tracks');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Crate dig through new & old cuts' }),
-    ).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Crate dig through new & old cuts' }));
     await waitFor(() => expect(document.title).toBe('Tracks · Cratedig'));
   });
 
   it('prefills the search page from ?s', async () => {
     renderApp('/search?s=burial', { session: makeUser() });
-    expect(
-      await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'),
-    ).toBeTruthy();
+    expectShown(await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'));
     const box = screen.getByRole('textbox', { name: 'Search for tracks, labels, artists, and sets' });
     expect((box as HTMLInputElement).value).toBe('burial');
   });
@@ -154,7 +149,7 @@ describe('while the session is being determined', () => {
   it('shows only the full-screen overlay and locks page scrolling', async () => {
     const { router } = renderApp('/sets', { session: 'unknown' });
     const overlay = await screen.findByRole('progressbar', { name: 'Checking your session' });
-    expect(overlay).toBeTruthy();
+    expectShown(overlay);
     expect(document.documentElement.style.overflow).toBe('hidden');
     expect(screen.queryByRole('heading')).toBeNull();
     // Nothing is decided yet: no redirect, no stored next location.

@@ -2,6 +2,7 @@ import type { MomentTrack } from '@cratedig/contract/moments-api';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { heatAreaPath, smoothHeat } from '../lib/heat';
+import { expectShown } from '../test/shown';
 import { HeatStrip } from './heat-strip';
 
 const tracks: MomentTrack[] = [
@@ -55,11 +56,11 @@ describe('HeatStrip', () => {
     expect(svg?.getAttribute('viewBox')).toBe('0 0 10 100');
     // the peak line stands at the most liked moment, not the middle of its bucket: 28.5 s = 5.7 buckets
     expect(container.querySelector('[data-heat-peak]')?.getAttribute('x1')).toBe('5.7');
-    expect(
+    expectShown(
       screen.getByRole('img', {
         name: 'Moment likes across the set: 6 likes; the most liked moment is at 0:28, during Deep Cuts — The Drop (5 likes)',
       }),
-    ).toBeTruthy();
+    );
   });
 
   it('hovering names the track playing there and its likes; a click gives the second under the pointer', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { expectShown } from '../../test/shown';
 import { EmulatorAccountChooser } from './emulator-account-chooser';
 import { type EmulatorAccount, newEmulatorAccount } from './emulator-accounts';
 
@@ -41,7 +42,7 @@ describe('the development sign-in chooser (docs/decisions/0004)', () => {
     expect(dialog.textContent).toContain('Development sign-in.');
     expect(dialog.textContent).toContain('no real Google account is used');
     const form = await screen.findByRole('form', { name: 'Add a fake Google account' });
-    expect(form).toBeTruthy();
+    expectShown(form);
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'selector@example.test');
     await user.type(screen.getByRole('textbox', { name: 'Display name (optional)' }), 'The Selector');
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));

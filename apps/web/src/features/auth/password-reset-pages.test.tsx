@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, createFakeApi, type FakeHandler, type FakeRequest } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { expectShown } from '../../test/shown';
 
 async function openReset(handler: FakeHandler, path = '/reset?token=tok-123') {
   const fake = createFakeApi(handler);
@@ -31,14 +32,14 @@ describe('reset password (docs/accounts.md)', { timeout: 45_000 }, () => {
     const { submit, requests, user } = await openReset(() => undefined);
     await user.type(screen.getByLabelText(/^New password/), 'iloveyou');
     await user.tab();
-    expect(
+    expectShown(
       // the list of common passwords loads on demand
       await screen.findByText(
         'This password is too common and easy to guess. Choose another one.',
         {},
         { timeout: 15_000 },
       ),
-    ).toBeTruthy();
+    );
     await submit('', 'iloveyou');
     expect(resets(requests)).toHaveLength(0);
   });
@@ -71,9 +72,7 @@ describe('reset password (docs/accounts.md)', { timeout: 45_000 }, () => {
     await submit('new-pass-2026', 'new-pass-2026');
     await waitFor(() => expect(location()).toBe('/login'));
     expect(resets(requests)[0]?.body).toEqual({ token: 'tok-123', new_password: 'new-pass-2026' });
-    expect(
-      await screen.findByText('Your password was changed. Sign in with your new password.'),
-    ).toBeTruthy();
+    expectShown(await screen.findByText('Your password was changed. Sign in with your new password.'));
   });
 });
 

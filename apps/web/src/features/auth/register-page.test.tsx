@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { apiError, createFakeApi, type FakeHandler, type FakeRequest } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { expectShown } from '../../test/shown';
 
 async function openRegister(handler: FakeHandler) {
   const fake = createFakeApi(handler);
@@ -42,25 +43,25 @@ describe('registration (docs/accounts.md)', () => {
     const { fill, requests, user } = await openRegister(() => undefined);
     screen.getByText('At least 8 characters, not a common password');
     await fill({ username: 'nova.digs', email: 'nova@example.test', password: 'baseball' });
-    expect(
+    expectShown(
       // the list of common passwords loads on demand
       await screen.findByText(
         'This password is too common and easy to guess. Choose another one.',
         {},
         { timeout: 15_000 },
       ),
-    ).toBeTruthy();
+    );
     await user.clear(screen.getByLabelText(/Password/));
     await user.type(screen.getByLabelText(/Password/), 'NOVA.DIGS');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(
+    expectShown(
       // the list of common passwords loads on demand
       await screen.findByText(
         'This password is too common and easy to guess. Choose another one.',
         {},
         { timeout: 15_000 },
       ),
-    ).toBeTruthy();
+    );
     expect(posts(requests)).toHaveLength(0);
   });
 
@@ -90,9 +91,7 @@ describe('registration (docs/accounts.md)', () => {
       apiError(422, 'Unprocessable Entity', { username: ['taken'], email: ['taken'] }),
     );
     await fill({ username: 'nova', email: 'nova@example.test', password: 'deep-crates-at-dawn' });
-    expect(
-      await screen.findByText('This username is already taken, please use a different one'),
-    ).toBeTruthy();
+    expectShown(await screen.findByText('This username is already taken, please use a different one'));
     screen.getByText('This email is already taken, please use a different one');
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeSet, makeUser } from '../../test/factories';
 import { apiError, type FakeRequest, type FakeResponse } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { expectShown } from '../../test/shown';
 
 const set = makeSet(1, { tracks: 3, set_name: 'Sunrise at the Lighthouse' });
 const idRow = set.set_tracks?.[1];
@@ -128,11 +129,11 @@ describe('suggest a tracklist', () => {
     expect(items.map((i) => i.getAttribute('data-outcome'))).toEqual(['same', 'suggestion']);
     within(items[0] as HTMLElement).getByText("Matches the set's track at 0:00.");
     within(items[1] as HTMLElement).getByText('Suggestion for the ID at 5:00.');
-    expect(
+    expectShown(
       within(items[1] as HTMLElement).getByText(
         'New to Cratedig: artists Nova Person, Other Guy · label Unsigned',
       ),
-    ).toBeTruthy();
+    );
     screen.getByText(/1 suggestion · 1 matches the set · placed by their times/);
 
     await user.click(screen.getByRole('button', { name: 'Send 1 suggestion' }));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeIdentification, makeUser } from '../../test/factories';
 import { apiError, type FakeRequest, type FakeResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { expectShown } from '../../test/shown';
 import { IdentificationPanel } from './identification-panel';
 
 /** An API holding the suggestions of ID 12 that answers votes and withdrawals as the server would. */
@@ -133,9 +134,9 @@ describe('voting on a suggestion', () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Confirm Artist 5 – Title 5' }));
-    expect(
+    expectShown(
       await screen.findByText('You have voted many times in a short time. Try again in 4 minutes.'),
-    ).toBeTruthy();
+    );
     await user.click(screen.getByRole('button', { name: 'Reject Artist 6 – Title 6' }));
     await screen.findByText('This suggestion was decided meanwhile.');
   });

@@ -5,6 +5,7 @@ import { makeNotification, makeUser } from '../../test/factories';
 import type { FakeRequest, FakeResponse } from '../../test/fake-api';
 import { type FakeEventSource, openStream } from '../../test/fake-event-source';
 import { renderApp } from '../../test/render';
+import { expectShown } from '../../test/shown';
 import { unreadCountQueryOptions } from './notifications-api';
 
 /** An API holding `notifications` (newest first), paging 10 at a time by after/after_id like the server. */
@@ -80,7 +81,7 @@ describe('notification bell', () => {
     expect(newest.textContent).toContain('Unread: Artist 2 – Track 2');
     expect(newest.textContent).toContain('first heard in Set 2');
     expect(newest.textContent).toContain('3 hours ago');
-    expect(newest.querySelector('img')).toBeTruthy();
+    expectShown(newest.querySelector('img'));
     expect(older.textContent).not.toContain('Unread');
     expect(older.textContent).toContain('2 days ago');
     expect(menu.queryByRole('menuitem', { name: 'Load More' })).toBeNull();

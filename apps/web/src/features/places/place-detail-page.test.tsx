@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeSet, makeUser } from '../../test/factories';
 import type { FakeRequest, FakeResponse } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { expectShown } from '../../test/shown';
 import { yearsOf } from './place-detail-page';
 
 const list = (items: unknown[]): FakeResponse => ({
@@ -40,15 +41,13 @@ function festivalApi(request: FakeRequest): FakeResponse | undefined {
 describe('a festival’s page', () => {
   it('shows the place, its years, followers and the sets recorded there; Follow counts the listener in', async () => {
     const { user, requests } = renderApp('/festivals/7', { api: festivalApi, session: makeUser() });
-    expect(
+    expectShown(
       await screen.findByRole('heading', { level: 1, name: 'Dekmantel Festival' }, { timeout: 20_000 }),
-    ).toBeTruthy();
+    );
     screen.getByText('Amsterdam, Netherlands');
     screen.getByText('2 sets · 2019–2024 · 1 follower');
     const sets = screen.getByRole('region', { name: 'Sets from this festival' });
-    expect(
-      await within(sets).findByRole('link', { name: 'Peggy Gou at Dekmantel 2024 by DJ 31' }),
-    ).toBeTruthy();
+    expectShown(await within(sets).findByRole('link', { name: 'Peggy Gou at Dekmantel 2024 by DJ 31' }));
     within(sets).getByRole('link', { name: 'Call Super at Dekmantel 2019 by DJ 32' });
 
     const follow = screen.getByRole('button', { name: 'Follow Dekmantel Festival' });

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeQueue } from '../../test/factories';
 import { renderWithPlayer } from '../../test/render';
+import { expectShown } from '../../test/shown';
 import { QueuePopover } from './queue-popover';
 
 // jsdom lays nothing out: give each queue row its own 56 px band so dnd-kit's keyboard sensor can
@@ -89,11 +90,11 @@ describe('the queue popover', () => {
     await vi.waitFor(() => expect(names()).toEqual(['Set 1 (played)', 'Set 2 (current)', 'Set 4', 'Set 3']));
     expect(screen.getAllByText(/· Played$/)).toHaveLength(1);
     // Said, not silent: the names, the position it landed on, and why it is not the one asked for.
-    expect(
+    expectShown(
       screen.getByText(
         'Sets play from top to bottom: those above the playing set have been played, those below play next, in order. Drag a set to change its turn; dropped above the playing set, it plays right after it.',
       ),
-    ).toBeTruthy();
+    );
     await vi.waitFor(() =>
       expect(announced()).toContain(
         'Set 4 moved to position 3 of 4. Only sets already played sit above the playing one, so a set moved there plays next.',
@@ -128,7 +129,7 @@ describe('the queue popover', () => {
     await vi.waitFor(() => expect(names()).toEqual(['Set 1', 'Set 3']));
     expect(backend.callsOf('removeQueueItem')).toEqual([[1002]]);
     await user.click(screen.getByRole('button', { name: 'Clear' }));
-    await vi.waitFor(() => expect(screen.getByText(/Your queue is empty/)).toBeTruthy());
+    await vi.waitFor(() => expectShown(screen.getByText(/Your queue is empty/)));
     expect(backend.callsOf('clearQueue')).toHaveLength(1);
   });
 

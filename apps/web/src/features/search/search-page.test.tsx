@@ -5,6 +5,7 @@ import { makeArtist, makeLabel, makeSet, makeTrack, makeUser } from '../../test/
 import { apiError } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { asHit, fakeSearch, type SearchResults } from '../../test/search-fakes';
+import { expectShown } from '../../test/shown';
 
 const BOX = { name: 'Search for tracks, labels, artists, and sets' };
 
@@ -37,9 +38,7 @@ describe('search page', () => {
       api: fakeSearch({ mira }, { delayMs: 300 }),
       session: makeUser(),
     });
-    expect(
-      await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'),
-    ).toBeTruthy();
+    expectShown(await screen.findByText('Find tracks, labels, artists, and sets from all over the world.'));
     expect((screen.getByRole('textbox', BOX) as HTMLInputElement).value).toBe('mira');
     const artists = await screen.findByRole('region', { name: 'Artists' });
     expect(sectionTitles()).toEqual(['Artists', 'Labels', 'Tracks', 'Sets']);
@@ -228,9 +227,7 @@ describe('search page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Basalt Weekender' });
     screen.getByText('Oslo, Norway');
     const sets = await screen.findByRole('list', { name: 'Sets' });
-    expect(
-      within(sets).getByRole('link', { name: 'Koa Makoa at Basalt Weekender 2024 by Koa Makoa' }),
-    ).toBeTruthy();
+    expectShown(within(sets).getByRole('link', { name: 'Koa Makoa at Basalt Weekender 2024 by Koa Makoa' }));
     expect(asked).toContain('4');
   });
 
