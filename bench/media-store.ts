@@ -27,7 +27,8 @@ import { type AppConfig, loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { signAudioUrl } from '../apps/api/src/lib/audio-links';
 import { copyFolderToStore } from '../apps/api/src/lib/media-copy';
-import { S3MediaStore, type S3Settings } from '../apps/api/src/lib/media-store-s3';
+import { S3MediaStore } from '../apps/api/src/lib/media-store-s3';
+import { createTestBucket } from '../apps/api/src/test/s3-server';
 
 const ART = Number(process.env.BENCH_ART ?? 400);
 const AUDIO = Number(process.env.BENCH_AUDIO ?? 12);
@@ -67,19 +68,8 @@ async function main() {
   const port = await new Promise<number>((resolve) =>
     storeChild.once('message', (m) => resolve((m as { port: number }).port)),
   );
-  const settings: S3Settings = {
-    bucket: 'bench-media',
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    prefix: '',
-    urlTtlS: 3600,
-  };
-  const { CreateBucketCommand } = await import('@aws-sdk/client-s3');
+  const settings = await createTestBucket(`http://127.0.0.1:${port}`, 'bench-media');
   const store = new S3MediaStore(settings);
-  await store.client.send(new CreateBucketCommand({ Bucket: settings.bucket }));
   const copied = await copyFolderToStore(mediaDir, store);
   console.log(`store: ${copied.copied} objects (${(copied.bytes / 1e6).toFixed(0)} MB) pushed`);
 

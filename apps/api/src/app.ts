@@ -33,7 +33,7 @@ import {
   registerRequestLog,
   requestLogger,
 } from './plugins/logging';
-import { isBucket, registerMedia } from './plugins/media';
+import { isBucket, mediaDelivery, registerMedia } from './plugins/media';
 import { registerOpenApi } from './plugins/openapi';
 import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -110,8 +110,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // Before the routes (the OpenAPI document's included): it attaches itself to each route as it is added.
   await registerCompression(app);
   // browsers fetch media from the bucket itself when they are redirected there
-  const redirected = config.mediaStore.kind === 's3' && config.mediaStore.delivery === 'redirect';
-  await registerSecurityHeaders(app, config, isBucket(media) && redirected ? [await media.origin()] : []);
+  const redirected = isBucket(media) && mediaDelivery(config) === 'redirect';
+  await registerSecurityHeaders(app, config, redirected ? [await media.origin()] : []);
   await registerOpenApi(app, config);
   registerAuth(app, config);
 
@@ -132,10 +132,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(unsubscribeRoutes);
   await app.register(shareRoutes);
 
-  await registerMedia(app, {
-    store: media,
-    delivery: config.mediaStore.kind === 's3' ? config.mediaStore.delivery : 'redirect',
-  });
+  await registerMedia(app, media);
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;
 }

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { currentStatementLimits, statementLimitsKey, statementLimitsSql } from '../lib/statement-limits';
 import { markPlansKept, withPlanName } from './plan-cache';
-import { ReplicaReads, type ReplicaState, runOnPrimaryInstead } from './replica';
+import { ReplicaReads, type ReplicaState, replicaFailure } from './replica';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -212,11 +212,9 @@ async function openReplica(
       reads.reads += 1;
       return await onReplica(config, values);
     } catch (error) {
-      if (!runOnPrimaryInstead(error)) throw error;
-      // a recovery conflict or a write is this statement's; a lost connection is the replica's
-      const code = (error as { code?: unknown }).code;
-      if (code === '40001' || code === '25006') reads.fallbacks += 1;
-      else reads.lost(error as Error);
+      const why = replicaFailure(error);
+      if (!why) throw error;
+      reads.failedOver(error as Error, why);
       return onPrimary(config, values);
     }
   }) as typeof pool.query;

@@ -2,7 +2,7 @@
 // read and written as PostgreSQL shows them, the lag measured from the primary's polls, and which
 // failures send a statement to the primary.
 import { describe, expect, it } from 'vitest';
-import { formatLsn, parseLsn, ReplicaReads, runOnPrimaryInstead } from './replica';
+import { formatLsn, parseLsn, ReplicaReads, replicaFailure } from './replica';
 
 describe('WAL positions', () => {
   it('reads and writes them as PostgreSQL shows them, and refuses anything else', () => {
@@ -74,12 +74,15 @@ describe('how far behind a replica is', () => {
   });
 
   it('sends a statement to the primary for a lost connection, a recovery conflict or a write, not for its own error', () => {
-    expect(runOnPrimaryInstead(new Error('Connection terminated unexpectedly'))).toBe(true);
-    for (const code of ['40001', '25006', '08006', '57P01', '57P03']) {
-      expect(runOnPrimaryInstead(Object.assign(new Error(code), { code })), code).toBe(true);
+    expect(replicaFailure(new Error('Connection terminated unexpectedly'))).toBe('lost');
+    for (const code of ['08006', '57P01', '57P03']) {
+      expect(replicaFailure(Object.assign(new Error(code), { code })), code).toBe('lost');
+    }
+    for (const code of ['40001', '25006']) {
+      expect(replicaFailure(Object.assign(new Error(code), { code })), code).toBe('statement');
     }
     for (const code of ['42P01', '22P02', '57014']) {
-      expect(runOnPrimaryInstead(Object.assign(new Error(code), { code })), code).toBe(false);
+      expect(replicaFailure(Object.assign(new Error(code), { code })), code).toBeUndefined();
     }
   });
 });

@@ -74,7 +74,7 @@ export class ReplicaReads {
   /** Reads both positions once. */
   async poll(now = Date.now()): Promise<void> {
     try {
-      const { rows } = await this.primary('select pg_current_wal_lsn()::text as lsn');
+      const { rows } = await this.primary('select pg_current_wal_insert_lsn()::text as lsn');
       const lsn = parseLsn((rows[0] as { lsn?: string } | undefined)?.lsn);
       if (lsn !== undefined) {
         this.history.push({ at: now, lsn });
@@ -133,10 +133,13 @@ export class ReplicaReads {
     return after === undefined || (this.replayed !== undefined && this.replayed >= after);
   }
 
-  /** A statement failed on the replica in a way the primary would not: skip it until the next poll says otherwise. */
-  lost(error: Error): void {
+  /**
+   * A statement failed on the replica and runs on the primary instead; when the replica's connection
+   * was lost, it is skipped until the next poll finds it back.
+   */
+  failedOver(error: Error, why: 'lost' | 'statement'): void {
     this.fallbacks += 1;
-    if (this.up) this.mark(false, `a statement failed: ${error.message}`);
+    if (why === 'lost' && this.up) this.mark(false, `a statement failed: ${error.message}`);
   }
 
   async stop(): Promise<void> {
@@ -146,14 +149,14 @@ export class ReplicaReads {
 }
 
 /**
- * Whether a statement that failed on the replica is to be run on the primary instead: the connection
- * failed (no SQLSTATE), the replica cancelled it for replaying over it (40001), or it tried to write
- * (25006: a read path that also records something).
+ * Why a statement failed on the replica, when the primary is to run it instead: `lost` when the
+ * connection failed (no SQLSTATE, class 08, the replica shutting down or starting: 57P01, 57P03),
+ * `statement` when the replica cancelled it to replay over it (40001) or it tried to write (25006: a
+ * read path that also records something). Undefined: the statement's own error, the primary's too.
  */
-export function runOnPrimaryInstead(error: unknown): boolean {
+export function replicaFailure(error: unknown): 'lost' | 'statement' | undefined {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
-  return (
-    code === '40001' || code === '25006' || code.startsWith('08') || code === '57P01' || code === '57P03'
-  );
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return 'lost';
+  if (code === '40001' || code === '25006') return 'statement';
+  return code.startsWith('08') || code === '57P01' || code === '57P03' ? 'lost' : undefined;
 }

@@ -3,7 +3,6 @@
 // one (docs/media-storage.md). An object already stored with the same bytes is not sent again.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import {
   FolderMediaStore,
   type MediaStore,
@@ -68,49 +67,36 @@ async function differs(
   if (store.kind === 'folder') return undefined;
   const tags = await expectedEtags(path);
   if (tags.includes(found.etag)) return undefined;
-  // sent in parts of another size (by another tool): the size is all that can be compared
-  if (
-    /-\d+"$/.test(found.etag) &&
-    !tags.some((t) => t.endsWith(found.etag.slice(found.etag.lastIndexOf('-'))))
-  ) {
-    return undefined;
-  }
+  // sent in another number of parts (by another tool, in parts of another size): its tag says
+  // nothing this side can compute, so the size is all that can be compared
+  const parts = /-(\d+)"$/.exec(found.etag)?.[1];
+  if (parts && !tags.some((tag) => tag.endsWith(`-${parts}"`))) return undefined;
   return `entity tag ${found.etag}, expected ${tags.join(' or ')}`;
 }
 
-/** Copies every file of `folder` into `store`, then checks every object against its file. */
-export async function copyFolderToStore(
+/** Copies every file of `folder` into `store` that is not there alike, and checks each object it sent. */
+export function copyFolderToStore(
   folder: string,
   store: MediaStore,
   onProgress?: (done: number, total: number) => void,
 ): Promise<CopyReport> {
-  const source = new FolderMediaStore(folder);
-  const files: StoredObject[] = [];
-  for await (const file of source.list()) files.push(file);
-  files.sort((a, b) => a.key.localeCompare(b.key));
-  const report: CopyReport = { files: files.length, copied: 0, unchanged: 0, bytes: 0, mismatched: [] };
-  let done = 0;
-  for (const file of files) {
-    const path = source.pathOf(file.key);
-    const { size } = await stat(path);
-    if ((await differs(await store.head(file.key), path, size, store)) === undefined) {
-      report.unchanged += 1;
-    } else {
-      await store.putFile(file.key, path);
-      report.copied += 1;
-      report.bytes += size;
-      const why = await differs(await store.head(file.key), path, size, store);
-      if (why) report.mismatched.push({ key: file.key, why });
-    }
-    onProgress?.(++done, files.length);
-  }
-  return report;
+  return compareFolder(folder, store, true, onProgress);
 }
 
 /** Checks every file of `folder` against its object in `store`, sending nothing. */
-export async function checkFolderInStore(
+export function checkFolderInStore(
   folder: string,
   store: MediaStore,
+  onProgress?: (done: number, total: number) => void,
+): Promise<CopyReport> {
+  return compareFolder(folder, store, false, onProgress);
+}
+
+/** Each file of `folder` in key order against its object; `send` puts what differs, then checks it again. */
+async function compareFolder(
+  folder: string,
+  store: MediaStore,
+  send: boolean,
   onProgress?: (done: number, total: number) => void,
 ): Promise<CopyReport> {
   const source = new FolderMediaStore(folder);
@@ -119,11 +105,17 @@ export async function checkFolderInStore(
   files.sort((a, b) => a.key.localeCompare(b.key));
   const report: CopyReport = { files: files.length, copied: 0, unchanged: 0, bytes: 0, mismatched: [] };
   let done = 0;
-  for (const file of files) {
-    const path = source.pathOf(file.key);
-    const why = await differs(await store.head(file.key), path, file.size, store);
-    if (why) report.mismatched.push({ key: file.key, why });
-    else report.unchanged += 1;
+  for (const { key, size } of files) {
+    const path = source.pathOf(key);
+    let why = await differs(await store.head(key), path, size, store);
+    if (why === undefined) report.unchanged += 1;
+    else if (send) {
+      await store.putFile(key, path);
+      report.copied += 1;
+      report.bytes += size;
+      why = await differs(await store.head(key), path, size, store);
+    }
+    if (why !== undefined) report.mismatched.push({ key, why });
     onProgress?.(++done, files.length);
   }
   return report;

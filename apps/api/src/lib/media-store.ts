@@ -3,10 +3,10 @@
 // S3-compatible store (lib/media-store-s3.ts) once the catalogue outgrows one machine's disk; the
 // server, the import, the seed, backups and the fingerprint job all read and write through this
 // interface (docs/media-storage.md).
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, opendir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import type { AppConfig } from '../config';
 
 export const MEDIA_PREFIX = '/media/';
 
@@ -82,13 +82,6 @@ const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   json: 'application/json',
 };
-
-/** The MD5 of a file, hex: what a bucket's entity tag is for an object stored in one part. */
-export async function md5Of(path: string): Promise<string> {
-  const hash = createHash('md5');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /** Media in a folder of this machine (MEDIA_DIR). */
 export class FolderMediaStore implements MediaStore {
@@ -199,10 +192,9 @@ export class RangeNotSatisfiable extends Error {
 }
 
 /** The store the settings name: the folder, or the bucket (its SDK loaded only then). */
-export async function openMediaStore(config: {
-  mediaDir: string;
-  mediaStore: { kind: 'folder' } | { kind: 's3'; s3: import('./media-store-s3').S3Settings };
-}): Promise<MediaStore> {
+export async function openMediaStore(
+  config: Pick<AppConfig, 'mediaDir' | 'mediaStore'>,
+): Promise<MediaStore> {
   if (config.mediaStore.kind === 'folder') return new FolderMediaStore(config.mediaDir);
   const { S3MediaStore } = await import('./media-store-s3');
   return new S3MediaStore(config.mediaStore.s3);

@@ -7,12 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAudioUrl } from '../lib/audio-links';
 import type { S3Settings } from '../lib/media-store-s3';
 import { S3MediaStore } from '../lib/media-store-s3';
 import { buildTestApp, makeTempDir } from '../test/app';
 import { createUserWithToken, type SignedInUser } from '../test/auth';
 import { resetDatabase } from '../test/database';
-import { createSet } from '../test/factories';
+import { permalinkFor } from '../test/player';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 
 const COVER = randomBytes(20_000);
@@ -23,6 +24,8 @@ let s3: TestS3;
 let settings: S3Settings;
 let redirecting: FastifyInstance;
 let proxying: FastifyInstance;
+/** Signed URLs of the store that stay the same for days: longer than any audio link lives. */
+let longUrls: FastifyInstance;
 let me: SignedInUser;
 let proxyMe: SignedInUser;
 
@@ -39,6 +42,9 @@ beforeAll(async () => {
   await store.close();
   redirecting = await buildTestApp({ mediaStore: { kind: 's3', s3: settings, delivery: 'redirect' } });
   proxying = await buildTestApp({ mediaStore: { kind: 's3', s3: settings, delivery: 'proxy' } });
+  longUrls = await buildTestApp({
+    mediaStore: { kind: 's3', s3: { ...settings, urlTtlS: 7 * 24 * 3600 }, delivery: 'redirect' },
+  });
   // each app signs tokens with the key of its own data folder
   me = await createUserWithToken(redirecting);
   proxyMe = await createUserWithToken(proxying);
@@ -46,21 +52,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await redirecting?.close();
   await proxying?.close();
+  await longUrls?.close();
   await s3?.close();
 });
-
-/** The link as a client gets it: from a queue item's set_meta. */
-async function permalink(app: FastifyInstance, who: SignedInUser): Promise<string> {
-  const set = await createSet(app, { audioPath: AUDIO_PATH });
-  await app.inject({
-    method: 'POST',
-    url: '/api/queue',
-    headers: who.headers,
-    payload: { user_id: who.user.id, set_meta_id: set.id },
-  });
-  const queue = (await app.inject({ url: '/api/queue', headers: who.headers })).json();
-  return queue.at(-1).set_meta.mp3_permalink as string;
-}
 
 describe('media from a bucket, by redirect', () => {
   it('sends artwork to a signed URL of the store that stays the same, and the store serves it cacheable', async () => {
@@ -107,7 +101,7 @@ describe('media from a bucket, by redirect', () => {
   });
 
   it('plays a signed audio link from the store, privately, and refuses it unsigned', async () => {
-    const link = await permalink(redirecting, me);
+    const link = await permalinkFor(redirecting, me, AUDIO_PATH);
     const res = await redirecting.inject({ url: link });
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
@@ -119,6 +113,21 @@ describe('media from a bucket, by redirect', () => {
     const unsigned = await redirecting.inject({ url: AUDIO_PATH });
     expect(unsigned.statusCode).toBe(403);
     expect(unsigned.headers.location).toBeUndefined();
+  });
+});
+
+describe('an audio link near the end of its life', () => {
+  it('is redirected for no longer than it is valid, however long the store keeps its URL', async () => {
+    const { ttlS } = longUrls.config.audioLinks;
+    // signed so long ago that it runs out within the next quarter of an hour
+    const link = signAudioUrl(longUrls.config, 1, AUDIO_PATH, Date.now() - (ttlS - 60) * 1000);
+    const left = Number(new URL(link, 'http://x').searchParams.get('exp')) - Math.floor(Date.now() / 1000);
+    expect(left).toBeLessThanOrEqual(15 * 60 + 60);
+    const res = await longUrls.inject({ url: link });
+    expect(res.statusCode).toBe(302);
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(res.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(left);
   });
 });
 
@@ -141,7 +150,7 @@ describe('media from a bucket, through the server', () => {
   });
 
   it('answers ranges with 206, a range past the end with 416 and the length, and HEAD without a body', async () => {
-    const link = await permalink(proxying, proxyMe);
+    const link = await permalinkFor(proxying, proxyMe, AUDIO_PATH);
     const part = await proxying.inject({ url: link, headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${AUDIO.length}`);

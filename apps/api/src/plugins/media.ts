@@ -11,6 +11,7 @@ import { sep } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
 import { HttpError, notFound } from '../lib/http-errors';
 import {
   contentTypeOf,
@@ -32,11 +33,12 @@ const MEDIA_CACHE = 'public, max-age=86400';
 
 export type MediaDelivery = 'redirect' | 'proxy';
 
-export async function registerMedia(
-  app: FastifyInstance,
-  options: { store: MediaStore; delivery: MediaDelivery },
-): Promise<void> {
-  const { store } = options;
+/** How listeners get media from a bucket (MEDIA_DELIVERY); undefined when media are in a folder. */
+export function mediaDelivery(config: Pick<AppConfig, 'mediaStore'>): MediaDelivery | undefined {
+  return config.mediaStore.kind === 's3' ? config.mediaStore.delivery : undefined;
+}
+
+export async function registerMedia(app: FastifyInstance, store: MediaStore): Promise<void> {
   if (store instanceof FolderMediaStore) {
     const mediaDir = store.root;
     mkdirSync(mediaDir, { recursive: true });
@@ -57,11 +59,12 @@ export async function registerMedia(
     });
     return;
   }
-  if (!isBucket(store)) throw new Error(`no delivery for media in ${store.location}`);
+  const delivery = mediaDelivery(app.config);
+  if (!isBucket(store) || !delivery) throw new Error(`no delivery for media in ${store.location}`);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = keyOfRequest(request.url);
     if (!key) throw notFound('File');
-    return sendStored(request, reply, { store, delivery: options.delivery, key, cacheControl: MEDIA_CACHE });
+    return sendStored(request, reply, { store, delivery, key, cacheControl: MEDIA_CACHE });
   };
   app.get(`${MEDIA_PREFIX}*`, { schema: { hide: true } }, handler);
 }
@@ -103,10 +106,11 @@ export async function sendStored(
     if (!(await store.exists(key))) throw notFound('File');
     const { url, stableForS } = await store.signedUrl(key, cacheControl);
     const scope = cacheControl.startsWith('private') ? 'private' : 'public';
+    const maxAge = Math.min(stableForS, options.maxRedirectAgeS ?? stableForS);
     return reply
       .code(302)
       .header('location', url)
-      .header('cache-control', `${scope}, max-age=${stableForS}`)
+      .header('cache-control', `${scope}, max-age=${maxAge}`)
       .send();
   }
   if (request.method === 'HEAD') {

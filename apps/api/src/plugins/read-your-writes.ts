@@ -44,7 +44,9 @@ export function registerReadYourWrites(app: FastifyInstance): void {
     if (READS.has(request.method) || reply.statusCode >= 400 || !request.url.startsWith('/api/'))
       return payload;
     try {
-      const { rows } = await app.database.executeSql('select pg_current_wal_lsn()::text as lsn');
+      // where WAL is inserted, not where it is written: with asynchronous commit the write's commit
+      // record may not be written yet, and a replica at the written position would lack it
+      const { rows } = await app.database.executeSql('select pg_current_wal_insert_lsn()::text as lsn');
       const lsn = parseLsn((rows[0] as { lsn?: string } | undefined)?.lsn);
       if (lsn === undefined) return payload;
       reply.header(WROTE_HEADER, formatLsn(lsn));

@@ -38,6 +38,30 @@ export function workerDatabaseUrl(): string | undefined {
   return url.toString();
 }
 
+/**
+ * With TEST_DATABASE_URL, a new empty database beside the worker's (named after it and `suffix`,
+ * made again when it exists), e.g. for a restore; undefined on PGlite.
+ */
+export async function emptyServerDatabase(suffix: string): Promise<string | undefined> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? freshDatabase(serverUrl, `${workerDatabaseName()}_${suffix}`) : undefined;
+}
+
+/** Database `name` on the server of `serverUrl`, dropped first when it exists; its URL. */
+async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 function workerDatabaseName(): string {
   // Workers run in parallel, so each gets its own database, named after its pool slot.
   return `cratedig_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
@@ -51,16 +75,8 @@ async function openTestDatabase(): Promise<Database> {
     await database.exec(REFRESH_STATS);
     return database;
   }
-  const name = workerDatabaseName();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ databaseUrl: workerDatabaseUrl(), poolMax: 4 });
+  const url = await freshDatabase(serverUrl, workerDatabaseName());
+  const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
   await migrate(database);
   await database.exec(REFRESH_STATS);
   return database;

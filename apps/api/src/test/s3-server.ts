@@ -14,6 +14,37 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
+/** A new, empty bucket on the test server at `endpoint`, and the settings that reach it. */
+export async function createTestBucket(
+  endpoint: string,
+  name: string,
+  overrides: Partial<S3Settings> = {},
+): Promise<S3Settings> {
+  const settings: S3Settings = {
+    bucket: name,
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    prefix: '',
+    urlTtlS: 3600,
+    ...overrides,
+  };
+  const client = new S3Client({
+    endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: name }));
+  } finally {
+    client.destroy();
+  }
+  return settings;
+}
+
 export async function startTestS3(): Promise<TestS3> {
   const server = new S3rver({
     port: 0,
@@ -25,28 +56,7 @@ export async function startTestS3(): Promise<TestS3> {
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
-    async bucket(name, overrides = {}) {
-      const settings: S3Settings = {
-        bucket: name,
-        endpoint,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-        prefix: '',
-        urlTtlS: 3600,
-        ...overrides,
-      };
-      const client = new S3Client({
-        endpoint,
-        region: settings.region,
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      });
-      await client.send(new CreateBucketCommand({ Bucket: name }));
-      client.destroy();
-      return settings;
-    },
+    bucket: (name, overrides) => createTestBucket(endpoint, name, overrides),
     close: () => server.close(),
   };
 }

@@ -5,19 +5,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config';
 import { S3MediaStore, type S3Settings } from '../../lib/media-store-s3';
 import { buildTestApp, makeTempDir } from '../../test/app';
 import { captureOutput, runCommand } from '../../test/commands';
-import { resetDatabase, workerDatabaseUrl } from '../../test/database';
+import { emptyServerDatabase, resetDatabase, workerDatabaseUrl } from '../../test/database';
 import { createSet } from '../../test/factories';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
 import { backupCommand, restoreCommand } from '../commands/backup';
 import { runOfflineCommand } from '../run-command';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 let app: FastifyInstance;
 let s3: TestS3;
 const work = makeTempDir('cratedig-backup-bucket-');
@@ -42,18 +40,7 @@ const inBucket = (settings: S3Settings): AppConfig => ({
 /** A new empty database (PostgreSQL) or data folder (PGlite) to restore into. */
 async function emptyTarget(name: string) {
   const dataDir = join(work, name);
-  let databaseUrl: string | undefined;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    const db = `${new URL(workerDatabaseUrl() as string).pathname.slice(1)}_${name}`;
-    await admin.query(`drop database if exists ${db} with (force)`);
-    await admin.query(`create database ${db}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${db}`;
-    databaseUrl = url.toString();
-  }
+  const databaseUrl = await emptyServerDatabase(name);
   return { dataDir, databaseUrl, pgliteDir: join(dataDir, 'pglite'), mediaDir: join(dataDir, 'media') };
 }
 

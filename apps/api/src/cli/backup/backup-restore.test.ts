@@ -4,7 +4,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routes } from '@cratedig/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
@@ -13,7 +12,7 @@ import { fillItemDocs } from '../../db/read-models/catalogue-item-docs';
 import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { captureOutput, runCommand } from '../../test/commands';
-import { resetDatabase, workerDatabaseUrl } from '../../test/database';
+import { emptyServerDatabase, resetDatabase, workerDatabaseUrl } from '../../test/database';
 import { createFestival, createLabel, createSet, createTrack, createVenue } from '../../test/factories';
 import { backupCommand, restoreCommand } from '../commands/backup';
 import { releaseCommand } from '../commands/release';
@@ -181,18 +180,7 @@ describe(`cratedig backup and restore (${serverUrl ? 'PostgreSQL' : 'PGlite'})`,
     expect(backup.code).toBe(0);
     expect(backup.out.join('\n')).toMatch(/backed up 2 accounts, 1 sets, \d+ tracks and 2 media files/);
 
-    let restoredUrl: string | undefined;
-    if (serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      const name = `${new URL(workerDatabaseUrl() as string).pathname.slice(1)}_restored`;
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      restoredUrl = url.toString();
-    }
+    const restoredUrl = await emptyServerDatabase('restored');
     const restoredData = join(work, 'restored');
     const config = {
       ...app.config,

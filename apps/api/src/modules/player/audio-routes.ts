@@ -11,7 +11,7 @@ import send from '@fastify/send';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIO_PREFIX, verifyAudioLink } from '../../lib/audio-links';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { isBucket, keyOfRequest, sendStored } from '../../plugins/media';
+import { isBucket, keyOfRequest, mediaDelivery, sendStored } from '../../plugins/media';
 
 /** A browser may keep the bytes for the link's life, but only for this user (private). */
 const MAX_CACHE_S = 24 * 3600;
@@ -46,10 +46,10 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const maxAge = Math.max(0, Math.min(MAX_CACHE_S, check.expiresAt - Math.floor(Date.now() / 1000)));
       const store = app.media;
-      if (isBucket(store)) {
+      const delivery = mediaDelivery(app.config);
+      if (isBucket(store) && delivery) {
         const key = keyOfRequest(rawPath);
         if (!key) throw notFound('File');
-        const delivery = app.config.mediaStore.kind === 's3' ? app.config.mediaStore.delivery : 'redirect';
         // the object's own cache life is fixed, so its signed URL stays the same for a while
         return sendStored(request, reply, {
           store,

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAudioUrl } from '../../lib/audio-links';
 import { buildTestApp } from '../../test/app';
-import { createUserWithToken, type SignedInUser } from '../../test/auth';
+import { createUserWithToken } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
-import { createSet } from '../../test/factories';
+import { permalinkFor } from '../../test/player';
 
 const AUDIO_PATH = '/media/audio/sets/test-set.mp3';
 const FILE = randomBytes(300_000);
@@ -29,26 +29,13 @@ beforeEach(async () => {
   await resetDatabase();
 });
 
-/** The link as a client gets it: from a queue item's set_meta. */
-async function permalinkFor(who: SignedInUser): Promise<string> {
-  const set = await createSet(app, { audioPath: AUDIO_PATH });
-  await app.inject({
-    method: 'POST',
-    url: '/api/queue',
-    headers: who.headers,
-    payload: { user_id: who.user.id, set_meta_id: set.id },
-  });
-  const queue = (await app.inject({ url: '/api/queue', headers: who.headers })).json();
-  return queue[0].set_meta.mp3_permalink as string;
-}
-
 const fetchAudio = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
   app.inject({ method, url, headers });
 
 describe('signed audio links', () => {
   it('a valid link streams the file without a bearer token, privately cacheable, with ranges', async () => {
     const me = await createUserWithToken(app);
-    const link = await permalinkFor(me);
+    const link = await permalinkFor(app, me, AUDIO_PATH);
     expect(link).toMatch(/^\/media\/audio\/sets\/test-set\.mp3\?u=\d+&exp=\d+&sig=[\w-]{43}$/);
     const whole = await fetchAudio(link);
     expect(whole.statusCode).toBe(200);
@@ -83,7 +70,7 @@ describe('signed audio links', () => {
 
   it('refuses plain, expired, tampered and re-addressed links with 403 in the error shape', async () => {
     const [me, other] = [await createUserWithToken(app), await createUserWithToken(app)];
-    const link = await permalinkFor(me);
+    const link = await permalinkFor(app, me, AUDIO_PATH);
     const url = new URL(link, 'http://x');
     const variant = (change: (params: URLSearchParams) => void, path = url.pathname) => {
       const params = new URLSearchParams(url.search);
