@@ -19,6 +19,7 @@ import { fingerprintCalls } from './calls/fingerprints';
 import { identificationCalls, liveCalls } from './calls/identifications';
 import { favCalls, notificationCalls, postCalls, searchCalls, userCalls } from './calls/library';
 import { likeCalls, playCalls, queueCalls } from './calls/player';
+import { publishCalls } from './calls/publish';
 import { routes } from './routes';
 
 export const calls = joinCalls(routes, {
@@ -44,6 +45,7 @@ export const calls = joinCalls(routes, {
   contribute: contributeCalls,
   fingerprints: fingerprintCalls,
   live: liveCalls,
+  publish: publishCalls,
 });
 
 export type Calls = typeof calls;

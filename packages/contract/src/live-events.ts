@@ -44,7 +44,7 @@ export const eventStreamQuery = z.object({
 export type EventStreamQuery = z.output<typeof eventStreamQuery>;
 
 /** The `event:` names of the stream; each event's `data:` is the JSON of the schema below. */
-export const LIVE_EVENT_TYPES = ['ready', 'notification', 'identification'] as const;
+export const LIVE_EVENT_TYPES = ['ready', 'notification', 'identification', 'upload'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**

@@ -52,6 +52,7 @@ export const NOTIFICATION_KINDS = [
   'identified',
   'proposal_accepted',
   'proposal_on_watched',
+  'takedown',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -130,6 +130,17 @@ export const routes = {
   live: {
     ticket: { method: 'POST', path: '/api/events/ticket', auth: 'user' },
   },
+  publish: {
+    list: { method: 'GET', path: '/api/publish/sets', auth: 'user' },
+    detail: { method: 'GET', path: '/api/publish/sets/:id', auth: 'user' },
+    details: { method: 'PUT', path: '/api/publish/sets/:id/details', auth: 'user' },
+    preview: { method: 'POST', path: '/api/publish/sets/:id/tracklist-preview', auth: 'user' },
+    publish: { method: 'POST', path: '/api/publish/sets/:id/publish', auth: 'user' },
+    unpublish: { method: 'POST', path: '/api/publish/sets/:id/unpublish', auth: 'user' },
+    remove: { method: 'DELETE', path: '/api/publish/sets/:id', auth: 'user' },
+    recognised: { method: 'GET', path: '/api/publish/sets/:id/recognised', auth: 'user' },
+    accept: { method: 'POST', path: '/api/publish/sets/:id/recognised', auth: 'user' },
+  },
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -14,6 +14,7 @@ export * from './labels';
 export * from './library';
 export * from './notifications';
 export * from './player';
+export * from './publish';
 export * from './search';
 export * from './sets';
 export * from './tracks';

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { identifications } from './identifications';
+import { uploads } from './publish';
 import { sqlList } from './sql-helpers';
 import { tracks } from './tracks';
 import { users } from './users';
@@ -30,9 +31,9 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    idTrackId: integer('id_track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    // the ID it is about; null for a takedown, which is about the owner's set (upload_id)
+    idTrackId: integer('id_track_id').references(() => tracks.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('release'),
     // the accepted or new proposal the notification names (all kinds but release)
     identificationId: integer('identification_id').references(() => identifications.id, {
@@ -51,6 +52,10 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_kind_check', sql`${t.kind} in (${sqlList(NOTIFICATION_KINDS)})`),
+    check(
+      'notifications_subject_check',
+      sql`(${t.kind} = 'takedown') = (${t.idTrackId} is null) and (${t.kind} = 'takedown') = (${t.uploadId} is not null)`,
+    ),
     check('notifications_day_check', sql`(${t.kind} = 'proposal_on_watched') = (${t.day} is not null)`),
     uniqueIndex('notifications_user_kind_key').on(
       t.userId,

@@ -17,6 +17,7 @@ import { genres } from './genres';
 import { labels } from './labels';
 import { artColumns, sqlList } from './sql-helpers';
 import { tracks } from './tracks';
+import { users } from './users';
 import { venues } from './venues';
 
 export const sets = pgTable(
@@ -45,6 +46,8 @@ export const sets = pgTable(
     trackConfirmedCount: integer('track_confirmed_count').notNull().default(0),
     trackGenres: text('track_genres').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // the listener who published it from the browser (docs/publishing.md); null for imported sets
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('sets_duration_ms_check', sql`${t.durationMs} > 0`),
@@ -65,6 +68,7 @@ export const sets = pgTable(
     index('sets_genre_nf_idx').on(t.genre.asc().nullsFirst(), t.id),
     index('sets_festival_idx').on(t.festivalId),
     index('sets_venue_idx').on(t.venueId),
+    index('sets_owner_idx').on(t.ownerId).where(sql`${t.ownerId} is not null`),
     index('sets_set_name_trgm').using('gin', t.setName.op('gin_trgm_ops')),
     index('sets_artist_trgm').using('gin', t.artist.op('gin_trgm_ops')),
     // the list search's normalised words (migration 0013_search_speed.sql)
