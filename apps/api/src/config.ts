@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PUBLISH_LIMITS } from '@cratedig/contract/publish-api';
 import { z } from 'zod';
 import { blankIsUnset, isUrl, limitVar, millisecondsVar } from './config-vars';
 import type { S3Settings } from './lib/media-store-s3';
@@ -77,6 +78,19 @@ export interface AppConfig {
    * page-cache.ts); 0: none.
    */
   catalogueCacheMb: number;
+  /** DJs' uploads: limits and where unfinished bytes wait (docs/publishing.md). */
+  publish: PublishConfig;
+}
+
+export interface PublishConfig {
+  /** Absolute; the bytes of uploads in progress (tus), before processing moves them into the media store. */
+  uploadDir: string;
+  maxFileBytes: number;
+  maxDurationS: number;
+  uploadsPerDay: number;
+  bytesPerUser: number;
+  abandonedAfterS: number;
+  keepOriginal: boolean;
 }
 
 /** Media in MEDIA_DIR, or in a bucket of an S3-compatible store. */
@@ -258,6 +272,15 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_DIST_DIR: blankIsUnset(z.string().optional()),
+  UPLOAD_DIR: blankIsUnset(z.string().optional()),
+  PUBLISH_MAX_FILE_BYTES: limitVar(PUBLISH_LIMITS.maxFileBytes),
+  PUBLISH_MAX_DURATION_S: limitVar(PUBLISH_LIMITS.maxDurationS),
+  PUBLISH_UPLOADS_PER_DAY: limitVar(PUBLISH_LIMITS.uploadsPerDay),
+  PUBLISH_BYTES_PER_USER: limitVar(PUBLISH_LIMITS.bytesPerUser),
+  PUBLISH_ABANDONED_AFTER_S: limitVar(PUBLISH_LIMITS.abandonedAfterS),
+  PUBLISH_KEEP_ORIGINAL: blankIsUnset(
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+  ),
   PUBLIC_URL: blankIsUnset(
     z
       .string()
@@ -483,6 +506,15 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
     searchCacheEntries: vars.SEARCH_CACHE_ENTRIES,
     searchIndex: vars.SEARCH_INDEX === 'true' || vars.SEARCH_INDEX === '1',
     catalogueCacheMb: vars.CATALOGUE_CACHE_MB,
+    publish: {
+      uploadDir: vars.UPLOAD_DIR ? absolute(vars.UPLOAD_DIR) : resolve(dataDir, 'uploads'),
+      maxFileBytes: vars.PUBLISH_MAX_FILE_BYTES,
+      maxDurationS: vars.PUBLISH_MAX_DURATION_S,
+      uploadsPerDay: vars.PUBLISH_UPLOADS_PER_DAY,
+      bytesPerUser: vars.PUBLISH_BYTES_PER_USER,
+      abandonedAfterS: vars.PUBLISH_ABANDONED_AFTER_S,
+      keepOriginal: vars.PUBLISH_KEEP_ORIGINAL === 'true' || vars.PUBLISH_KEEP_ORIGINAL === '1',
+    },
     auth: {
       jwtSecret: vars.JWT_SECRET,
       firebaseProjectId: vars.FIREBASE_PROJECT_ID,
