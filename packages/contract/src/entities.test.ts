@@ -174,6 +174,7 @@ const aNotification = {
     track_position: 2,
   },
   proposal: null,
+  upload: null,
 };
 
 const aPost = {

@@ -46,6 +46,9 @@ export type NotificationRelease = z.infer<typeof notificationRelease>;
  * - `proposal_on_watched`: someone suggested what an ID the user watches is (`proposal`, the first of
  *   the day; at most one such notification a day per ID): "{username} suggested Artist – Title for
  *   the ID from {set}".
+ * - `takedown`: the operator took down a set the user published (`upload`; `id_track` is null):
+ *   TAKEDOWN_TITLE (publish-api.ts), with the set's name and the reason; it links to the user's sets
+ *   (/publish).
  */
 export const NOTIFICATION_KINDS = [
   'release',
@@ -74,6 +77,17 @@ export const notificationProposal = z
   .meta({ id: 'NotificationProposal' });
 export type NotificationProposal = z.infer<typeof notificationProposal>;
 
+/** The user's set a `takedown` notification is about: the draft (their sets' id), its name, why. */
+export const notificationUpload = z
+  .object({
+    // the draft's id (`/api/publish/sets/{id}`)
+    id: z.string(),
+    set_name: z.string(),
+    reason: z.string(),
+  })
+  .meta({ id: 'NotificationUpload' });
+export type NotificationUpload = z.infer<typeof notificationUpload>;
+
 export const notification = z
   .object({
     id,
@@ -81,12 +95,14 @@ export const notification = z
     is_read: z.boolean(),
     read_dt: instant.nullable(),
     created_dt: instant,
-    // the ID this is about (every kind)
-    id_track: notificationIdTrack,
+    // the ID this is about (every kind but takedown, null for takedown)
+    id_track: notificationIdTrack.nullable(),
     // kind release only, null otherwise
     release: notificationRelease.nullable(),
     // kinds identified, proposal_accepted and proposal_on_watched; null for release
     proposal: notificationProposal.nullable(),
+    // kind takedown only, null otherwise
+    upload: notificationUpload.nullable(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notification>;

@@ -225,6 +225,7 @@ export function makeNotification(
       },
       track_position: 3,
     },
+    upload: null,
     ...overrides,
   };
 }

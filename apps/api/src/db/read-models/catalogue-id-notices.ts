@@ -5,7 +5,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The joins that follow a row naming an ID, as aliases: `h` the ID (its track row, always there),
+ * The joins that follow a row naming an ID, as aliases: `h` the ID (its track row; nulls when the row
+ * names none, as a takedown notification does, so such a row is kept),
  * `r` the track it was released as (when `released` holds and a release exists, else nulls), `pt`
  * the track a proposal names (by the track id in `proposedTrackId`, else nulls), and `heard` (id,
  * set_name, track_position): the set the ID was found in, else the first set playing it, with the
@@ -13,7 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export function idNoticeJoins(idTrackId: SQL, released: SQL, proposedTrackId: SQL): SQL {
   return sql`
-  join tracks h on h.id = ${idTrackId}
+  left join tracks h on h.id = ${idTrackId}
   left join id_releases x on x.id_track_id = h.id and ${released}
   left join tracks r on r.id = x.released_track_id
   left join tracks pt on pt.id = ${proposedTrackId}

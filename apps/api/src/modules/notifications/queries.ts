@@ -31,27 +31,35 @@ export async function insertReleaseNotifications(db: Db, idTrackId: number): Pro
 
 /**
  * A notification as the contract shapes it, from `n` (notifications), `p` (the proposal it names),
- * `au` (its author) and the catalogue's aliases of idNoticeJoins(): `h` (the ID), `r` (the released
- * track, kind release) and `heard` (the set the ID was heard in, with its position there).
+ * `au` (its author), `u` (the user's set a takedown is about) and the catalogue's aliases of
+ * idNoticeJoins(): `h` (the ID), `r` (the released track, kind release) and `heard` (the set the ID
+ * was heard in, with its position there). A takedown names no ID: its id_track is null.
  */
 export const notificationJson = sql`json_build_object(
   'id', n.id, 'kind', n.kind, 'is_read', n.is_read, 'read_dt', ${instant('n.read_dt')},
   'created_dt', ${instant('n.created_dt')},
-  'id_track', json_build_object('id', h.id, 'artist', h.artist, 'title', h.title,
+  'id_track', case when h.id is null then null else json_build_object('id', h.id, 'artist', h.artist,
+    'title', h.title,
     'set_meta', case when heard.id is null then null else json_build_object('id', heard.id, 'set_name', heard.set_name) end,
-    'track_position', heard.track_position),
+    'track_position', heard.track_position) end,
   'release', case when n.kind = 'release' then json_build_object(
     'set_meta', json_build_object('set_name', coalesce(heard.set_name, '')),
     'track_meta', json_build_object('id', r.id, 'artist', r.artist, 'title', r.title,
       'release_date', r.release_date, 'art_url_xl', r.art_url_xl),
     'track_position', coalesce(heard.track_position, 1)) end,
   'proposal', case when p.id is null then null else json_build_object('id', p.id,
-    'names', cd_proposal_names(p), 'author', json_build_object('id', au.id, 'username', au.username)) end)`;
+    'names', cd_proposal_names(p), 'author', json_build_object('id', au.id, 'username', au.username)) end,
+  'upload', case when n.kind = 'takedown' then json_build_object('id', u.id,
+    'set_name', coalesce(u.set_name, ''), 'reason', coalesce(u.reason, '')) end)`;
 
-/** The joins notificationJson reads, after `notifications n`: the proposal, its author, the catalogue's. */
+/**
+ * The joins notificationJson reads, after `notifications n`: the proposal, its author, the user's set
+ * taken down, the catalogue's (left joins all: a takedown has no ID, a release no proposal).
+ */
 export const notificationJoins = sql`
   left join identifications p on p.id = n.identification_id
   left join users au on au.id = p.author_id
+  left join uploads u on u.id = n.upload_id
   ${idNoticeJoins(sql`n.id_track_id`, sql`n.kind = 'release'`, sql`p.track_id`)}`;
 
 /** The notifications that can be shown: a release one needs its release (the joins find it). */
@@ -72,7 +80,8 @@ export async function listNotifications<T>(
   const { userId, limit, search, after, afterId } = params;
   const matches: SQL = search
     ? sql`and (r.title ilike ${like(search)} or r.artist ilike ${like(search)}
-        or coalesce(p.title, pt.title) ilike ${like(search)} or coalesce(p.artist, pt.artist) ilike ${like(search)})`
+        or coalesce(p.title, pt.title) ilike ${like(search)} or coalesce(p.artist, pt.artist) ilike ${like(search)}
+        or u.set_name ilike ${like(search)})`
     : sql``;
   // Newest first, ties by id: the page holds what sorts after the cursor (created_dt, id).
   let beyond: SQL = sql`true`;

@@ -1,11 +1,12 @@
 // A notification as one sentence a listener understands, with where it leads: the digests write
 // these (the bell writes its own in the web app, from the same fields).
 import type { Notification } from '@cratedig/contract/notification';
+import { TAKEDOWN_TITLE } from '@cratedig/contract/publish-api';
 
 export interface NotificationSentence {
   /** The whole sentence, e.g. "Bicep – Glue is out: the ID you waited for from Live at Printworks." */
   text: string;
-  /** The site path it links to: the released track, or the ID's page. */
+  /** The site path it links to: the released track, the ID's page, or the user's sets. */
   path: string;
   /** Artwork to show beside it, when there is one. */
   artUrl: string | null;
@@ -23,12 +24,22 @@ export function proposalTitle(names: Names): string {
 }
 
 function fromSet(n: Notification): string {
-  const set = n.id_track.set_meta?.set_name ?? n.release?.set_meta.set_name;
+  const set = n.id_track?.set_meta?.set_name ?? n.release?.set_meta.set_name;
   return set ? `the ID from ${set}` : 'an ID';
 }
 
 export function notificationSentence(n: Notification): NotificationSentence {
-  const idPath = `/tracks/${n.id_track.id}`;
+  if (n.kind === 'takedown') {
+    // about the user's own set, not an ID: it leads to their sets, where the draft says why
+    const name = n.upload?.set_name;
+    const reason = n.upload?.reason;
+    return {
+      text: `${TAKEDOWN_TITLE}${name ? `: ${name}` : ''}.${reason ? ` Reason: ${reason}` : ''}`,
+      path: '/publish',
+      artUrl: null,
+    };
+  }
+  const idPath = n.id_track ? `/tracks/${n.id_track.id}` : '/';
   if (n.kind === 'release' && n.release) {
     const t = n.release.track_meta;
     const set = n.release.set_meta.set_name;

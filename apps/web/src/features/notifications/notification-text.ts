@@ -1,6 +1,7 @@
 // What each kind of notification says, as a sentence a listener understands, and where it leads: a
 // release opens the released track; the identification kinds open the ID's page.
 import type { Notification } from '@cratedig/contract/notification';
+import { TAKEDOWN_TITLE } from '@cratedig/contract/publish-api';
 import { proposalLine } from '../../lib/identification-text';
 
 export interface NotificationText {
@@ -13,7 +14,16 @@ export interface NotificationText {
 }
 
 export function notificationText(notification: Notification): NotificationText {
-  const { id_track: id, proposal, release } = notification;
+  const { id_track: id, proposal, release, upload } = notification;
+  if (notification.kind === 'takedown' || !id) {
+    // about the user's own set, not an ID: it leads to their sets
+    return {
+      headline: TAKEDOWN_TITLE,
+      detail: upload ? `${upload.set_name}: ${upload.reason}` : '',
+      href: '/publish',
+      artwork: null,
+    };
+  }
   const from = id.set_meta ? `the ID from ${id.set_meta.set_name}` : 'an ID you watch';
   const idPage = `/tracks/${id.id}`;
   if (notification.kind === 'release' && release) {
