@@ -20,6 +20,8 @@ import { registerLive } from './modules/live/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
+import { ProcessingQueue } from './modules/publish/jobs';
+import { publishRoutes } from './modules/publish/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     db: Db;
     /** Where audio and artwork are stored (lib/media-store.ts). */
     media: MediaStore;
+    /** Queues a finished upload's processing (modules/publish/jobs.ts). */
+    processing: ProcessingQueue;
   }
 }
 
@@ -96,6 +100,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const media = deps.media ?? (await openMediaStore(config));
   app.decorate('media', media);
   if (!deps.media) app.addHook('onClose', () => media.close());
+  // a finished upload's processing is queued on the job engine, wherever the jobs run
+  const processing = new ProcessingQueue(deps.database);
+  app.decorate('processing', processing);
+  app.addHook('onClose', () => processing.close());
 
   registerRequestIdEcho(app);
   registerRequestLog(app);
@@ -131,6 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(notificationsRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(shareRoutes);
+  await app.register(publishRoutes);
 
   await registerMedia(app, media);
   await registerWebApp(app, { distDir: config.webDistDir });

@@ -13,6 +13,7 @@ import { startItemDocsJobs } from './modules/catalogue/item-docs-jobs';
 import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
 import { startFingerprintJobs } from './modules/fingerprints/jobs';
 import { startJobEngine } from './modules/notifications/jobs';
+import { startPublishJobs } from './modules/publish/jobs';
 
 export interface RunningJobs {
   boss: PgBoss;
@@ -37,6 +38,8 @@ export async function startJobs(deps: {
   try {
     // the first start never waits for the audio to be read: the job is queued and runs on its own
     stoppers.push(await startFingerprintJobs({ boss: engine.boss, database, media, log }));
+    // DJs' uploads wait for their processing: it starts with the engine, not after the keepers
+    stoppers.push(await startPublishJobs({ boss: engine.boss, database, config, media, log }));
   } catch (err) {
     await engine.stop();
     throw err;

@@ -145,6 +145,7 @@ async function main(): Promise<void> {
     app.log.info(`warmed up the ${what} in ${warm.ms} ms${stop}`);
     if (config.jobs) {
       jobs = await startJobs({ database, config, media: app.media, log: app.log });
+      app.processing.attach(jobs.boss);
       if (closing) {
         await jobs.stop();
         return;

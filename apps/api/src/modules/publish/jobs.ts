@@ -1,0 +1,114 @@
+// Publishing's jobs on the job engine: the processing of each finished upload (queue
+// `publish-processing`, one draft a job, retried once after a crash), and a keeper every five minutes
+// that queues again a draft left `processing` by a process that died, and removes the uploads
+// abandoned for longer than PUBLISH_ABANDONED_AFTER_S with their bytes.
+
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { MediaStore } from '../../lib/media-store';
+import { processUpload } from './processing';
+import { abandonedUploads, deleteUpload } from './queries';
+import { removeUploadFiles } from './tus';
+
+export const PROCESSING_QUEUE = 'publish-processing';
+const KEEPER_QUEUE = 'publish-keeper';
+const KEEPER_CRON = '*/5 * * * *';
+/** A draft `processing` without a change for this long lost its run. */
+const STALLED_S = 15 * 60;
+const QUEUE = { name: PROCESSING_QUEUE, policy: 'standard' as const, retryLimit: 1, expireInSeconds: 3600 };
+
+/**
+ * How a request queues a draft's processing: through the engine this process runs, or, where the
+ * jobs run elsewhere (JOBS=false, `cratedig worker`), through an engine of its own that only sends.
+ */
+export class ProcessingQueue {
+  private boss: PgBoss | undefined;
+  private own: Promise<PgBoss> | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  /** The process's running engine, once the jobs have started. */
+  attach(boss: PgBoss): void {
+    this.boss = boss;
+  }
+
+  private async engine(): Promise<PgBoss> {
+    if (this.boss) return this.boss;
+    this.own ??= (async () => {
+      const boss = new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => this.database.executeSql(text, values) },
+        schema: 'pgboss',
+        supervise: false,
+        schedule: false,
+      });
+      boss.on('error', () => {});
+      await boss.start();
+      await boss.createQueue(PROCESSING_QUEUE, QUEUE);
+      return boss;
+    })();
+    return await this.own;
+  }
+
+  async queue(uploadId: string): Promise<void> {
+    const boss = await this.engine();
+    await boss.send(PROCESSING_QUEUE, { id: uploadId }, { singletonKey: uploadId });
+  }
+
+  async close(): Promise<void> {
+    if (!this.own) return;
+    const boss = await this.own.catch(() => undefined);
+    await boss?.stop({ graceful: false, wait: true });
+  }
+}
+
+export async function startPublishJobs(deps: {
+  boss: PgBoss;
+  database: Database;
+  config: AppConfig;
+  media: MediaStore;
+  log: FastifyBaseLogger;
+}): Promise<{ stop(): void }> {
+  const { boss, database, config, media, log } = deps;
+  await boss.createQueue(PROCESSING_QUEUE, QUEUE);
+  await boss.updateQueue(PROCESSING_QUEUE, QUEUE);
+  await boss.work<{ id: string }>(PROCESSING_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (!job) return;
+    const started = Date.now();
+    const outcome = await processUpload({ db: database.db, config, media }, job.data.id);
+    if (outcome !== 'skipped')
+      log.info({ upload: job.data.id, outcome, ms: Date.now() - started }, 'upload processed');
+  });
+  await boss.createQueue(KEEPER_QUEUE, { name: KEEPER_QUEUE, policy: 'singleton', retryLimit: 0 });
+  await boss.schedule(KEEPER_QUEUE, KEEPER_CRON, {}, { tz: 'UTC' });
+  await boss.work(KEEPER_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    await keepUploads({ boss, database, config, log });
+  });
+  return { stop: () => {} };
+}
+
+/** Queues the stalled drafts again and removes the abandoned uploads. */
+export async function keepUploads(deps: {
+  boss: PgBoss;
+  database: Database;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}): Promise<{ requeued: number; removed: number }> {
+  const { boss, database, config } = deps;
+  const stalled = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from uploads where state = 'processing' and updated_at < now() - make_interval(secs => ${STALLED_S})`,
+  );
+  for (const { id } of stalled) await boss.send(PROCESSING_QUEUE, { id }, { singletonKey: id });
+  const abandoned = await abandonedUploads(database.db, config.publish.abandonedAfterS);
+  for (const { id } of abandoned) {
+    await deleteUpload(database.db, id);
+    await removeUploadFiles(config.publish, id);
+  }
+  if (stalled.length + abandoned.length > 0)
+    deps.log.info({ requeued: stalled.length, removed: abandoned.length }, 'uploads kept');
+  return { requeued: stalled.length, removed: abandoned.length };
+}

@@ -1,0 +1,209 @@
+// The tus endpoint DJs upload their recordings to (docs/publishing.md "Uploading"): @tus/server over a
+// folder of this machine (UPLOAD_DIR), behind Cratedig's own checks. Every request is signed in; an
+// upload is its owner's only (another user's answers 404, as one that does not exist); a creation is
+// refused from its declared length, before a byte is stored, when it breaks a limit; the bytes stream
+// to disk, never held whole in memory. When the last byte arrives the draft turns `processing` and
+// the processing job is queued.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { rm, statfs } from 'node:fs/promises';
+import { join } from 'node:path';
+import { formatBytes, PUBLISH_UPLOAD_PATH, publishMessages } from '@cratedig/contract/publish-api';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublishConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { requireUser } from '../../plugins/auth';
+import { deleteUpload, insertUpload, ownUpload, updateUpload, usageOf } from './queries';
+
+/** Room kept free on the uploads' disk beyond a new upload's declared length. */
+const DISK_MARGIN_BYTES = 256 * 1024 * 1024;
+const ID = /^[0-9a-f]{32}$/;
+const NAME_MAX = 255;
+
+/** What the processing job is told: a draft whose bytes are all here. */
+export type QueueProcessing = (uploadId: string) => Promise<void>;
+
+/** The path of an upload's bytes. */
+export const uploadFile = (config: PublishConfig, id: string) => join(config.uploadDir, id);
+
+/** Removes an upload's bytes and the tus store's note of it; nothing there is not an error. */
+export async function removeUploadFiles(config: PublishConfig, id: string): Promise<void> {
+  if (!ID.test(id)) return;
+  await rm(uploadFile(config, id), { force: true });
+  await rm(`${uploadFile(config, id)}.json`, { force: true });
+}
+
+/** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0 §Upload-Metadata). */
+export function parseMetadata(header: string | undefined): Map<string, string> | undefined {
+  const out = new Map<string, string>();
+  if (header === undefined || header.trim() === '') return out;
+  for (const pair of header.split(',')) {
+    const [key, value, extra] = pair.trim().split(' ');
+    if (!key || extra !== undefined || !/^[A-Za-z0-9_.-]{1,64}$/.test(key)) return undefined;
+    if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return undefined;
+    out.set(key, value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8'));
+  }
+  return out;
+}
+
+/** The name the owner sees for a file: its base name as sent, without control characters. */
+function fileNameOf(metadata: Map<string, string>): string {
+  const raw = metadata.get('filename') ?? metadata.get('name') ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters are what is removed
+  const clean = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'recording').slice(0, NAME_MAX);
+}
+
+/** A refusal of the creation; `header` names the request header at fault, for the record. */
+const refuse = (status: number, message: string, _header?: string) => new HttpError(status, message);
+
+/**
+ * The checks of a creation, from its headers alone: the declared length, the limits of the user, and
+ * the room on the disk. Made under a lock of the user, so two creations at once cannot both pass
+ * "one at a time"; the draft is inserted in the same transaction.
+ */
+async function createDraft(
+  db: Db,
+  config: PublishConfig,
+  userId: number,
+  request: FastifyRequest,
+): Promise<string> {
+  const headers = request.headers;
+  if (headers['upload-defer-length'] !== undefined)
+    throw refuse(400, "Declare the file's length when the upload begins.", 'upload-defer-length');
+  const declared = String(headers['upload-length'] ?? '');
+  if (!/^\d{1,15}$/.test(declared))
+    throw refuse(400, "Declare the file's length (Upload-Length) in bytes.", 'upload-length');
+  const size = Number(declared);
+  if (size === 0) throw refuse(422, publishMessages.empty, 'upload-length');
+  if (size > config.maxFileBytes) throw refuse(413, publishMessages.tooBig(formatBytes(config.maxFileBytes)));
+  const metadata = parseMetadata(headers['upload-metadata'] as string | undefined);
+  if (!metadata) throw refuse(400, 'Upload-Metadata is not tus metadata.', 'upload-metadata');
+  const room = await statfs(config.uploadDir).then(
+    (s) => s.bavail * s.bsize,
+    () => 0,
+  );
+  if (room < size + DISK_MARGIN_BYTES)
+    throw new HttpError(507, publishMessages.noRoom, undefined, { 'retry-after': '600' });
+  const id = randomBytes(16).toString('hex');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cratedig upload'), ${userId})`);
+    const usage = await usageOf(tx, userId);
+    if (usage.uploading > 0) throw refuse(409, publishMessages.oneAtATime);
+    if (usage.today >= config.uploadsPerDay)
+      throw new HttpError(429, publishMessages.perDay(config.uploadsPerDay), undefined, {
+        'retry-after': String(secondsToUtcMidnight()),
+      });
+    if (usage.bytes + size > config.bytesPerUser)
+      throw refuse(413, publishMessages.quota(formatBytes(config.bytesPerUser)));
+    await insertUpload(tx, { id, ownerId: userId, fileName: fileNameOf(metadata), sizeBytes: size });
+  });
+  return id;
+}
+
+function secondsToUtcMidnight(now = new Date()): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+}
+
+/** The raw request's draft id, set before tus sees it (the naming function reads it back). */
+const draftIds = new WeakMap<object, string>();
+
+export async function registerTusUploads(
+  app: FastifyInstance,
+  deps: { config: PublishConfig; queueProcessing: QueueProcessing },
+): Promise<void> {
+  const { config, queueProcessing } = deps;
+  mkdirSync(config.uploadDir, { recursive: true });
+  const tus = new Server({
+    path: PUBLISH_UPLOAD_PATH,
+    datastore: new FileStore({ directory: config.uploadDir }),
+    relativeLocation: true,
+    maxSize: config.maxFileBytes,
+    namingFunction: (req) => {
+      const id = draftIds.get((req as { runtime?: { node?: { req?: object } } }).runtime?.node?.req ?? {});
+      if (!id) throw { status_code: 500, body: 'An upload was created without its draft.' };
+      return id;
+    },
+    // progress while the bytes come: the owner's pages show it (at most every 2 s)
+    postReceiveInterval: 2000,
+    onUploadFinish: async (_req, upload) => {
+      const row = await updateUpload(app.db, upload.id, {
+        received_bytes: upload.size,
+        state: 'processing',
+        step: 'probe',
+        progress: 0,
+      });
+      if (row) await queueProcessing(upload.id);
+      return {};
+    },
+  });
+  tus.on('POST_RECEIVE', (_req: unknown, upload: { id: string; offset: number; size?: number }) => {
+    updateUpload(app.db, upload.id, {
+      received_bytes: Math.min(upload.offset, upload.size ?? upload.offset),
+    }).catch((err) => app.log.warn({ err }, 'upload progress not recorded'));
+  });
+
+  await app.register(async (scope) => {
+    // the bytes are tus's to read, as they stream; nothing here buffers them
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    const hand = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+
+    scope.post(PUBLISH_UPLOAD_PATH, { onRequest: app.authenticate }, async (request, reply) => {
+      const user = requireUser(request);
+      const id = await createDraft(app.db, config, user.id, request);
+      draftIds.set(request.raw, id);
+      try {
+        await hand(request, reply);
+      } finally {
+        // tus refused what our checks let through: no draft without its upload
+        if (reply.raw.statusCode !== 201) {
+          await deleteUpload(app.db, id).catch(() => {});
+          await removeUploadFiles(config, id).catch(() => {});
+        }
+      }
+    });
+
+    const owned = async (request: FastifyRequest) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: string };
+      if (!ID.test(id)) throw notFound('Upload');
+      const row = await ownUpload(app.db, user.id, id);
+      if (!row) throw notFound('Upload');
+      return row;
+    };
+    for (const method of ['HEAD', 'PATCH'] as const) {
+      scope.route({
+        method,
+        url: `${PUBLISH_UPLOAD_PATH}/:id`,
+        onRequest: app.authenticate,
+        handler: async (request, reply) => {
+          const row = await owned(request);
+          if (method === 'PATCH' && row.state !== 'uploading')
+            throw new HttpError(409, 'This upload is complete: nothing more can be added to it.');
+          await hand(request, reply);
+        },
+      });
+    }
+    // termination: the draft and its bytes go, whatever state it was in before publishing
+    scope.delete(`${PUBLISH_UPLOAD_PATH}/:id`, { onRequest: app.authenticate }, async (request, reply) => {
+      const row = await owned(request);
+      if (row.state !== 'uploading' && row.state !== 'failed')
+        throw new HttpError(409, 'This upload is complete: delete the set from My sets instead.');
+      await deleteUpload(app.db, row.id);
+      await removeUploadFiles(config, row.id);
+      return reply.code(204).header('tus-resumable', '1.0.0').send();
+    });
+    // tus clients may ask what the server offers
+    scope.options(PUBLISH_UPLOAD_PATH, async (request, reply) => hand(request, reply));
+  });
+}
