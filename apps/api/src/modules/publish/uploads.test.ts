@@ -154,7 +154,7 @@ describe('creating an upload', () => {
     expect(await tooBig.json()).toMatchObject({ code: 413, message: publishMessages.tooBig('4 GB') });
     const empty = await create(dj, 0);
     expect(empty.status).toBe(422);
-    expect((await empty.json()).message).toBe(publishMessages.empty);
+    expect(((await empty.json()) as { message: string }).message).toBe(publishMessages.empty);
     const deferred = await create(dj, 10, 'x.mp3', { 'upload-defer-length': '1' });
     expect(deferred.status).toBe(400);
     expect(await mySets(dj)).toEqual([]);
@@ -165,7 +165,7 @@ describe('creating an upload', () => {
     expect(first.status).toBe(201);
     const second = await create(dj, 5000);
     expect(second.status).toBe(409);
-    expect((await second.json()).message).toBe(publishMessages.oneAtATime);
+    expect(((await second.json()) as { message: string }).message).toBe(publishMessages.oneAtATime);
     expect((await mySets(dj)).map((s) => s.state)).toEqual(['uploading']);
     // cancelled, the next one may begin
     const cancel = await fetch(`${base}${first.headers.get('location')}`, {
@@ -195,14 +195,14 @@ describe('creating an upload', () => {
         });
       const over = await post(20_000);
       expect(over.status).toBe(413);
-      expect((await over.json()).message).toBe(publishMessages.quota('9.8 KB'));
+      expect(((await over.json()) as { message: string }).message).toBe(publishMessages.quota('9.8 KB'));
       const first = await post(100);
       expect(first.status).toBe(201);
       await query(limited, sql`update uploads set state = 'failed'`);
       const again = await post(100);
       expect(again.status).toBe(429);
       expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect((await again.json()).message).toBe(publishMessages.perDay(1));
+      expect(((await again.json()) as { message: string }).message).toBe(publishMessages.perDay(1));
     } finally {
       await limited.close();
       await clearDrafts();
