@@ -160,9 +160,10 @@ export class LiveHub {
   private async dispatch(rows: q.LiveEventRow[]): Promise<void> {
     for (const row of rows) {
       this.lastSeen = Math.max(this.lastSeen, row.id);
+      // an event for one user (a notification, a change of their upload) goes to that user's streams
       const targets =
-        row.type === 'notification'
-          ? this.byUser.get(row.user_id ?? 0)
+        row.user_id !== null
+          ? this.byUser.get(row.user_id)
           : row.track_id !== null
             ? this.byTrack.get(row.track_id)
             : undefined;

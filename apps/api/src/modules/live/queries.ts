@@ -9,7 +9,7 @@ export interface LiveEventRow {
   id: number;
   user_id: number | null;
   track_id: number | null;
-  type: 'notification' | 'identification';
+  type: 'notification' | 'identification' | 'upload';
   data: Record<string, unknown>;
 }
 

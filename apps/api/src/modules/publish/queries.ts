@@ -122,9 +122,14 @@ export async function insertUpload(
   db: SqlRunner,
   row: { id: string; ownerId: number; fileName: string; sizeBytes: number },
 ): Promise<void> {
-  await db.execute(sql`
-    insert into uploads (id, owner_id, file_name, size_bytes)
-    values (${row.id}, ${row.ownerId}, ${row.fileName}, ${row.sizeBytes})`);
+  const made = await queryRow<UploadRow>(
+    db,
+    sql`
+      insert into uploads (id, owner_id, file_name, size_bytes)
+      values (${row.id}, ${row.ownerId}, ${row.fileName}, ${row.sizeBytes}) returning ${COLUMNS}`,
+  );
+  // the owner's other tabs list the new draft at once
+  if (made) await tellOwner(db, made);
 }
 
 /** What counts against a user's limits: uploads begun today (UTC), bytes held, one in progress. */

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { MySet, MySetList } from '@cratedig/contract/publish-api';
+import type { MySet, MySetList, UploadEvent } from '@cratedig/contract/publish-api';
 import { formatHours, PUBLISH_UPLOAD_PATH, publishMessages } from '@cratedig/contract/publish-api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { query } from '../../test/sql';
+import { openSse } from '../live/sse-reader';
 import { processUpload } from './processing';
 
 const dir = makeTempDir('cratedig-uploads-');
@@ -139,6 +140,36 @@ beforeAll(async () => {
 afterAll(async () => {
   trap?.close();
   await app?.close();
+});
+
+// First: a second app on the same embedded database stops its LISTEN when it closes, for every app.
+describe("the owner's open pages", () => {
+  it('hear each change of the upload live; nobody else does', async () => {
+    const ticket = async (user: SignedInUser) =>
+      (await app.inject({ method: 'POST', url: '/api/events/ticket', headers: user.headers })).json().ticket;
+    const mine = await openSse(`${base}/api/events?ticket=${await ticket(dj)}`);
+    const theirs = await openSse(`${base}/api/events?ticket=${await ticket(other)}`);
+    try {
+      await mine.next('ready');
+      await theirs.next('ready');
+      const id = await upload(dj, join(dir, 'set.mp3'));
+      const state = (d: unknown) => (d as UploadEvent).upload;
+      expect(state((await mine.next('upload', (d) => state(d).state === 'processing')).data)).toMatchObject({
+        id,
+      });
+      await processUpload({ db: app.db, config: app.config, media: app.media }, id);
+      const ready = state((await mine.next('upload', (d) => state(d).state === 'ready')).data);
+      expect(ready).toMatchObject({ id, format: 'mp3', duration_s: 20, step: null });
+      // the other listener's stream carries nothing of it: the next thing it hears is its own
+      const own = await create(other, 100);
+      const heard = state((await theirs.next('upload')).data);
+      expect(heard.id).toBe((own.headers.get('location') as string).split('/').pop());
+    } finally {
+      mine.close();
+      theirs.close();
+      await clearDrafts();
+    }
+  });
 });
 
 describe('creating an upload', () => {
