@@ -17,7 +17,7 @@ import { apiClient } from './client';
 import type { Transport } from './transport';
 
 export interface LiveMessage {
-  /** The event's name, e.g. 'notification' or 'identification'. */
+  /** The event's name: 'notification', 'identification' or 'upload' (a draft of the user changed). */
   type: string;
   /** The parsed JSON of the event's data. */
   data: unknown;
@@ -61,7 +61,7 @@ const RETRY_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 // Listeners that mount together (a page and its rows) reopen the stream once, not once each.
 const RETUNE_MS = 50;
-const MESSAGE_TYPES = ['notification', 'identification'];
+const MESSAGE_TYPES = ['notification', 'identification', 'upload'];
 // More than a catch-up replays at once (the server's CATCH_UP_MAX is 500).
 const SEEN_REMEMBERED = 1_000;
 

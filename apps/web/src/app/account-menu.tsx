@@ -1,5 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import PublishOutlinedIcon from '@mui/icons-material/PublishOutlined';
 import Avatar from '@mui/material/Avatar';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -13,7 +14,10 @@ import { useAuth } from '../features/auth/auth-context';
 import { colors } from '../lib/design-tokens';
 import { isInSection, NAV_LINKS } from './site-links';
 
-/** docs/web-app.md: the account menu repeats the four lists, then Profile and Logout. */
+/**
+ * docs/web-app.md: the account menu repeats the four lists, then Profile, Publish a set
+ * (docs/publishing.md: any signed-in listener) and Logout.
+ */
 export function AccountMenu() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
@@ -92,6 +96,17 @@ export function AccountMenu() {
             <PersonOutlineIcon fontSize="small" />
           </ListItemIcon>
           Profile
+        </MenuItem>
+        <MenuItem
+          component={RouterLink}
+          to="/publish"
+          onClick={close}
+          selected={isInSection(pathname, '/publish')}
+        >
+          <ListItemIcon>
+            <PublishOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          Publish a set
         </MenuItem>
         <MenuItem onClick={onLogout}>
           <ListItemIcon>

@@ -109,6 +109,7 @@ export const appRoutes: RouteObject[] = [
               ),
               page('profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
               page('search', () => import('../features/search/search-page').then((m) => m.SearchPage)),
+              page('publish', () => import('../features/publish/publish-page').then((m) => m.PublishPage)),
             ],
           },
         ],

@@ -74,6 +74,11 @@ export function NotificationEntry({
         >
           {text.detail}
         </Typography>
+        {text.note && (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ ...twoLines }}>
+            {text.note}
+          </Typography>
+        )}
         <Typography
           component="span"
           variant="caption"

@@ -1,14 +1,24 @@
 // What each kind of notification says, as a sentence a listener understands, and where it leads: a
-// release opens the released track; the identification kinds open the ID's page.
+// release opens the released track; the identification kinds open the ID's page; a takedown opens
+// the listener's own sets on their profile.
 import type { Notification } from '@cratedig/contract/notification';
-import { TAKEDOWN_TITLE } from '@cratedig/contract/publish-api';
 import { proposalLine } from '../../lib/identification-text';
+
+/**
+ * The contract's TAKEDOWN_TITLE (publish-api.ts), written out: the bell is part of every signed-in
+ * page's first load, and that module carries the publishing schemas (zod). A test holds them equal.
+ */
+export const TAKEDOWN_HEADLINE = 'Your set was taken down';
+/** Where a takedown leads: My sets, on the profile. */
+export const MY_SETS_HREF = '/profile#my-sets';
 
 export interface NotificationText {
   /** The bold line: what happened. */
   headline: string;
-  /** The line under it: where the ID was heard, or who did it. */
+  /** The line under it: where the ID was heard, or who did it (a taken-down set's name). */
   detail: string;
+  /** A third line when there is more to say: why a set was taken down. */
+  note?: string;
   href: string;
   artwork: string | null;
 }
@@ -18,9 +28,10 @@ export function notificationText(notification: Notification): NotificationText {
   if (notification.kind === 'takedown' || !id) {
     // about the user's own set, not an ID: it leads to their sets
     return {
-      headline: TAKEDOWN_TITLE,
-      detail: upload ? `${upload.set_name}: ${upload.reason}` : '',
-      href: '/publish',
+      headline: TAKEDOWN_HEADLINE,
+      detail: upload?.set_name ?? '',
+      ...(upload?.reason ? { note: upload.reason } : {}),
+      href: MY_SETS_HREF,
       artwork: null,
     };
   }

@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { ProfileSuggestionsTab } from '../identifications';
 import { ProfileLikedTabs } from '../library';
+import { MySetsSection } from '../publish';
 import { EditProfileDialog, USER_TYPE_LABELS, userTypesOf } from './edit-profile-dialog';
 import { useMe } from './me-api';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
@@ -191,6 +192,7 @@ export function ProfilePage() {
         <SignOutEverywhereDialog key={dialogKey} open onClose={() => setDialog(null)} />
       )}
 
+      {user && <MySetsSection />}
       {user && (
         <ProfileLikedTabs
           extraTabs={[

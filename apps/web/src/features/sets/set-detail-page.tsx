@@ -18,6 +18,7 @@ import { SuggestTracklistLink } from '../contribute';
 import { SetSuggestions } from '../fingerprints';
 import { CommentsTab, SetFavouriteToggle, SetLikesToggle } from '../library';
 import { AddToQueueButton, SetPlayButton } from '../player';
+import { OwnerEditButton, RecognisedPanel, useOwnedDraft } from '../publish';
 import { IdentifiedTracks } from './identified-tracks';
 import { useSetDetail } from './set-detail-api';
 import { SetMoments } from './set-moments';
@@ -45,6 +46,8 @@ function CuratorLink({ set }: { set: SetMeta }) {
 export function SetDetailPage() {
   const id = useRouteId();
   const { data: set, isPending, isError } = useSetDetail(id);
+  // docs/publishing.md "Owning a set": the signed-in user's own published set, from their cached list.
+  const owned = useOwnedDraft(id);
   usePageMeta(set ? `${set.set_name} by ${set.artist}` : null, set ? resolveMediaUrl(set.art_url_xl) : null);
 
   if (isError || id === 0) return <DetailUnavailable kind="set" listPath="/sets" />;
@@ -65,6 +68,7 @@ export function SetDetailPage() {
             <SetFavouriteToggle set={set} />
             <SetLikesToggle set={set} />
             <ShareButton kind="sets" id={set.id} name={set.set_name} />
+            {owned && <OwnerEditButton draft={owned} />}
           </>
         }
       >
@@ -101,6 +105,7 @@ export function SetDetailPage() {
         )}
         <SuggestTracklistLink set={set} />
       </DetailHero>
+      {owned && <RecognisedPanel draft={owned} />}
       <SetMoments set={set} />
       <SetSuggestions setId={set.id} />
       <DetailTabs
