@@ -70,6 +70,19 @@ $servers    keepalive 32;
   }
   server {
     listen 127.0.0.1:$NGINX_PORT;
+    # DJs' uploads (tus): 8 MB chunks streamed to the instance as they come, never spooled, and
+    # never retried on another instance (a PATCH is not safe to repeat elsewhere)
+    location /api/publish/uploads {
+      client_max_body_size 64m;
+      proxy_request_buffering off;
+      proxy_pass http://cratedig;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$remote_addr;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      proxy_next_upstream off;
+    }
     location / {
       proxy_pass http://cratedig;
       proxy_http_version 1.1;
@@ -96,7 +109,7 @@ cluster_env() {
   # shellcheck disable=SC1091
   . "$STATE_DIR/urls"
   echo DATABASE_URL="$POOLED_URL" DATABASE_POOL_MODE="$POOL_MODE" DATABASE_LISTEN_URL="$DIRECT_URL" \
-    MEDIA_DIR="$STATE_DIR/media" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")"
+    MEDIA_DIR="$STATE_DIR/media" UPLOAD_DIR="$STATE_DIR/uploads" JWT_SECRET="$(cat "$STATE_DIR/jwt-secret")"
   if [ "$CLUSTER" = true ]; then
     echo DATABASE_REPLICA_URL="$REPLICA_URL" JOBS=false MEDIA_STORE=s3 S3_BUCKET=cratedig-media \
       S3_ENDPOINT="http://127.0.0.1:$S3_PORT" S3_FORCE_PATH_STYLE=true S3_ACCESS_KEY_ID=S3RVER \
