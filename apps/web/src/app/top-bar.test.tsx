@@ -96,15 +96,16 @@ describe('navigation', () => {
     });
   });
 
-  it('offers the lists, Profile and Logout in the account menu; Logout ends the session', async () => {
+  it('offers the lists, Profile, Publish a set and Logout in the account menu; Logout ends the session', async () => {
     window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token-of-nightowl');
     window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-of-nightowl');
     const { router, user } = await renderSignedIn('/tracks');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = within(await screen.findByRole('menu'));
     const items = menu.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Sets', 'Tracks', 'Artists', 'Labels', 'Profile', 'Logout']);
+    expect(items).toEqual(['Sets', 'Tracks', 'Artists', 'Labels', 'Profile', 'Publish a set', 'Logout']);
     expect(menu.getByRole('menuitem', { name: 'Tracks' }).getAttribute('aria-current')).toBe('page');
+    expect(menu.getByRole('menuitem', { name: 'Publish a set' }).getAttribute('href')).toBe('/publish');
 
     await user.click(menu.getByRole('menuitem', { name: 'Logout' }));
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });

@@ -145,8 +145,8 @@ function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void 
       data-state={set.state}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '56px minmax(0, 1fr) auto', sm: '72px minmax(0, 1fr) auto' },
-        gridTemplateAreas: { xs: '"art text more" "actions actions actions"', sm: '"art text actions"' },
+        gridTemplateColumns: { xs: '56px minmax(0, 1fr)', sm: '72px minmax(0, 1fr) auto' },
+        gridTemplateAreas: { xs: '"art text" "actions actions"', sm: '"art text actions"' },
         columnGap: { xs: 1.5, sm: 2 },
         rowGap: 1.25,
         alignItems: 'center',
@@ -230,18 +230,7 @@ function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void 
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-        >
-          <MoreVertRounded />
-        </IconButton>
-      </Box>
-      <Box sx={{ gridArea: 'more', display: { xs: 'block', sm: 'none' } }}>
-        <IconButton
-          aria-label={`More actions for ${name}`}
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          sx={{ ml: { xs: 'auto', sm: 0 } }}
         >
           <MoreVertRounded />
         </IconButton>
