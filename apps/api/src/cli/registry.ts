@@ -9,6 +9,7 @@ import { identificationCommand, identificationsCommand } from './commands/identi
 import { importCommand } from './commands/import';
 import { mediaCommand } from './commands/media';
 import { releaseCommand } from './commands/release';
+import { takedownCommand } from './commands/takedown';
 import { workerCommand } from './commands/worker';
 
 export const commands: Command[] = [
@@ -16,6 +17,7 @@ export const commands: Command[] = [
   exportCommand,
   featureCommand,
   releaseCommand,
+  takedownCommand,
   digestsCommand,
   identificationsCommand,
   identificationCommand,

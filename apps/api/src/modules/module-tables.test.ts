@@ -27,10 +27,11 @@ const EXCEPTIONS: Record<string, { writes?: string[]; reads?: string[] }> = {
   identifications: { writes: ['identifications/outcome-queries.ts'] },
   // the import is the catalogue's writer (docs/import.md); the export dumps every catalogue table
   // into the catalogue file, column by column, as the import reads it back; an ID entry added where
-  // Cratedig heard a track reads the set's places in the transaction that moves them
+  // Cratedig heard a track reads the set's places in the transaction that moves them; a DJ's own set
+  // edited or removed (docs/publishing.md) reads what it reaches in the transaction that changes it
   import: {
-    writes: ['import/queries.ts', 'import/id-entry-queries.ts'],
-    reads: ['import/export-service.ts', 'import/id-entry-queries.ts'],
+    writes: ['import/queries.ts', 'import/id-entry-queries.ts', 'import/owned-set-queries.ts'],
+    reads: ['import/export-service.ts', 'import/id-entry-queries.ts', 'import/owned-set-queries.ts'],
   },
 };
 

@@ -16,6 +16,8 @@ export interface SetRow {
   artist: string;
   mix_type: string;
   mix_name: string | null;
+  /** The label as the track names it. */
+  label_name?: string | null;
   credits: { name: string; role: string }[] | null;
   /** An ID that still takes suggestions. */
   open_id: boolean;
@@ -32,7 +34,7 @@ export async function findSetRows(db: Db, setId: number): Promise<SetRow[]> {
     db,
     sql`
       select st.track_position, st.start_time, st.end_time, st.untimed, t.id as track_id, t.title, t.artist,
-        t.mix_type, t.mix_name, r.released_track_id as released_as,
+        t.mix_type, t.mix_name, t.label_name, r.released_track_id as released_as,
         (select json_agg(json_build_object('name', a.name, 'role', ta.role))
          from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id) as credits,
         (t.mix_type = 'ID' and r.id_track_id is null and not exists (

@@ -26,3 +26,25 @@ export async function setSummaries(db: Db, ids: number[]): Promise<SetSummary[]>
 export function trackSummary(db: Db, id: number): Promise<TrackSummary | undefined> {
   return queryRow<TrackSummary>(db, sql`select id, title, artist, art_url_sm from tracks where id = ${id}`);
 }
+
+/** A track's names as a tracklist writes them: artist, title, mix and label. */
+export interface TrackNames {
+  id: number;
+  artist: string;
+  title: string;
+  mix_type: string;
+  mix_name: string | null;
+  label_name: string | null;
+}
+
+export async function trackNames(db: Db, ids: number[]): Promise<TrackNames[]> {
+  if (ids.length === 0) return [];
+  return queryRows<TrackNames>(
+    db,
+    sql`select id, artist, title, mix_type, mix_name, label_name from tracks
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+}

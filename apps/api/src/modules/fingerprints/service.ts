@@ -428,3 +428,6 @@ export async function proposeForCopies(ctx: ServiceContext, named: NamedId): Pro
   }
   return created;
 }
+
+/** The fingerprint job's queue, for a module that asks for a run now (a set just published). */
+export { FINGERPRINT_QUEUE } from './jobs';

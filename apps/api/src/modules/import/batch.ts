@@ -142,6 +142,13 @@ export interface SetInput {
   missing?: { genre?: { origin: Origin; written?: string }; date?: { origin: Origin; written?: string } };
   /** A CUE sheet's INDEX values, read as frames or h:m:s once the audio's length is known. */
   cueIndexes?: { indexes: CueIndex[]; forced?: IndexStyle };
+  /**
+   * A DJ's own recording (docs/publishing.md): never the same set as one of the catalogue by name and
+   * date, since it is its own whatever else shares them. `setId` when it is published already and its
+   * owner edits it: that set's row, artists and tracklist are rewritten in place, and its ID lines are
+   * that set's IDs, by artist and order, as for a matched set.
+   */
+  owned?: { ownerId: number; setId?: number };
   origin: Origin;
 }
 

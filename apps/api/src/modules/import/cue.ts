@@ -9,7 +9,7 @@ import type { Genre } from '@cratedig/contract/constants';
 import { type Batch, checkStartOrder, type Origin, problem, type SetInput, type TrackInput } from './batch';
 import type { ParsedTrack } from './credits';
 import { type CueIndex, type IndexStyle, secondsOf } from './cue-index';
-import { recordingOf } from './cue-paths';
+import { type Recording, recordingOf } from './cue-paths';
 import { setFacts, writtenProblems } from './set-facts';
 import { linesOf } from './text-file';
 import { withoutTrackNumbers } from './tracklist-lines';
@@ -27,6 +27,11 @@ export interface SourceContext {
   history?: number[];
   /** What the command line gives for sources that leave it out. */
   defaults?: { genre?: Genre; date?: string; cueIndex?: IndexStyle };
+  /**
+   * A DJ's draft (docs/publishing.md): the recording is the upload and the set's name and artists are
+   * its details, so a sheet pasted for it needs no FILE, TITLE nor PERFORMER of its own.
+   */
+  draft?: { recording: string; title: string; performer: string };
 }
 
 interface CueTrack {
@@ -131,6 +136,10 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
   const whole: Origin = { file: source.name, at: '' };
   const before = problems.length;
   const { head, tracks } = readSheet(text, at, problems);
+  if (source.draft) {
+    head.title ??= source.draft.title;
+    head.performer ??= source.draft.performer;
+  }
   const perTrack = filePerTrack(tracks);
   if (perTrack) {
     problems.push(problem(whole, perTrack));
@@ -145,11 +154,13 @@ export function parseCue(text: string, source: SourceContext, into: Batch, probl
     whole,
     source.defaults,
   );
-  const recording = recordingOf(
-    source.path,
-    head.file,
-    tracks.map((t) => t.file),
-  );
+  const recording: Recording | string = source.draft
+    ? { path: source.draft.recording, resolve: (written: string) => written }
+    : recordingOf(
+        source.path,
+        head.file,
+        tracks.map((t) => t.file),
+      );
   if (typeof recording === 'string') problems.push(problem(whole, recording));
   if (tracks.length === 0) problems.push(problem(whole, 'no TRACK'));
   for (const track of tracks) {

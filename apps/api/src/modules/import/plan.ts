@@ -110,6 +110,10 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
   const setNotes: string[] = [];
   const where = (set: SetInput) => set.origin.file + (set.origin.at ? `: ${set.origin.at}` : '');
   for (const set of batch.sets) {
+    if (set.owned) {
+      newSets.push(set);
+      continue;
+    }
     const key = setKey(set.name, set.date);
     const id = existingSets.get(key);
     const first = seenSetKeys.get(key);
@@ -207,12 +211,18 @@ export async function planImport(db: Db, batch: Batch, indexes: NameIndexes): Pr
     });
     if (!existingTracks.has(key)) existingTracks.set(key, row.id);
   }
+  // An owner's edit names its set's IDs as a matched set does.
+  const ownedSetIds = new Map(
+    batch.sets.flatMap((s) => (s.owned?.setId === undefined ? [] : [[s.ref, s.owned.setId] as const])),
+  );
   const idCounters = new Map<string, number>();
   const existingIdsBySet = new Map<number, { id: number; artist: string }[]>();
   for (const t of needed) {
     let key: string;
     if (t.mixType === 'ID') {
-      const setId = t.foundInSet ? matchedSets.get(t.foundInSet) : undefined;
+      const setId = t.foundInSet
+        ? (matchedSets.get(t.foundInSet) ?? ownedSetIds.get(t.foundInSet))
+        : undefined;
       const artistKey = normaliseName(t.artistLine);
       const counter = `${t.foundInSet}|${artistKey}`;
       const nth = idCounters.get(counter) ?? 0;

@@ -137,25 +137,34 @@ export async function insertLinks(db: Db, table: string, rows: Record<string, un
 /** Brings the maintained counts and dates up to date for what an import created (migration 0012). */
 export async function refreshStatsFor(
   db: Db,
-  created: {
-    sets: number[];
-    tracks: number[];
-    artists: number[];
-    labels: number[];
-    festivals: number[];
-    venues: number[];
-  },
+  created: Created,
+  options: { relations?: boolean } = {},
 ): Promise<void> {
   await db.execute(sql`select refresh_catalogue_stats_for(${intArray(created.sets)}, ${intArray(created.tracks)},
     ${intArray(created.artists)}, ${intArray(created.labels)}, ${intArray(created.festivals)}, ${intArray(created.venues)})`);
-  // The tabs' relations copy the stats as sort keys, so they follow the stats. A refresh scoped to the
-  // imported sets covers their tracks, artists and labels; a track no imported set plays, or a label
-  // founder, is reached only by the whole refresh (which writes only the rows that changed).
-  const scoped = (await lookups.reachedOutsideSets(db, created)) === 0;
-  await db.execute(
-    sql`select refresh_catalogue_relations(${scoped ? intArray(created.sets) : sql`null::int[]`})`,
-  );
+  if (options.relations !== false) await refreshRelations(db, created);
 }
+
+/**
+ * The tabs' relations copy the stats as sort keys, so they follow the stats. A refresh scoped to the
+ * imported sets (and the sets an owner edited in place) covers their tracks, artists and labels; a
+ * track no such set plays, or a label founder, is reached only by the whole refresh (which writes
+ * only the rows that changed).
+ */
+export async function refreshRelations(db: Db, created: Created, edited: number[] = []): Promise<void> {
+  const sets = [...created.sets, ...edited];
+  const scoped = (await lookups.reachedOutsideSets(db, { ...created, sets })) === 0;
+  await db.execute(sql`select refresh_catalogue_relations(${scoped ? intArray(sets) : sql`null::int[]`})`);
+}
+
+type Created = {
+  sets: number[];
+  tracks: number[];
+  artists: number[];
+  labels: number[];
+  festivals: number[];
+  venues: number[];
+};
 
 /** Replaces one featured list with `ids` in order. */
 export async function replaceFeaturedRows(db: Db, kind: string, ids: number[]): Promise<void> {

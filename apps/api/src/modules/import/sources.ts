@@ -113,7 +113,7 @@ export async function readSources(
   const notes: string[] = [];
   for (const set of batch.sets) {
     fillFromAudio(set, tags.get(set.ref), batch, problems, notes);
-    if (cueStarts(set, problems)) checkTimes(set, problems);
+    settleTimes(set, problems);
   }
   if (problems.length > 0) throw new ImportRefusal(problems);
   return { batch, media, files: paths.length, notes };
@@ -169,6 +169,14 @@ async function checkMedia(
     }
   }
   return { media, tags };
+}
+
+/**
+ * A set's track times once its audio's length is known (set.durationMs): a CUE sheet's INDEX values
+ * read, then every time checked, and the last track ended with the audio. Problems are added.
+ */
+export function settleTimes(set: SetInput, problems: string[]): void {
+  if (cueStarts(set, problems)) checkTimes(set, problems);
 }
 
 /**

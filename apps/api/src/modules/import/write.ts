@@ -3,8 +3,16 @@
 import type { Db } from '../../db/client';
 import type { Batch, MediaSource } from './batch';
 import { normaliseName } from './normalise';
+import {
+  dropUnplayedIds,
+  moveSetCounts,
+  reachOf,
+  reviewExisting,
+  setCounts,
+  updateOwnedSetRow,
+} from './owned-set-queries';
 import { type Plan, setArtistNames } from './plan';
-import { insertLinks, insertRows, refreshStatsFor, replaceFeaturedRows } from './queries';
+import { insertLinks, insertRows, refreshRelations, refreshStatsFor, replaceFeaturedRows } from './queries';
 import type { MediaFile } from './sources';
 
 export interface Created {
@@ -142,6 +150,12 @@ export async function writePlan(
   const festivals = await places('festivals');
   const venues = await places('venues');
 
+  // A DJ's set its owner edits is written again in place (docs/publishing.md): what it reached before
+  // and its own counts are kept to review them once the new rows are in.
+  const edited = plan.newSets.flatMap((s) => (s.owned?.setId === undefined ? [] : [s.owned.setId]));
+  const reachedBefore = edited.length > 0 ? await reachOf(db, edited) : undefined;
+  const countsBefore = edited.length > 0 ? await setCounts(db, edited) : [];
+
   const isKnown = (name: string) => artistIds.has(normaliseName(name));
   const setRows = plan.newSets.map((set) => {
     const sponsors =
@@ -160,9 +174,25 @@ export async function writePlan(
       audio_path: path(set.audio),
       festival_id: set.festival ? (festivals.ids.get(normaliseName(set.festival)) ?? null) : null,
       venue_id: set.venue ? (venues.ids.get(normaliseName(set.venue)) ?? null) : null,
+      owner_id: set.owned?.ownerId ?? null,
     };
   });
-  const createdSets = await insertRows(db, 'sets', setRows);
+  const inserted = await insertRows(
+    db,
+    'sets',
+    setRows.filter((_, i) => plan.newSets[i]?.owned?.setId === undefined),
+  );
+  // Every set's id in batch order: the new ones, and the edited ones as they were.
+  const createdSets: number[] = [];
+  for (const [i, set] of plan.newSets.entries()) {
+    const editedId = set.owned?.setId;
+    const row = setRows[i];
+    if (editedId !== undefined && row) {
+      await updateOwnedSetRow(db, editedId, row);
+      createdSets.push(editedId);
+    } else createdSets.push(inserted.shift() as number);
+  }
+  const newSetIds = createdSets.filter((id) => !edited.includes(id));
   const setIds = new Map(plan.matchedSets);
   plan.newSets.forEach((s, i) => {
     setIds.set(s.ref, createdSets[i] as number);
@@ -262,9 +292,10 @@ export async function writePlan(
     })),
   );
   await insertLinks(db, 'set_tracks', setTrackRows);
+  const dropped = edited.length > 0 ? await dropUnplayedIds(db, edited) : [];
 
   const created: Created = {
-    sets: createdSets,
+    sets: newSetIds,
     tracks: createdTracks,
     artists: createdArtists,
     labels: createdLabels,
@@ -272,7 +303,19 @@ export async function writePlan(
     venues: venues.created,
     setTracks: setTrackRows.length,
   };
-  await refreshStatsFor(db, created);
+  if (reachedBefore) {
+    // The edited sets' items counted again (as new ones were counted above), then the relations.
+    await refreshStatsFor(db, created, { relations: false });
+    const gone = new Set(dropped);
+    await reviewExisting(db, {
+      sets: edited,
+      tracks: reachedBefore.tracks.filter((t) => !gone.has(t)),
+      artists: reachedBefore.artists,
+      labels: reachedBefore.labels,
+    });
+    await moveSetCounts(db, edited, countsBefore);
+    await refreshRelations(db, created, edited);
+  } else await refreshStatsFor(db, created);
 
   if (batch.featured) {
     const ids: Record<string, (name: string) => number | undefined> = {

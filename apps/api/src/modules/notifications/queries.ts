@@ -30,6 +30,19 @@ export async function insertReleaseNotifications(db: Db, idTrackId: number): Pro
 }
 
 /**
+ * Tells a DJ their set was taken down: one notification naming their draft (which holds the reason);
+ * a live event follows from the insert, as for every notification.
+ */
+export async function insertTakedownNotification(db: Db, userId: number, uploadId: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into notifications (user_id, kind, upload_id) values (${userId}, 'takedown', ${uploadId}) returning id`,
+  );
+  if (!row) throw new Error('takedown notification not inserted');
+  return row.id;
+}
+
+/**
  * A notification as the contract shapes it, from `n` (notifications), `p` (the proposal it names),
  * `au` (its author), `u` (the user's set a takedown is about) and the catalogue's aliases of
  * idNoticeJoins(): `h` (the ID), `r` (the released track, kind release) and `heard` (the set the ID

@@ -19,6 +19,11 @@ export function notifyRelease(ctx: ServiceContext, idTrackId: number): Promise<n
   return q.insertReleaseNotifications(ctx.db, idTrackId);
 }
 
+/** Tells the owner their set was taken down (inside the takedown's transaction); the new id. */
+export function notifyTakedown(ctx: ServiceContext, ownerId: number, uploadId: string): Promise<number> {
+  return q.insertTakedownNotification(ctx.db, ownerId, uploadId);
+}
+
 export async function listNotifications(
   ctx: UserContext,
   query: NotificationListQuery,

@@ -1,18 +1,20 @@
 // A DJ's own sets: the tus endpoint their recordings come by (tus.ts), and the calls of the contract's
 // `publish` group, each acting as the token's user on their own drafts only.
 import { calls } from '@cratedig/contract/calls';
+import { PUBLISH_LIMITS, uploadParams } from '@cratedig/contract/publish-api';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
 import { route } from '../../lib/route';
-import { type UserContext, userContext } from '../../lib/service-context';
+import { userContext } from '../../lib/service-context';
+import { ARTWORK_PATH, putArtwork } from './artwork';
+import { FingerprintQueue } from './fingerprint-queue';
+import * as owner from './owner-service';
 import type { UploadRow } from './queries';
 import * as own from './service';
 import { registerTusUploads } from './tus';
 
-/** A published set's removal, until the owner's calls take it: the set must be unpublished first. */
-async function removePublished(_ctx: UserContext, _row: UploadRow): Promise<void> {
-  throw new HttpError(409, 'Unpublish this set before deleting it.');
-}
+/** The artwork's types, each read by its content all the same (artwork.ts). */
+const ART_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 export const publishRoutes: FastifyPluginAsync = async (app) => {
   const user = (req: Parameters<typeof userContext>[1]) => userContext(app, req);
@@ -25,8 +27,37 @@ export const publishRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.publish.remove, async (req, reply) => {
     const ctx = user(req);
     await own.removeDraft(ctx, app.media, req.params.id, async (row: UploadRow) => {
-      await removePublished(ctx, row);
+      await owner.removeOwnSet(ctx, app.media, row);
     });
     return reply.code(204).send();
+  });
+
+  // The owner's calls (owner-service.ts): details, preview, publishing, and what was recognised.
+  const fingerprints = new FingerprintQueue(app.database, app.log);
+  app.addHook('onClose', async () => {
+    await fingerprints.close();
+  });
+  route(app, calls.publish.details, (req) => owner.saveDetails(user(req), req.params.id, req.body));
+  route(app, calls.publish.preview, (req) => owner.preview(user(req), req.params.id, req.body.tracklist));
+  route(app, calls.publish.publish, (req) =>
+    owner.publish(user(req), req.params.id, () => fingerprints.runSoon()),
+  );
+  route(app, calls.publish.unpublish, (req) => owner.unpublish(user(req), req.params.id));
+  route(app, calls.publish.recognised, (req) => owner.recognised(user(req), req.params.id));
+  route(app, calls.publish.accept, (req) => owner.accept(user(req), req.params.id, req.body));
+  // The artwork comes as the raw picture, not JSON: a parser of its own types in a scope of its own.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ART_TYPES,
+      { parseAs: 'buffer', bodyLimit: PUBLISH_LIMITS.artMaxBytes },
+      (_req, body, done) => done(null, body),
+    );
+    scope.put<{ Params: { id: string } }>(ARTWORK_PATH, { onRequest: app.authenticate }, async (req) => {
+      const ctx = user(req);
+      const params = uploadParams.safeParse(req.params);
+      if (!params.success) throw new HttpError(422, 'Not an upload.', { params: { id: ['Not an upload.'] } });
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      return await putArtwork(ctx, app.media, params.data.id, body);
+    });
   });
 };

@@ -1,0 +1,362 @@
+// What a DJ does with their own set (docs/publishing.md "Owning a set"): its details and tracklist
+// (a preview of what the tracklist becomes, a published set changed at once), publishing,
+// unpublishing, deleting, and the tracks Cratedig recognised in the recording. Every function acts as
+// the context's user on their own drafts only: another's answers 404, as one that does not exist.
+// The catalogue is written by the import's writer (modules/import), in the caller's one transaction.
+import type { SetSuggestion, SetSuggestionList } from '@cratedig/contract/fingerprints-api';
+import {
+  type AcceptRecognisedBody,
+  type DraftTracklistPreview,
+  type MySet,
+  type PublishDetails,
+  publishMessages,
+  type RecognisedTrack,
+  type RecognisedTracks,
+} from '@cratedig/contract/publish-api';
+import type { Db } from '../../db/client';
+import { findSetRows, type SetRow } from '../../db/read-models/catalogue-set-rows';
+import { trackNames } from '../../db/read-models/catalogue-summaries';
+import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import type { MediaStore } from '../../lib/media-store';
+import type { ServiceContext, UserContext } from '../../lib/service-context';
+import { setSuggestions } from '../fingerprints/service';
+import {
+  type DraftSet,
+  planDraft,
+  previewOf,
+  problemsByLine,
+  readOwnedTracklist,
+  removeOwnedSet,
+  writeOwnedSet,
+} from '../import/owned-set-service';
+import { setHeard } from './owner-queries';
+import {
+  deleteUpload,
+  lockOwnUpload,
+  missingDetails,
+  mySetOf,
+  ownUpload,
+  setDetails,
+  type UploadRow,
+  updateUpload,
+} from './queries';
+import { tracklistText } from './tracklist-text';
+
+const NOT_FOUND = 'Set';
+export const TAKEN_DOWN = 'This set was taken down: it can no longer be changed or published.';
+export const NOT_PUBLISHED = 'This set is not published.';
+const TRACKLIST_REFUSED = 'The tracklist has problems: nothing was changed.';
+
+/** The draft of the context's user, locked for the change; 404 when it is not theirs. */
+async function ownLocked(db: Db, ctx: UserContext, id: string): Promise<UploadRow> {
+  const row = await lockOwnUpload(db, ctx.userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** The media path of a stored key, as the catalogue holds it. */
+const sitePath = (key: string | null) => (key ? `/media/${key}` : null);
+
+/** The set a draft's tracklist is read for, from its row and (being edited) the details sent. */
+function draftSet(row: UploadRow, details: Partial<PublishDetails> = {}): DraftSet {
+  const art = row.art_sm && row.art_xl ? { sm: ref(row.art_sm), xl: ref(row.art_xl) } : undefined;
+  return {
+    ref: `upload:${row.id}`,
+    name: details.set_name ?? row.set_name,
+    djs: details.djs ?? row.djs,
+    date: details.recorded_date ?? row.recorded_date,
+    genre: details.genre !== undefined ? details.genre : row.genre,
+    festival: details.festival !== undefined ? details.festival : row.festival,
+    venue: details.venue !== undefined ? details.venue : row.venue,
+    durationMs: row.duration_ms,
+    audio: row.rendition_key ? ref(row.rendition_key) : null,
+    ...(art ? { art } : {}),
+    owned: {
+      ownerId: row.owner_id,
+      ...(row.state === 'published' && row.set_id ? { setId: row.set_id } : {}),
+    },
+  };
+}
+
+function ref(key: string) {
+  return { kind: 'ref' as const, value: sitePath(key) as string };
+}
+
+/** 422 naming a tracklist's problems (all of them), in the error shape's body field `tracklist`. */
+function refuseTracklist(problems: string[]): HttpError {
+  return unprocessable({ tracklist: problems }, TRACKLIST_REFUSED);
+}
+
+/**
+ * Reads and writes a published set's details and tracklist in place, through the import's writer:
+ * new artists, labels, places and tracks created, its row, DJs and entries replaced, the counts,
+ * relations and search documents brought up to date. Throws 422 on a bad tracklist (nothing written).
+ */
+async function rewritePublished(db: Db, row: UploadRow, details: PublishDetails): Promise<void> {
+  const { read, indexes } = await readOwnedTracklist(db, details.tracklist, draftSet(row, details));
+  if (read.problems.length > 0) throw refuseTracklist(read.problems);
+  await writeOwnedSet(db, read, indexes);
+}
+
+/** PUT …/details: a draft keeps them; a published set is changed at once, in one transaction. */
+export async function saveDetails(ctx: UserContext, id: string, details: PublishDetails): Promise<MySet> {
+  return await ctx.db.transaction(async (db) => {
+    const row = await ownLocked(db, ctx, id);
+    if (row.state === 'taken_down') throw new HttpError(409, TAKEN_DOWN);
+    if (row.state === 'published' && row.set_id !== null) await rewritePublished(db, row, details);
+    const saved = await setDetails(db, id, details);
+    if (!saved) throw notFound(NOT_FOUND);
+    return mySetOf(saved);
+  });
+}
+
+/** Reads a tracklist for a draft and plans it (reads only). */
+async function readAndPlan(db: Db, row: UploadRow, text: string) {
+  const { read, indexes } = await readOwnedTracklist(db, text, draftSet(row));
+  const plan = await planDraft(db, read, indexes);
+  return { read, plan, indexes };
+}
+
+/** POST …/tracklist-preview: what each line becomes; writes nothing. */
+export async function preview(ctx: UserContext, id: string, text: string): Promise<DraftTracklistPreview> {
+  const row = await ownUpload(ctx.db, ctx.userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const { read, plan } = await readAndPlan(ctx.db, row, text);
+  return previewOf(read, plan, problemsByLine(read.problems));
+}
+
+/**
+ * POST …/publish: a ready draft with its details becomes a new catalogue set, written by the import's
+ * writer in one transaction, owned by the uploader. `queued` is told once it is committed, to have the
+ * set fingerprinted at once.
+ */
+export async function publish(ctx: UserContext, id: string, queued?: () => Promise<void>): Promise<MySet> {
+  const published = await ctx.db.transaction(async (db) => {
+    const row = await ownLocked(db, ctx, id);
+    if (row.state === 'taken_down') throw new HttpError(409, TAKEN_DOWN);
+    if (row.state !== 'ready' || !row.rendition_key || row.duration_ms === null)
+      throw new HttpError(409, publishMessages.notReady);
+    const missing = missingDetails(row);
+    if (missing.length > 0)
+      throw unprocessable(
+        Object.fromEntries(
+          missing.map((field) => [field, [`${fieldName[field] ?? field} is needed to publish.`]]),
+        ),
+        publishMessages.missing,
+      );
+    const { read, indexes } = await readOwnedTracklist(db, row.tracklist, draftSet(row));
+    if (read.problems.length > 0) throw refuseTracklist(read.problems);
+    const created = await writeOwnedSet(db, read, indexes);
+    const setId = created.sets[0];
+    if (setId === undefined) throw new Error('publishing wrote no set');
+    const updated = await updateUpload(db, id, { state: 'published', set_id: setId, reason: null });
+    if (!updated) throw notFound(NOT_FOUND);
+    return mySetOf(updated);
+  });
+  await queued?.();
+  return published;
+}
+
+const fieldName: Record<string, string> = {
+  set_name: 'The set name',
+  djs: 'The DJ',
+  recorded_date: 'The recorded date',
+};
+
+/** The tracklist of a published set as text, as the owner's draft keeps it when it leaves. */
+async function currentTracklist(db: Db, setId: number): Promise<string> {
+  return tracklistText(await findSetRows(db, setId));
+}
+
+/**
+ * POST …/unpublish: the set leaves the catalogue as a deletion removes it (its media kept), and the
+ * draft is ready again with the tracklist as the set last had it.
+ */
+export async function unpublish(ctx: UserContext, id: string): Promise<MySet> {
+  return await ctx.db.transaction(async (db) => {
+    const row = await ownLocked(db, ctx, id);
+    if (row.state === 'taken_down') throw new HttpError(409, TAKEN_DOWN);
+    if (row.state !== 'published' || row.set_id === null) throw new HttpError(409, NOT_PUBLISHED);
+    const tracklist = await currentTracklist(db, row.set_id);
+    await removeOwnedSet(db, row.set_id);
+    const updated = await updateUpload(db, id, { state: 'ready', set_id: null, tracklist });
+    if (!updated) throw notFound(NOT_FOUND);
+    return mySetOf(updated);
+  });
+}
+
+/**
+ * Deletes a draft that is (or was) a set: the public set with everything about it, the draft, then
+ * its media (rendition, original, artwork). The lead's `remove` call hands ready, published and
+ * taken-down drafts here; `row` is the owner's draft as that call found it.
+ */
+export async function removeOwnSet(ctx: ServiceContext, media: MediaStore, row: UploadRow): Promise<void> {
+  const found = await ctx.db.transaction(async (db) => {
+    const locked = await lockOwnUpload(db, row.owner_id, row.id);
+    if (!locked) return undefined;
+    if (locked.set_id !== null) await removeOwnedSet(db, locked.set_id);
+    await deleteUpload(db, locked.id);
+    return locked;
+  });
+  if (!found) throw notFound(NOT_FOUND);
+  // after the commit: a failed delete leaves an unused object, never a set without its audio
+  for (const key of [found.rendition_key, found.original_key, found.art_sm, found.art_xl])
+    if (key) await media.delete(key);
+}
+
+/** The owner's published set, or 409. */
+function publishedSet(row: UploadRow): number {
+  if (row.state === 'taken_down') throw new HttpError(409, TAKEN_DOWN);
+  if (row.state !== 'published' || row.set_id === null) throw new HttpError(409, NOT_PUBLISHED);
+  return row.set_id;
+}
+
+type Finder = (ctx: ServiceContext, setId: number) => Promise<SetSuggestionList>;
+
+/** Where a found track lands in the set's rows: the ID entry it names, or a new entry. */
+function landingOf(found: SetSuggestion, rows: SetRow[]): SetRow | undefined {
+  if (found.set_track_position === null) return undefined;
+  const row = rows.find((r) => r.track_position === found.set_track_position);
+  return row?.mix_type === 'ID' ? row : undefined;
+}
+
+/** The recognised tracks of an owner's published set: what the fingerprints found unnamed. */
+async function recognisedOf(ctx: ServiceContext, setId: number, find: Finder) {
+  const rows = await findSetRows(ctx.db, setId);
+  const found = (await find(ctx, setId)).data;
+  const names = new Map(
+    (
+      await trackNames(
+        ctx.db,
+        found.map((f) => f.track_meta.id),
+      )
+    ).map((t) => [t.id, t]),
+  );
+  return { rows, found, names };
+}
+
+/** GET …/recognised. */
+export async function recognised(
+  ctx: UserContext,
+  id: string,
+  find: Finder = setSuggestions,
+): Promise<RecognisedTracks> {
+  const row = await ownUpload(ctx.db, ctx.userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const setId = publishedSet(row);
+  if (!(await setHeard(ctx.db, setId))) return { heard: false, items: [] };
+  const { rows, found, names } = await recognisedOf(ctx, setId, find);
+  const items: RecognisedTrack[] = found.map((f) => ({
+    track_meta_id: f.track_meta.id,
+    artist: f.track_meta.artist,
+    title: f.track_meta.title,
+    mix_name: names.get(f.track_meta.id)?.mix_name ?? null,
+    start_time: f.start_time,
+    end_time: f.end_time,
+    similarity: f.similarity,
+    replaces_position: landingOf(f, rows)?.track_position ?? null,
+  }));
+  return { heard: true, items };
+}
+
+/**
+ * POST …/recognised: the owner's word is enough (no proposal for the crowd): each recognised track
+ * chosen (all, or those listed) takes the ID entry it was found in, or a new entry at its times; the
+ * set's tracklist is written again with them, as an edit of its details is. Those left stay
+ * suggestions for the crowd.
+ */
+export async function accept(
+  ctx: UserContext,
+  id: string,
+  body: AcceptRecognisedBody,
+  find: Finder = setSuggestions,
+): Promise<{ accepted: number; set_id: number }> {
+  const row0 = await ownUpload(ctx.db, ctx.userId, id);
+  if (!row0) throw notFound(NOT_FOUND);
+  const setId0 = publishedSet(row0);
+  // What the fingerprints found is read before the transaction, as the crowd's "suggest these" does.
+  const { found, names } = await recognisedOf(ctx, setId0, find);
+  const wanted = body.tracks;
+  const chosen = wanted
+    ? found.filter((f) =>
+        wanted.some((w) => w.track_meta_id === f.track_meta.id && w.start_time === f.start_time),
+      )
+    : found;
+  if (wanted && chosen.length < wanted.length)
+    throw unprocessable(
+      { tracks: ['Some of these tracks are not among those Cratedig recognised in this set.'] },
+      'Nothing was accepted: choose among the recognised tracks.',
+    );
+  return await ctx.db.transaction(async (db) => {
+    const row = await ownLocked(db, ctx, id);
+    const setId = publishedSet(row);
+    if (setId !== setId0) throw new HttpError(409, 'This set changed meanwhile: look at it again.');
+    if (chosen.length === 0) return { accepted: 0, set_id: setId };
+    const rows = await findSetRows(db, setId);
+    const tracklist = mergeFound(rows, chosen, names, (row.duration_ms ?? 0) / 1000);
+    const details: PublishDetails = {
+      set_name: row.set_name ?? '',
+      djs: row.djs,
+      recorded_date: row.recorded_date ?? '',
+      genre: row.genre,
+      festival: row.festival,
+      venue: row.venue,
+      tracklist,
+    };
+    await rewritePublished(db, row, details);
+    await setDetails(db, id, details);
+    return { accepted: chosen.length, set_id: setId };
+  });
+}
+
+type Entry = Pick<
+  SetRow,
+  'artist' | 'title' | 'mix_type' | 'mix_name' | 'start_time' | 'end_time' | 'untimed'
+> & {
+  label_name?: string | null;
+};
+
+/**
+ * The set's rows with the found tracks put in: an ID entry named by the found track takes its names;
+ * elsewhere a new entry starts at the found time (a list without times gets it at the end).
+ */
+export function mergeFound(
+  rows: SetRow[],
+  chosen: SetSuggestion[],
+  names: Map<
+    number,
+    { artist: string; title: string; mix_type: string; mix_name: string | null; label_name: string | null }
+  >,
+  durationS: number,
+): string {
+  const entries: Entry[] = rows.map((r) => ({ ...r }));
+  const untimed = rows.length > 0 && rows.every((r) => r.untimed);
+  for (const f of chosen) {
+    const track = names.get(f.track_meta.id);
+    if (!track) continue;
+    const named = {
+      artist: track.artist,
+      title: track.title,
+      mix_type: track.mix_type,
+      mix_name: track.mix_name,
+      label_name: track.label_name,
+    };
+    const landing = landingOf(f, rows);
+    if (landing) {
+      const at = rows.indexOf(landing);
+      entries[at] = { ...(entries[at] as Entry), ...named };
+      continue;
+    }
+    const start = Math.max(0, Math.min(Math.floor(f.start_time), Math.floor(durationS) - 1));
+    const entry: Entry = { ...named, start_time: start, end_time: f.end_time, untimed };
+    if (untimed) entries.push(entry);
+    else {
+      // before the first entry starting later; one starting at the same second moves a second on
+      const at = entries.findIndex((e) => e.start_time > start);
+      const clash = entries.some((e) => e.start_time === start);
+      if (clash) entry.start_time = start + 1;
+      entries.splice(at === -1 ? entries.length : at, 0, entry);
+    }
+  }
+  return tracklistText(entries);
+}
