@@ -17,6 +17,7 @@ import type { PublishConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
+import { errorBody } from '../../plugins/errors';
 import { deleteUpload, insertUpload, ownUpload, updateUpload, usageOf } from './queries';
 
 /** Room kept free on the uploads' disk beyond a new upload's declared length. */
@@ -129,6 +130,12 @@ export async function registerTusUploads(
       if (!id) throw { status_code: 500, body: 'An upload was created without its draft.' };
       return id;
     },
+    // the disk filled up while the bytes came: the client hears why, the draft stays unfinished (and
+    // is removed with its bytes if nobody resumes it)
+    onResponseError: (_req, err) =>
+      (err as NodeJS.ErrnoException).code === 'ENOSPC'
+        ? { status_code: 507, body: JSON.stringify(errorBody(507, publishMessages.noRoom)) }
+        : undefined,
     // progress while the bytes come: the owner's pages show it (at most every 2 s)
     postReceiveInterval: 2000,
     onUploadFinish: async (_req, upload) => {

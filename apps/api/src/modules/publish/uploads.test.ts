@@ -191,6 +191,29 @@ describe('creating an upload', () => {
     expect(await mySets(dj)).toEqual([]);
   });
 
+  it('refuses a file the disk has no room for, before a byte is stored', async () => {
+    const roomy = await buildTestApp({ publish: { ...app.config.publish, maxFileBytes: 2 ** 52 } });
+    try {
+      await roomy.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(roomy.server.address() as AddressInfo).port}${PUBLISH_UPLOAD_PATH}`;
+      const user = await createUserWithToken(roomy);
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'tus-resumable': '1.0.0',
+          // 256 TB: more than this disk holds
+          'upload-length': String(2 ** 48),
+          authorization: user.headers.authorization as string,
+        },
+      });
+      expect(res.status).toBe(507);
+      expect(((await res.json()) as { message: string }).message).toBe(publishMessages.noRoom);
+      expect(await query(roomy, sql`select id from uploads`)).toEqual([]);
+    } finally {
+      await roomy.close();
+    }
+  });
+
   it('allows one upload at a time, and says so', async () => {
     const first = await create(dj, 5000);
     expect(first.status).toBe(201);
