@@ -14,7 +14,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { FoldedText } from '../../components/bio';
 import { colors } from '../../lib/design-tokens';
 import { formatNumber } from '../../lib/format';
@@ -192,7 +192,11 @@ export function ProfilePage() {
         <SignOutEverywhereDialog key={dialogKey} open onClose={() => setDialog(null)} />
       )}
 
-      {user && <MySetsSection />}
+      {user && (
+        <Suspense fallback={null}>
+          <MySetsSection />
+        </Suspense>
+      )}
       {user && (
         <ProfileLikedTabs
           extraTabs={[

@@ -6,23 +6,22 @@
 import type { MySet } from '@cratedig/contract/publish-api';
 import AddRounded from '@mui/icons-material/AddRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
-import PublishOutlined from '@mui/icons-material/PublishOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { Artwork } from '../../components/artwork';
-import { Menu } from '../../components/lazy-menu';
 import { colors } from '../../lib/design-tokens';
 import { relativeTime } from '../../lib/relative-time';
 import { ConfirmDialog } from './confirm-dialog';
 import { useLiveUploads } from './live-uploads';
+import { Placeholder } from './placeholder';
 import { useMySets, usePublishDraft, useRemoveDraft, useUnpublishDraft } from './publish-api';
 import { bytesText, lengthText } from './publish-format';
 import { PUBLISH_TEXT } from './publish-messages';
@@ -76,7 +75,6 @@ function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void 
           <Button
             variant="contained"
             size="small"
-            startIcon={<PublishOutlined />}
             disabled={publish.isPending}
             onClick={() =>
               publish.mutate(set.id, {
@@ -344,7 +342,7 @@ export function MySetsSection() {
         )}
       </Box>
       {isPending ? (
-        <Skeleton variant="rounded" height={104} sx={{ borderRadius: 4 }} aria-label="Loading your sets" />
+        <Placeholder height={104} label="Loading your sets" />
       ) : isError ? (
         <Alert severity="error">Your sets could not be loaded. Try again in a moment.</Alert>
       ) : items.length === 0 ? (

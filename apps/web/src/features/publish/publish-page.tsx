@@ -10,19 +10,17 @@ import {
   PUBLISH_LIMITS,
   publishMessages,
 } from '@cratedig/contract/publish-api';
+import AudioFileOutlined from '@mui/icons-material/AudioFileOutlined';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import GraphicEqRounded from '@mui/icons-material/GraphicEqRounded';
-import PauseRounded from '@mui/icons-material/PauseRounded';
-import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import PauseCircleOutlineRounded from '@mui/icons-material/PauseCircleOutlineRounded';
+import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -33,6 +31,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConfirmDialog } from './confirm-dialog';
 import { DetailsForm } from './details-form';
 import { useLiveUploads } from './live-uploads';
+import { Placeholder } from './placeholder';
 import { useDraft, usePublishDraft, useRemoveDraft } from './publish-api';
 import { bytesText, lengthText, sentText, timeLeftText } from './publish-format';
 import { missingLine, PUBLISH_TEXT, STEP_LABELS } from './publish-messages';
@@ -190,7 +189,7 @@ export function UploadProgress({
   return (
     <Box sx={{ display: 'grid', gap: 1.25 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-        <GraphicEqRounded aria-hidden sx={{ color: colors.acid }} />
+        <AudioFileOutlined aria-hidden sx={{ color: colors.acid }} />
         <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
           {state.fileName}
         </Typography>
@@ -222,7 +221,7 @@ export function UploadProgress({
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {paused || failed ? (
-          <Button size="small" variant="outlined" startIcon={<PlayArrowRounded />} onClick={onResume}>
+          <Button size="small" variant="outlined" startIcon={<ReplayRounded />} onClick={onResume}>
             Resume
           </Button>
         ) : (
@@ -230,7 +229,7 @@ export function UploadProgress({
             size="small"
             variant="outlined"
             color="inherit"
-            startIcon={<PauseRounded />}
+            startIcon={<PauseCircleOutlineRounded />}
             onClick={onPause}
           >
             Pause
@@ -493,9 +492,7 @@ export function PublishPage() {
     );
   }
   if (!draft) {
-    return frame(
-      <Skeleton variant="rounded" height={320} sx={{ borderRadius: 4 }} aria-label="Loading the draft" />,
-    );
+    return frame(<Placeholder height={320} label="Loading the draft" />);
   }
 
   const state = local.phase === 'done' && draft.state === 'uploading' ? 'processing' : draft.state;
@@ -547,7 +544,7 @@ export function PublishPage() {
     if (state === 'failed' || state === 'taken_down') {
       return (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Alert severity="error" icon={<ErrorOutlineRounded />} role="alert">
+          <Alert severity="error" role="alert">
             <Typography sx={{ fontWeight: 700 }}>
               {state === 'failed' ? PUBLISH_TEXT.failed : PUBLISH_TEXT.takenDown}
             </Typography>

@@ -2,6 +2,7 @@ import { DISPLAY } from '@cratedig/contract/constants';
 import type { SetMeta } from '@cratedig/contract/set';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DetailHero, DetailHeroSkeleton } from '../../components/detail-hero';
 import { DetailTabs } from '../../components/detail-tabs';
@@ -68,7 +69,11 @@ export function SetDetailPage() {
             <SetFavouriteToggle set={set} />
             <SetLikesToggle set={set} />
             <ShareButton kind="sets" id={set.id} name={set.set_name} />
-            {owned && <OwnerEditButton draft={owned} />}
+            {owned && (
+              <Suspense fallback={null}>
+                <OwnerEditButton draft={owned} />
+              </Suspense>
+            )}
           </>
         }
       >
@@ -105,7 +110,11 @@ export function SetDetailPage() {
         )}
         <SuggestTracklistLink set={set} />
       </DetailHero>
-      {owned && <RecognisedPanel draft={owned} />}
+      {owned && (
+        <Suspense fallback={null}>
+          <RecognisedPanel draft={owned} />
+        </Suspense>
+      )}
       <SetMoments set={set} />
       <SetSuggestions setId={set.id} />
       <DetailTabs
