@@ -87,7 +87,6 @@ export interface PublishConfig {
   uploadDir: string;
   maxFileBytes: number;
   maxDurationS: number;
-  uploadsPerDay: number;
   bytesPerUser: number;
   abandonedAfterS: number;
   keepOriginal: boolean;
@@ -163,6 +162,8 @@ export interface AuthConfig {
     search: RateLimit;
     /** Pasted tracklists (previews and submissions together) per user. */
     tracklist: RateLimit;
+    /** docs/publishing.md: uploads a user begins in 24 hours (PUBLISH_UPLOADS_PER_DAY), deleted ones too. */
+    upload: RateLimit;
   };
 }
 
@@ -510,7 +511,6 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
       uploadDir: vars.UPLOAD_DIR ? absolute(vars.UPLOAD_DIR) : resolve(dataDir, 'uploads'),
       maxFileBytes: vars.PUBLISH_MAX_FILE_BYTES,
       maxDurationS: vars.PUBLISH_MAX_DURATION_S,
-      uploadsPerDay: vars.PUBLISH_UPLOADS_PER_DAY,
       bytesPerUser: vars.PUBLISH_BYTES_PER_USER,
       abandonedAfterS: vars.PUBLISH_ABANDONED_AFTER_S,
       keepOriginal: vars.PUBLISH_KEEP_ORIGINAL === 'true' || vars.PUBLISH_KEEP_ORIGINAL === '1',
@@ -537,6 +537,7 @@ function toConfig(vars: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): App
         eventTicket: { max: vars.EVENT_TICKET_MAX, windowS: vars.EVENT_TICKET_WINDOW_S },
         search: { max: vars.SEARCH_MAX, windowS: vars.SEARCH_WINDOW_S },
         tracklist: { max: vars.TRACKLIST_MAX, windowS: vars.TRACKLIST_WINDOW_S },
+        upload: { max: vars.PUBLISH_UPLOADS_PER_DAY, windowS: 24 * 3600 },
       },
     },
   };

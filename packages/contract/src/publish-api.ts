@@ -211,7 +211,7 @@ export const publishMessages = {
   empty: 'This file is empty or cut short: upload the whole recording.',
   tooBig: (max: string) => `This file is larger than ${max}, the most one set may be.`,
   tooLong: (max: string) => `This recording is longer than ${max}, the longest a set may be.`,
-  perDay: (n: number) => `You can start ${n} uploads a day. Try again tomorrow.`,
+  perDay: (n: number) => `You can start ${n} uploads a day. Try again later.`,
   quota: (max: string) => `Your sets would take more than ${max}. Delete a set you no longer need first.`,
   oneAtATime: 'You are already uploading a set. Finish or cancel it first.',
   noRoom: 'Cratedig has no room for this file right now. Try again later.',

@@ -15,7 +15,7 @@ import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { query } from '../../test/sql';
 import { type JobEngine, startJobEngine } from '../notifications/jobs';
-import { keepUploads, startPublishJobs } from './jobs';
+import { keepUploads, PROCESSING_QUEUE, startPublishJobs } from './jobs';
 
 const dir = makeTempDir('cratedig-publish-jobs-');
 let app: FastifyInstance;
@@ -26,12 +26,15 @@ let dj: SignedInUser;
 const detail = async (id: string) =>
   (await app.inject({ url: `/api/publish/sets/${id}`, headers: dj.headers })).json<MySet>();
 
-async function until<T>(what: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+async function until<T>(what: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await what();
     if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
+    if (Date.now() > end)
+      throw new Error(
+        `timed out: ${JSON.stringify(await query(app, sql`select id, state, reason, updated_at from uploads`))}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -62,6 +65,9 @@ beforeAll(async () => {
   dj = await createUserWithToken(app);
   // the jobs run "elsewhere": this app's requests only send them
   engine = await startJobEngine({ database: app.database, config: app.config, log: app.log });
+  // jobs an earlier test file of this worker queued for drafts long gone would be worked first
+  await engine.boss.createQueue(PROCESSING_QUEUE, { name: PROCESSING_QUEUE });
+  await engine.boss.purgeQueue(PROCESSING_QUEUE);
   await startPublishJobs({
     boss: engine.boss,
     database: app.database,
@@ -86,7 +92,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('the processing job', () => {
+describe('the processing job', { timeout: 60_000 }, () => {
   it('makes a finished upload ready by itself', async () => {
     const id = await upload(join(dir, 'a.mp3'));
     const ready = await until(async () => {
@@ -98,7 +104,7 @@ describe('the processing job', () => {
   });
 });
 
-describe('the keeper', () => {
+describe('the keeper', { timeout: 60_000 }, () => {
   it('queues a draft a dead run left processing, and removes an upload abandoned for a day', async () => {
     const stalled = await upload(join(dir, 'a.mp3'));
     await until(async () => ((await detail(stalled)).state === 'ready' ? true : undefined));

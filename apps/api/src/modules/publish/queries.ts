@@ -132,20 +132,16 @@ export async function insertUpload(
   if (made) await tellOwner(db, made);
 }
 
-/** What counts against a user's limits: uploads begun today (UTC), bytes held, one in progress. */
-export async function usageOf(
-  db: SqlRunner,
-  ownerId: number,
-): Promise<{ today: number; bytes: number; uploading: number }> {
-  const row = await queryRow<{ today: number; bytes: number; uploading: number }>(
+/** What counts against a user's limits: bytes held (failed drafts aside), an upload in progress. */
+export async function usageOf(db: SqlRunner, ownerId: number): Promise<{ bytes: number; uploading: number }> {
+  const row = await queryRow<{ bytes: number; uploading: number }>(
     db,
     sql`
-      select count(*) filter (where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')::int as today,
-        coalesce(sum(size_bytes) filter (where state <> 'failed'), 0)::float8 as bytes,
+      select coalesce(sum(size_bytes) filter (where state <> 'failed'), 0)::float8 as bytes,
         count(*) filter (where state = 'uploading')::int as uploading
       from uploads where owner_id = ${ownerId}`,
   );
-  return row ?? { today: 0, bytes: 0, uploading: 0 };
+  return row ?? { bytes: 0, uploading: 0 };
 }
 
 /** Changes a draft's columns (snake_case names as in the table) and tells its owner's open pages. */

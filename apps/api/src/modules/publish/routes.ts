@@ -19,7 +19,7 @@ const ART_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const publishRoutes: FastifyPluginAsync = async (app) => {
   const user = (req: Parameters<typeof userContext>[1]) => userContext(app, req);
   await registerTusUploads(app, {
-    config: app.config.publish,
+    config: app.config,
     queueProcessing: (id) => app.processing.queue(id),
   });
   route(app, calls.publish.list, (req) => own.list(user(req)));

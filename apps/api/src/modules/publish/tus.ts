@@ -13,11 +13,12 @@ import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublishConfig } from '../../config';
+import type { AppConfig, PublishConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
 import { errorBody } from '../../plugins/errors';
+import { giveBack, take } from '../accounts/rate-limit-service';
 import { deleteUpload, insertUpload, ownUpload, updateUpload, usageOf } from './queries';
 
 /** Room kept free on the uploads' disk beyond a new upload's declared length. */
@@ -69,10 +70,11 @@ const refuse = (status: number, message: string, _header?: string) => new HttpEr
  */
 async function createDraft(
   db: Db,
-  config: PublishConfig,
+  appConfig: AppConfig,
   userId: number,
   request: FastifyRequest,
 ): Promise<string> {
+  const config = appConfig.publish;
   const headers = request.headers;
   if (headers['upload-defer-length'] !== undefined)
     throw refuse(400, "Declare the file's length when the upload begins.", 'upload-defer-length');
@@ -95,20 +97,31 @@ async function createDraft(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cratedig upload'), ${userId})`);
     const usage = await usageOf(tx, userId);
     if (usage.uploading > 0) throw refuse(409, publishMessages.oneAtATime);
-    if (usage.today >= config.uploadsPerDay)
-      throw new HttpError(429, publishMessages.perDay(config.uploadsPerDay), undefined, {
-        'retry-after': String(secondsToUtcMidnight()),
-      });
     if (usage.bytes + size > config.bytesPerUser)
       throw refuse(413, publishMessages.quota(formatBytes(config.bytesPerUser)));
-    await insertUpload(tx, { id, ownerId: userId, fileName: fileNameOf(metadata), sizeBytes: size });
   });
+  // counted in 24 hours, uploads deleted since included; refused with Retry-After when it is spent
+  const limit = appConfig.auth.limits.upload;
+  const taken = await take(
+    db,
+    [{ bucket: 'upload', key: String(userId), limit }],
+    publishMessages.perDay(limit.max),
+  );
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cratedig upload'), ${userId})`);
+      // checked again under the lock: another creation may have passed the first look meanwhile
+      const usage = await usageOf(tx, userId);
+      if (usage.uploading > 0) throw refuse(409, publishMessages.oneAtATime);
+      if (usage.bytes + size > config.bytesPerUser)
+        throw refuse(413, publishMessages.quota(formatBytes(config.bytesPerUser)));
+      await insertUpload(tx, { id, ownerId: userId, fileName: fileNameOf(metadata), sizeBytes: size });
+    });
+  } catch (error) {
+    await giveBack(db, taken);
+    throw error;
+  }
   return id;
-}
-
-function secondsToUtcMidnight(now = new Date()): number {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
 /** The raw request's draft id, set before tus sees it (the naming function reads it back). */
@@ -116,9 +129,10 @@ const draftIds = new WeakMap<object, string>();
 
 export async function registerTusUploads(
   app: FastifyInstance,
-  deps: { config: PublishConfig; queueProcessing: QueueProcessing },
+  deps: { config: AppConfig; queueProcessing: QueueProcessing },
 ): Promise<void> {
-  const { config, queueProcessing } = deps;
+  const { queueProcessing } = deps;
+  const config = deps.config.publish;
   mkdirSync(config.uploadDir, { recursive: true });
   const tus = new Server({
     path: PUBLISH_UPLOAD_PATH,
@@ -167,7 +181,7 @@ export async function registerTusUploads(
 
     scope.post(PUBLISH_UPLOAD_PATH, { onRequest: app.authenticate }, async (request, reply) => {
       const user = requireUser(request);
-      const id = await createDraft(app.db, config, user.id, request);
+      const id = await createDraft(app.db, deps.config, user.id, request);
       draftIds.set(request.raw, id);
       try {
         await hand(request, reply);

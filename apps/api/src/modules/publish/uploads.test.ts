@@ -12,7 +12,7 @@ import { formatHours, PUBLISH_UPLOAD_PATH, publishMessages } from '@cratedig/con
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, makeTempDir } from '../../test/app';
+import { buildTestApp, makeTempDir, testConfig } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { query } from '../../test/sql';
 import { openSse } from '../live/sse-reader';
@@ -99,7 +99,11 @@ async function clearDrafts() {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp({ logLevel: 'silent' });
+  // a test uploads more than a day's worth; the daily limit has a test of its own
+  const config = testConfig(dir);
+  app = await buildTestApp({
+    auth: { ...config.auth, limits: { ...config.auth.limits, upload: { max: 1000, windowS: 86_400 } } },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   dj = await createUserWithToken(app);
@@ -232,7 +236,11 @@ describe('creating an upload', () => {
 
   it('counts uploads a day and bytes a user holds', async () => {
     const limited = await buildTestApp({
-      publish: { ...app.config.publish, uploadsPerDay: 1, bytesPerUser: 10_000 },
+      publish: { ...app.config.publish, bytesPerUser: 10_000 },
+      auth: {
+        ...app.config.auth,
+        limits: { ...app.config.auth.limits, upload: { max: 1, windowS: 86_400 } },
+      },
     });
     try {
       await limited.listen({ port: 0, host: '127.0.0.1' });
@@ -252,7 +260,12 @@ describe('creating an upload', () => {
       expect(((await over.json()) as { message: string }).message).toBe(publishMessages.quota('9.8 KB'));
       const first = await post(100);
       expect(first.status).toBe(201);
-      await query(limited, sql`update uploads set state = 'failed'`);
+      // deleting the upload gives no new one back
+      const cancelled = await fetch(`${url}/${(first.headers.get('location') as string).split('/').pop()}`, {
+        method: 'DELETE',
+        headers: { 'tus-resumable': '1.0.0', authorization: user.headers.authorization as string },
+      });
+      expect(cancelled.status).toBe(204);
       const again = await post(100);
       expect(again.status).toBe(429);
       expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
