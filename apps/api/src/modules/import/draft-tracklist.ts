@@ -56,6 +56,17 @@ export interface ReadTracklist {
 
 const problemAt = (line: number, what: string) => `${NAME}: line ${line}: ${what}`;
 
+/**
+ * Why names cannot be filed, or undefined: a name of punctuation alone ('!!!') has no key the
+ * catalogue can find it by (normalise.ts), so no artist can be made of it.
+ */
+export function unfileable(names: string[]): string | undefined {
+  const bad = names.find((n) => normaliseName(n) === '');
+  return bad === undefined
+    ? undefined
+    : `'${bad}' is no name Cratedig can file: write it with a letter or a digit`;
+}
+
 /** The artist line of a set played by several DJs, as its page shows them. */
 export function djLine(djs: string[]): string {
   return djs.join(' & ');
@@ -151,6 +162,8 @@ async function readCue(
     const textLines = linesOf(text);
     for (const [i, track] of read.tracks.entries()) {
       const line = Number(/line (\d+)/.exec(track.origin.at)?.[1] ?? 0);
+      const unnamed = unfileable(track.credits.map((c) => c.name));
+      if (unnamed) problems.push(problemAt(line, unnamed));
       const parsed: ParsedTrack = {
         artistLine: track.artistLine,
         title: track.title,
@@ -210,6 +223,8 @@ async function readLines(
       problems.push(problemAt(e.line, `'${e.body}' is not 'Artist - Title'`));
       continue;
     }
+    const unnamed = unfileable(parsed.credits.map((c) => c.name));
+    if (unnamed) problems.push(problemAt(e.line, unnamed));
     const ref = `${set.ref}#${batch.tracks.length + 1}`;
     const origin = { file: NAME, at: `line ${e.line}` };
     batch.tracks.push({

@@ -14,6 +14,7 @@ export {
   problemsByLine,
   type ReadTracklist,
   readDraftTracklist,
+  unfileable,
 } from './draft-tracklist';
 export {
   removeSet as removeOwnedSet,

@@ -174,6 +174,22 @@ describe('publishing', () => {
     expect((await calls.detail(id)).body.state).toBe('ready');
   });
 
+  it('refuses names of punctuation alone, which no artist can be filed under (422)', async () => {
+    const dj3 = await readyDraft(app, dj, { details: detailsOf({ djs: ['!!!'] }) });
+    const refused = await calls.publish(dj3);
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: 422, errors: { json: { djs: [expect.any(String)] } } },
+    });
+    const line = await readyDraft(app, dj, {
+      details: detailsOf({ tracklist: '[0:00] !!! - Heart of Hearts' }),
+    });
+    const bad = await calls.publish(line);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.json.tracklist).toEqual([expect.stringMatching(/line 1: '!!!' is no name/)]);
+    expect(await query(app, sql`select id from sets`)).toEqual([]);
+  });
+
   it('makes a new public set owned by the uploader, even beside a set of the same name and date', async () => {
     const namesake = await createSet(app, {
       name: 'Sunrise at the Lake',

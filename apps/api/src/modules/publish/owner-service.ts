@@ -27,6 +27,7 @@ import {
   problemsByLine,
   readOwnedTracklist,
   removeOwnedSet,
+  unfileable,
   writeOwnedSet,
 } from '../import/owned-set-service';
 import { setHeard } from './owner-queries';
@@ -93,6 +94,7 @@ function refuseTracklist(problems: string[]): HttpError {
  * relations and search documents brought up to date. Throws 422 on a bad tracklist (nothing written).
  */
 async function rewritePublished(db: Db, row: UploadRow, details: PublishDetails): Promise<void> {
+  checkDjs(details.djs);
   const { read, indexes } = await readOwnedTracklist(db, details.tracklist, draftSet(row, details));
   if (read.problems.length > 0) throw refuseTracklist(read.problems);
   await writeOwnedSet(db, read, indexes);
@@ -108,6 +110,12 @@ export async function saveDetails(ctx: UserContext, id: string, details: Publish
     if (!saved) throw notFound(NOT_FOUND);
     return mySetOf(saved);
   });
+}
+
+/** 422 when a DJ's name cannot be filed as an artist (punctuation alone). */
+function checkDjs(djs: string[]): void {
+  const why = unfileable(djs);
+  if (why) throw unprocessable({ djs: [why] }, why);
 }
 
 /** Reads a tracklist for a draft and plans it (reads only). */
@@ -144,6 +152,7 @@ export async function publish(ctx: UserContext, id: string, queued?: () => Promi
         ),
         publishMessages.missing,
       );
+    checkDjs(row.djs);
     const { read, indexes } = await readOwnedTracklist(db, row.tracklist, draftSet(row));
     if (read.problems.length > 0) throw refuseTracklist(read.problems);
     const created = await writeOwnedSet(db, read, indexes);
