@@ -43,7 +43,9 @@ async function serveApi(dir: string) {
   const app = await buildApp(config, { database });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const { processUpload } = await import('../apps/api/src/modules/publish/processing');
-  process.on('message', async (message: { process?: string }) => {
+  process.on('message', async (message: { process?: string; exit?: boolean }) => {
+    // an exit of its own, so a --cpu-prof profile is written
+    if (message.exit) process.exit(0);
     if (!message.process) return;
     const started = performance.now();
     const outcome = await processUpload({ db: app.db, config, media: app.media }, message.process);
@@ -60,7 +62,7 @@ function rssKb(pid: number): number {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'cratedig-bench-publish-'));
   const child = fork(new URL(import.meta.url).pathname, ['--api', join(work, 'api')], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const messages: ((m: Record<string, unknown>) => void)[] = [];
@@ -237,7 +239,8 @@ async function main() {
         .join(' ')}`,
     );
   } finally {
-    child.kill();
+    child.send({ exit: true });
+    await new Promise((resolve) => child.once('exit', resolve));
     rmSync(work, { recursive: true, force: true });
   }
 }
