@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const AUDIO_MIN = Number(process.env.BENCH_AUDIO_MIN ?? 60);
+const PIPELINE_MIN = Number(process.env.BENCH_PIPELINE_MIN ?? 120);
 const CHUNK = Number(process.env.BENCH_CHUNK_MB ?? 8) * 1024 * 1024;
 
 if (process.argv[2] === '--api') await serveApi(process.argv[3] as string);
@@ -43,9 +44,16 @@ async function serveApi(dir: string) {
   const app = await buildApp(config, { database });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const { processUpload } = await import('../apps/api/src/modules/publish/processing');
-  process.on('message', async (message: { process?: string; exit?: boolean }) => {
+  const { runFingerprints } = await import('../apps/api/src/modules/fingerprints/job');
+  process.on('message', async (message: { process?: string; exit?: boolean; fingerprint?: boolean }) => {
     // an exit of its own, so a --cpu-prof profile is written
     if (message.exit) process.exit(0);
+    if (message.fingerprint) {
+      const started = performance.now();
+      const run = await runFingerprints(app.db, { media: app.media, pace: async () => {} });
+      process.send?.({ fingerprinted: run.done, ms: performance.now() - started });
+      return;
+    }
     if (!message.process) return;
     const started = performance.now();
     const outcome = await processUpload({ db: app.db, config, media: app.media }, message.process);
@@ -62,7 +70,11 @@ function rssKb(pid: number): number {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'cratedig-bench-publish-'));
   const child = fork(new URL(import.meta.url).pathname, ['--api', join(work, 'api')], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const messages: ((m: Record<string, unknown>) => void)[] = [];
@@ -232,6 +244,94 @@ async function main() {
       );
       await fetch(`${url}/api/publish/sets/${id}`, { method: 'DELETE', headers: auth });
       rmSync(file, { force: true });
+    }
+    // --- a DJ's whole way: upload, processing, publish, playable, fingerprinted ---
+    if (PIPELINE_MIN > 0) {
+      const long = join(work, 'long.mp3');
+      const secs = PIPELINE_MIN * 60;
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `anoisesrc=color=pink:amplitude=0.2:duration=${secs}`,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=220:duration=${secs}`,
+        '-filter_complex',
+        '[0][1]amix=inputs=2,aformat=channel_layouts=stereo',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '320k',
+        long,
+      ]);
+      const bytes = statSync(long).size;
+      const t0 = performance.now();
+      const made = await fetch(`${url}/api/publish/uploads`, {
+        method: 'POST',
+        headers: { ...auth, 'upload-length': String(bytes) },
+      });
+      const at = `${url}${made.headers.get('location')}`;
+      for (let offset = 0; offset < bytes; offset += CHUNK) {
+        const end = Math.min(bytes, offset + CHUNK);
+        await fetch(at, {
+          method: 'PATCH',
+          headers: {
+            ...auth,
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(end - offset),
+          },
+          body: Readable.toWeb(createReadStream(long, { start: offset, end: end - 1 })) as ReadableStream,
+          duplex: 'half',
+        } as RequestInit);
+      }
+      const uploaded = performance.now();
+      const id = new URL(at).pathname.split('/').pop() as string;
+      child.send({ process: id });
+      const done = (await nextMessage()) as { outcome: string; ms: number };
+      const json = { ...auth, 'content-type': 'application/json' };
+      await fetch(`${url}/api/publish/sets/${id}/details`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({
+          set_name: 'Bench Set',
+          djs: ['Bench DJ'],
+          recorded_date: '2026-11-01',
+          genre: null,
+          festival: null,
+          venue: null,
+          tracklist: '',
+        }),
+      });
+      const publishAt = performance.now();
+      const published = (await (
+        await fetch(`${url}/api/publish/sets/${id}/publish`, { method: 'POST', headers: auth })
+      ).json()) as { set_id: number };
+      const set = (await (await fetch(`${url}/api/sets/${published.set_id}`, { headers: auth })).json()) as {
+        mp3_permalink?: string;
+        set_meta?: { mp3_permalink?: string };
+      };
+      const permalink = set.mp3_permalink ?? set.set_meta?.mp3_permalink ?? '';
+      const audio = await fetch(new URL(permalink, url), { headers: { range: 'bytes=0-65535' } });
+      await audio.arrayBuffer();
+      const playable = performance.now();
+      child.send({ fingerprint: true });
+      const heard = (await nextMessage()) as { fingerprinted: number; ms: number };
+      console.log(`\na DJ's ${PIPELINE_MIN}-minute MP3 (${(bytes / 1e6).toFixed(0)} MB), end to end:`);
+      console.log(
+        `  upload ${((uploaded - t0) / 1000).toFixed(1)} s, processing ${(done.ms / 1000).toFixed(1)} s (${done.outcome}), fingerprints ${(heard.ms / 1000).toFixed(1)} s (${heard.fingerprinted} set)`,
+      );
+      console.log(
+        `  processing + fingerprints: ${((done.ms + heard.ms) / 1000).toFixed(1)} s (target: 120 s for 2 hours)`,
+      );
+      console.log(
+        `  from Publish to its first audio bytes: ${((playable - publishAt) / 1000).toFixed(2)} s (HTTP ${audio.status})`,
+      );
     }
     console.log(
       `\nload after: ${loadavg()
