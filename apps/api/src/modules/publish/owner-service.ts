@@ -284,7 +284,7 @@ export async function accept(
   if (!row0) throw notFound(NOT_FOUND);
   const setId0 = publishedSet(row0);
   // What the fingerprints found is read before the transaction, as the crowd's "suggest these" does.
-  const { found, names } = await recognisedOf(ctx, setId0, find);
+  const { rows: before, found, names } = await recognisedOf(ctx, setId0, find);
   const wanted = body.tracks;
   const chosen = wanted
     ? found.filter((f) =>
@@ -302,6 +302,12 @@ export async function accept(
     if (setId !== setId0) throw new HttpError(409, 'This set changed meanwhile: look at it again.');
     if (chosen.length === 0) return { accepted: 0, set_id: setId };
     const rows = await findSetRows(db, setId);
+    // the places found name the entries as they were: the list must not have changed meanwhile
+    if (shapeOf(rows) !== shapeOf(before))
+      throw new HttpError(
+        409,
+        "The set's tracklist changed meanwhile: look at what Cratedig recognised again.",
+      );
     const tracklist = mergeFound(rows, chosen, names, (row.duration_ms ?? 0) / 1000);
     const details: PublishDetails = {
       set_name: row.set_name ?? '',
@@ -317,6 +323,10 @@ export async function accept(
     return { accepted: chosen.length, set_id: setId };
   });
 }
+
+/** What a tracklist's rows are, for telling whether it changed while the audio was matched. */
+const shapeOf = (rows: SetRow[]) =>
+  rows.map((r) => `${r.track_position}:${r.track_id}:${r.start_time}:${r.end_time}:${r.untimed}`).join('|');
 
 type Entry = Pick<
   SetRow,
