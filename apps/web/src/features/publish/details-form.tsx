@@ -392,9 +392,36 @@ export interface DetailsFormProps {
   onCancel?: () => void;
 }
 
+/**
+ * A draft's details can only be saved whole (name, DJs and date at least): what is typed before that
+ * is kept in this browser, so a reload or a second visit finds it, and forgotten once saved.
+ */
+const KEPT_PREFIX = 'cratedig:draft-details:';
+
+function keptValues(id: string | null): DetailValues | null {
+  if (!id) return null;
+  try {
+    const text = window.localStorage.getItem(KEPT_PREFIX + id);
+    return text ? { ...valuesOf(null), ...(JSON.parse(text) as Partial<DetailValues>) } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(id: string, values: DetailValues | null) {
+  try {
+    if (values) window.localStorage.setItem(KEPT_PREFIX + id, JSON.stringify(values));
+    else window.localStorage.removeItem(KEPT_PREFIX + id);
+  } catch {
+    // private mode or full: the form still works, it only forgets on reload
+  }
+}
+
 export function DetailsForm({ id, initial, artUrl, mode, onSaved, onCancel }: DetailsFormProps) {
   const formId = useId();
-  const [values, setValues] = useState<DetailValues>(() => valuesOf(initial));
+  const [values, setValues] = useState<DetailValues>(
+    () => (mode === 'draft' ? keptValues(id) : null) ?? valuesOf(initial),
+  );
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [tried, setTried] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -413,13 +440,16 @@ export function DetailsForm({ id, initial, artUrl, mode, onSaved, onCancel }: De
   };
   const blur = (field: Field) => setTouched((now) => ({ ...now, [field]: true }));
 
-  // A draft saves by itself once what it has is valid.
+  // A draft saves by itself once what it has is valid; until then it is kept in the browser.
   useEffect(() => {
     if (mode !== 'draft' || !id || !dirty) return;
     const result = checkValues(settled);
-    if (!('details' in result)) return;
+    if (!('details' in result)) {
+      keep(id, settled);
+      return;
+    }
     setDirty(false);
-    mutate(result.details);
+    mutate(result.details, { onSuccess: () => keep(id, null) });
   }, [mode, id, dirty, settled, mutate]);
 
   const onSubmit = (event: FormEvent) => {
@@ -427,16 +457,23 @@ export function DetailsForm({ id, initial, artUrl, mode, onSaved, onCancel }: De
     setTried(true);
     if (!id || !('details' in checked)) return;
     setDirty(false);
-    save.mutate(checked.details, { onSuccess: (draft) => onSaved?.(draft) });
+    save.mutate(checked.details, {
+      onSuccess: (draft) => {
+        keep(id, null);
+        onSaved?.(draft);
+      },
+    });
   };
 
   const status = save.isPending
     ? PUBLISH_TEXT.saving
-    : dirty || !save.isSuccess
-      ? 'errors' in checked
-        ? null
-        : PUBLISH_TEXT.notSaved
-      : PUBLISH_TEXT.saved;
+    : 'errors' in checked
+      ? PUBLISH_TEXT.savedOnceComplete
+      : dirty
+        ? PUBLISH_TEXT.notSaved
+        : save.isError
+          ? null
+          : PUBLISH_TEXT.saved;
   const otherError =
     save.error && Object.keys(fromServer).length === 0
       ? isApiError(save.error)

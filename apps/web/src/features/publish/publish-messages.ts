@@ -59,6 +59,7 @@ export const PUBLISH_TEXT = {
   saved: 'All changes saved',
   saving: 'Saving…',
   notSaved: 'Not saved yet',
+  savedOnceComplete: 'Saved as soon as the set name, a DJ and the recorded date are in',
   unpublishTitle: 'Unpublish this set?',
   unpublishLine:
     'It leaves Cratedig at once: its likes, comments and places in listeners’ queues go with it. The draft stays in My sets, with its details and tracklist, ready to publish again.',

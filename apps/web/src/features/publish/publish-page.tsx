@@ -575,12 +575,32 @@ export function PublishPage() {
       sx={{
         display: 'grid',
         gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' },
         alignItems: 'start',
+        // A phone reads it in order: the recording, its details, then Publish; a wide screen keeps the
+        // recording and Publish beside the form.
+        ...(editable
+          ? {
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' },
+              gridTemplateAreas: {
+                xs: '"recording" "details" "publish"',
+                lg: '"details recording" "details publish" "details rest"',
+              },
+              gridTemplateRows: { lg: 'auto auto 1fr' },
+            }
+          : {
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              gridTemplateAreas: '"recording" "publish"',
+              maxWidth: 640,
+            }),
       }}
     >
-      <Box sx={{ display: 'grid', gap: 3, order: { xs: 2, lg: 1 } }}>
-        {editable && (
+      <Box sx={{ gridArea: 'recording' }}>
+        <Card title="Recording" aside={<StateChip state={state} />}>
+          {recording}
+        </Card>
+      </Box>
+      {editable && (
+        <Box sx={{ gridArea: 'details' }}>
           <Card title="Details">
             <DetailsForm
               key={draft.id}
@@ -590,14 +610,9 @@ export function PublishPage() {
               mode={state === 'published' ? 'edit' : 'draft'}
             />
           </Card>
-        )}
-      </Box>
-      <Box
-        sx={{ display: 'grid', gap: 3, order: { xs: 1, lg: 2 }, position: { lg: 'sticky' }, top: { lg: 96 } }}
-      >
-        <Card title="Recording" aside={<StateChip state={state} />}>
-          {recording}
-        </Card>
+        </Box>
+      )}
+      <Box sx={{ gridArea: 'publish', display: 'grid', gap: 2 }}>
         {editable && (
           <Card title={state === 'published' ? PUBLISH_TEXT.published : 'Publish'}>
             {state === 'published' && draft.set_id !== null ? (
