@@ -70,6 +70,12 @@ async function publishedAndLoved(): Promise<{ id: string; setId: number; idTrack
     title: 'Something',
   });
   ok(proposed.statusCode);
+  // and the DJ's own suggestion tells the fan, who watches the ID too
+  ok(
+    (await as(dj)('POST', `/api/tracks/${idTrackId}/identifications`, { artist: 'Other', title: 'Thing' }))
+      .statusCode,
+  );
+  expect((await as(fan)('GET', '/api/notifications')).json().data).toHaveLength(1);
   return { id, setId, idTrackId };
 }
 
@@ -102,6 +108,9 @@ async function nobodyGets500(setId: number): Promise<void> {
       expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
     }
   }
+  // the fan's notification about the set's ID went with it
+  expect((await as(fan)('GET', '/api/notifications')).json().data).toEqual([]);
+  expect((await as(fan)('GET', '/api/notifications/unread-count')).json()).toEqual({ unread: 0 });
   const queue = (await as(fan)('GET', '/api/queue')).json() as { set_meta: { id: number } }[];
   expect(queue.map((q) => q.set_meta.id)).not.toContain(setId);
   const sets = JSON.stringify((await as(fan)('GET', '/api/sets')).json());
