@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { JobSender } from './job-sender';
 import { registerListenersFirst } from './lib/listeners-first';
 import { type MediaStore, openMediaStore } from './lib/media-store';
 import { alwaysReady, type Readiness } from './lib/readiness';
@@ -20,7 +21,6 @@ import { registerLive } from './modules/live/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { playerRoutes } from './modules/player/routes';
-import { ProcessingQueue } from './modules/publish/jobs';
 import { publishRoutes } from './modules/publish/routes';
 import { searchRoutes } from './modules/search/routes';
 import { shareRoutes } from './modules/share/routes';
@@ -52,8 +52,8 @@ declare module 'fastify' {
     db: Db;
     /** Where audio and artwork are stored (lib/media-store.ts). */
     media: MediaStore;
-    /** Queues a finished upload's processing (modules/publish/jobs.ts). */
-    processing: ProcessingQueue;
+    /** Sends jobs to the job engine, wherever the jobs run (job-sender.ts). */
+    jobSender: JobSender;
   }
 }
 
@@ -100,10 +100,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const media = deps.media ?? (await openMediaStore(config));
   app.decorate('media', media);
   if (!deps.media) app.addHook('onClose', () => media.close());
-  // a finished upload's processing is queued on the job engine, wherever the jobs run
-  const processing = new ProcessingQueue(deps.database);
-  app.decorate('processing', processing);
-  app.addHook('onClose', () => processing.close());
+  // work a request asks for (an upload's processing, a fingerprint run) goes to the job engine
+  const jobSender = new JobSender(deps.database);
+  app.decorate('jobSender', jobSender);
+  app.addHook('onClose', () => jobSender.close());
 
   registerRequestIdEcho(app);
   registerRequestLog(app);

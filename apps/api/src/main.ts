@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     app.log.info(`warmed up the ${what} in ${warm.ms} ms${stop}`);
     if (config.jobs) {
       jobs = await startJobs({ database, config, media: app.media, log: app.log });
-      app.processing.attach(jobs.boss);
+      app.jobSender.attach(jobs.boss);
       if (closing) {
         await jobs.stop();
         return;

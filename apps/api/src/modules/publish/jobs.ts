@@ -5,10 +5,11 @@
 
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import type { JobSender } from '../../job-sender';
 import type { MediaStore } from '../../lib/media-store';
 import { processUpload } from './processing';
 import { abandonedUploads, deleteUpload } from './queries';
@@ -21,48 +22,9 @@ const KEEPER_CRON = '*/5 * * * *';
 const STALLED_S = 15 * 60;
 const QUEUE = { name: PROCESSING_QUEUE, policy: 'standard' as const, retryLimit: 1, expireInSeconds: 3600 };
 
-/**
- * How a request queues a draft's processing: through the engine this process runs, or, where the
- * jobs run elsewhere (JOBS=false, `cratedig worker`), through an engine of its own that only sends.
- */
-export class ProcessingQueue {
-  private boss: PgBoss | undefined;
-  private own: Promise<PgBoss> | undefined;
-
-  constructor(private readonly database: Database) {}
-
-  /** The process's running engine, once the jobs have started. */
-  attach(boss: PgBoss): void {
-    this.boss = boss;
-  }
-
-  private async engine(): Promise<PgBoss> {
-    if (this.boss) return this.boss;
-    this.own ??= (async () => {
-      const boss = new PgBoss({
-        db: { executeSql: (text: string, values?: unknown[]) => this.database.executeSql(text, values) },
-        schema: 'pgboss',
-        supervise: false,
-        schedule: false,
-      });
-      boss.on('error', () => {});
-      await boss.start();
-      await boss.createQueue(PROCESSING_QUEUE, QUEUE);
-      return boss;
-    })();
-    return await this.own;
-  }
-
-  async queue(uploadId: string): Promise<void> {
-    const boss = await this.engine();
-    await boss.send(PROCESSING_QUEUE, { id: uploadId }, { singletonKey: uploadId });
-  }
-
-  async close(): Promise<void> {
-    if (!this.own) return;
-    const boss = await this.own.catch(() => undefined);
-    await boss?.stop({ graceful: false, wait: true });
-  }
+/** Queues a finished upload's processing, wherever the jobs run. */
+export async function queueProcessing(jobs: JobSender, uploadId: string): Promise<void> {
+  await jobs.send(PROCESSING_QUEUE, { id: uploadId }, { singletonKey: uploadId }, QUEUE);
 }
 
 export async function startPublishJobs(deps: {

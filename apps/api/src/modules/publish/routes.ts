@@ -7,7 +7,8 @@ import { HttpError } from '../../lib/http-errors';
 import { route } from '../../lib/route';
 import { userContext } from '../../lib/service-context';
 import { ARTWORK_PATH, putArtwork } from './artwork';
-import { FingerprintQueue } from './fingerprint-queue';
+import { fingerprintSoon } from './fingerprint-queue';
+import { queueProcessing } from './jobs';
 import * as owner from './owner-service';
 import type { UploadRow } from './queries';
 import * as own from './service';
@@ -20,7 +21,7 @@ export const publishRoutes: FastifyPluginAsync = async (app) => {
   const user = (req: Parameters<typeof userContext>[1]) => userContext(app, req);
   await registerTusUploads(app, {
     config: app.config,
-    queueProcessing: (id) => app.processing.queue(id),
+    queueProcessing: (id) => queueProcessing(app.jobSender, id),
   });
   route(app, calls.publish.list, (req) => own.list(user(req)));
   route(app, calls.publish.detail, (req) => own.detail(user(req), req.params.id));
@@ -33,14 +34,10 @@ export const publishRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The owner's calls (owner-service.ts): details, preview, publishing, and what was recognised.
-  const fingerprints = new FingerprintQueue(app.database, app.log);
-  app.addHook('onClose', async () => {
-    await fingerprints.close();
-  });
   route(app, calls.publish.details, (req) => owner.saveDetails(user(req), req.params.id, req.body));
   route(app, calls.publish.preview, (req) => owner.preview(user(req), req.params.id, req.body.tracklist));
   route(app, calls.publish.publish, (req) =>
-    owner.publish(user(req), req.params.id, () => fingerprints.runSoon()),
+    owner.publish(user(req), req.params.id, () => fingerprintSoon(app.jobSender, app.log)),
   );
   route(app, calls.publish.unpublish, (req) => owner.unpublish(user(req), req.params.id));
   route(app, calls.publish.recognised, (req) => owner.recognised(user(req), req.params.id));
