@@ -137,6 +137,22 @@ describe('details and preview of a draft', () => {
     ]);
   });
 
+  it('limits previews per user, four times as many as pasted tracklists (429 in the error shape)', async () => {
+    const auth = app.config.auth;
+    const limited = await buildTestApp({
+      auth: { ...auth, limits: { ...auth.limits, tracklist: { max: 1, windowS: 600 } } },
+    });
+    try {
+      const owner = await createUserWithToken(limited);
+      const id = await readyDraft(limited, owner);
+      const previews = ownerCalls(limited, owner);
+      for (let i = 0; i < 4; i++) expect((await previews.preview(id, 'A - B')).status).toBe(200);
+      expect(await previews.preview(id, 'A - B')).toMatchObject({ status: 429, body: { code: 429 } });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('names times out of order as problems', async () => {
     const id = await readyDraft(app, dj);
     const res = await calls.preview(id, '[3:00] A - One\n[1:00] B - Two');

@@ -19,6 +19,7 @@ import { trackNames } from '../../db/read-models/catalogue-summaries';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
+import * as limits from '../accounts/rate-limit-service';
 import { setSuggestions } from '../fingerprints/service';
 import {
   type DraftSet,
@@ -118,18 +119,25 @@ function checkDjs(djs: string[]): void {
   if (why) throw unprocessable({ djs: [why] }, why);
 }
 
-/** Reads a tracklist for a draft and plans it (reads only). */
-async function readAndPlan(db: Db, row: UploadRow, text: string) {
-  const { read, indexes } = await readOwnedTracklist(db, text, draftSet(row));
-  const plan = await planDraft(db, read, indexes);
-  return { read, plan, indexes };
-}
+const PREVIEWS_LIMITED =
+  'You have previewed many tracklists in a short time. Please try again in a few minutes.';
 
-/** POST …/tracklist-preview: what each line becomes; writes nothing. */
+/**
+ * POST …/tracklist-preview: what each line becomes; writes nothing. Each costs the catalogue lookups
+ * of a pasted tracklist, so it is limited as those are, four times as generously: an owner previews
+ * their own list again as they correct it.
+ */
 export async function preview(ctx: UserContext, id: string, text: string): Promise<DraftTracklistPreview> {
   const row = await ownUpload(ctx.db, ctx.userId, id);
   if (!row) throw notFound(NOT_FOUND);
-  const { read, plan } = await readAndPlan(ctx.db, row, text);
+  const { max, windowS } = ctx.config.auth.limits.tracklist;
+  await limits.takeOne(
+    ctx.db,
+    [{ bucket: 'publish:tracklist', key: String(ctx.userId), limit: { max: max * 4, windowS } }],
+    PREVIEWS_LIMITED,
+  );
+  const { read, indexes } = await readOwnedTracklist(ctx.db, text, draftSet(row));
+  const plan = await planDraft(ctx.db, read, indexes);
   return previewOf(read, plan, problemsByLine(read.problems));
 }
 
