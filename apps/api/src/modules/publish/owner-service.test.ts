@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { getTestDatabase, resetDatabase } from '../../test/database';
-import { createSet, createTrack, refreshCatalogue } from '../../test/factories';
+import { createArtist, createSet, createTrack, createVenue, refreshCatalogue } from '../../test/factories';
 import { catalogueFingerprint } from '../../test/import-fixtures';
 import { detailsOf, ownerCalls, readyDraft } from '../../test/publish';
 import { query } from '../../test/sql';
@@ -296,6 +296,33 @@ describe('editing a published set', () => {
     await expectMaintained();
     const search = await app.inject({ url: '/api/search?s=Sunset', headers: other.headers });
     expect(JSON.stringify(search.json())).toContain('Sunset at the Lake');
+  });
+
+  it('finds DJs and places the catalogue has by name, as the import does, and makes the others', async () => {
+    const bicep = await createArtist(app, { name: 'Bicep' });
+    const fabric = await createVenue(app, 'Fabric');
+    await refreshCatalogue(app);
+    const id = await readyDraft(app, dj, { details: detailsOf() });
+    const setId = await calls.published(id);
+    const res = await calls.details(
+      id,
+      detailsOf({ djs: ['BICEP', 'Brand New'], venue: 'fabric', festival: 'New Fest' }),
+    );
+    expect(res.status).toBe(200);
+    const djs = await query<{ id: number; name: string }>(
+      app,
+      sql`select a.id, a.name from set_artists sa join artists a on a.id = sa.artist_id
+          where sa.set_id = ${setId} order by sa.position`,
+    );
+    expect(djs.map((d) => d.name)).toEqual(['Bicep', 'Brand New']);
+    expect(djs[0]?.id).toBe(bicep);
+    const [place] = await query<{ venue_id: number; festival: string; artist: string }>(
+      app,
+      sql`select s.venue_id, f.name as festival, s.artist from sets s join festivals f on f.id = s.festival_id
+          where s.id = ${setId}`,
+    );
+    expect(place).toEqual({ venue_id: fabric, festival: 'New Fest', artist: 'BICEP & Brand New' });
+    await expectMaintained();
   });
 
   it('keeps the set as it was on a bad tracklist (422)', async () => {
