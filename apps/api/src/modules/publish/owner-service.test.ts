@@ -298,6 +298,39 @@ describe('editing a published set', () => {
     expect(JSON.stringify(search.json())).toContain('Sunset at the Lake');
   });
 
+  it("keeps the set's IDs (their watchers and suggestions) where the new text still has them", async () => {
+    const id = await readyDraft(app, dj, { details: detailsOf({ tracklist: TRACKLIST }) });
+    const setId = await calls.published(id);
+    const idsOf = async () =>
+      (
+        await query<{ id: number }>(
+          app,
+          sql`select t.id from set_tracks st join tracks t on t.id = st.track_id
+              where st.set_id = ${setId} and t.mix_type = 'ID' order by st.track_position`,
+        )
+      ).map((r) => r.id);
+    const [idTrack] = await idsOf();
+    const watch = await app.inject({
+      method: 'PUT',
+      url: `/api/favs/track/${idTrack}/likes-toggle`,
+      headers: other.headers,
+    });
+    expect(watch.statusCode).toBe(200);
+    const moved = TRACKLIST.replace('[2:30] ID - ID', '[2:00] ID - ID').replace('Glue', 'Glue (Dub Mix)');
+    expect((await calls.details(id, detailsOf({ tracklist: moved }))).status).toBe(200);
+    expect(await idsOf()).toEqual([idTrack]);
+    const [watched] = await query<{ show_likes: boolean }>(
+      app,
+      sql`select show_likes from user_track_favs where user_id = ${other.user.id} and track_id = ${idTrack}`,
+    );
+    expect(watched?.show_likes).toBe(true);
+    // dropping the ID's line drops the ID, only this set playing it
+    const without = TRACKLIST.replace('[2:30] ID - ID\n', '');
+    expect((await calls.details(id, detailsOf({ tracklist: without }))).status).toBe(200);
+    expect(await query(app, sql`select id from tracks where id = ${idTrack}`)).toEqual([]);
+    await expectMaintained();
+  });
+
   it('finds DJs and places the catalogue has by name, as the import does, and makes the others', async () => {
     const bicep = await createArtist(app, { name: 'Bicep' });
     const fabric = await createVenue(app, 'Fabric');
