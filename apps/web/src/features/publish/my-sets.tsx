@@ -77,11 +77,12 @@ function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void 
             size="small"
             disabled={publish.isPending}
             onClick={() =>
-              publish.mutate(set.id, {
-                onSuccess: (published) => {
+              void publish.mutateAsync(set.id).then(
+                (published) => {
                   if (published.set_id !== null) navigate(`/sets/${published.set_id}`);
                 },
-              })
+                () => undefined,
+              )
             }
           >
             Publish

@@ -9,7 +9,7 @@ import { DRAFT_ID, makeDraftLine, makeMySet } from '../../test/publish-fakes';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { expectShown } from '../../test/shown';
 import { PublishAction } from './publish-page';
-import { CHUNK_BYTES, tus } from './tus-upload';
+import { CHUNK_BYTES, createUploadSession, tus, uploadSession } from './tus-upload';
 
 const MB = 1024 * 1024;
 
@@ -60,6 +60,7 @@ beforeEach(() => {
   clock = 1_000_000;
   tus.Upload = FakeUpload as unknown as typeof tus.Upload;
   tus.now = () => clock;
+  uploadSession.current = createUploadSession();
 });
 afterEach(() => Object.assign(tus, real));
 

@@ -36,7 +36,7 @@ import { useDraft, usePublishDraft, useRemoveDraft } from './publish-api';
 import { bytesText, lengthText, sentText, timeLeftText } from './publish-format';
 import { missingLine, PUBLISH_TEXT, STEP_LABELS } from './publish-messages';
 import { StateChip } from './state-chip';
-import { type UploadState, useTusUpload } from './tus-upload';
+import { IDLE_UPLOAD, type UploadState, uploadSession, useUploadState } from './tus-upload';
 
 const card = {
   borderRadius: 4,
@@ -325,7 +325,9 @@ export function PublishAction({ draft, onPublished }: { draft: MySet; onPublishe
         variant="contained"
         size="large"
         disabled={!ready || !complete || publish.isPending}
-        onClick={() => publish.mutate(draft.id, { onSuccess: onPublished })}
+        // mutateAsync: the answer turns the draft published, which takes this button away before a
+        // mutate's own callback would run.
+        onClick={() => void publish.mutateAsync(draft.id).then(onPublished, () => undefined)}
       >
         {publish.isPending ? <CircularProgress size={20} aria-label="Publishing" /> : PUBLISH_TEXT.publish}
       </Button>
@@ -366,26 +368,30 @@ export function PublishPage() {
   const draft = draftQuery.data;
   const remove = useRemoveDraft();
   const [resumeError, setResumeError] = useState<string | null>(null);
-  const upload = useTusUpload(
-    tokens,
-    (id) => {
-      if (params.get('draft') !== id) setParams({ draft: id }, { replace: true });
-    },
-    () => void draftQuery.refetch(),
-  );
-  const local = upload.state;
+  const upload = uploadSession.current;
+  const tab = useUploadState(upload);
+  // The tab's upload is this page's when it is the draft shown (or, before it has an id, when no
+  // draft is shown): another draft opened meanwhile shows its own state.
+  const mine = tab.phase !== 'idle' && (tab.id === null ? draftId === null : tab.id === draftId);
+  const local = mine ? tab : IDLE_UPLOAD;
   const sending =
     local.phase === 'uploading' ||
     local.phase === 'paused' ||
     (local.phase === 'failed' && local.id !== null);
 
-  // A reload or a closed tab stops the upload (it resumes later): the browser asks first.
+  // The upload's id, once the server made it, goes into the address: a reload re-opens the draft.
+  // Coming back to /publish while the tab's upload still runs shows it again.
+  const uploadId = tab.phase !== 'idle' && tab.phase !== 'done' ? tab.id : null;
   useEffect(() => {
-    if (local.phase !== 'uploading') return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [local.phase]);
+    if (uploadId && draftId === null) setParams({ draft: uploadId }, { replace: true });
+  }, [uploadId, draftId, setParams]);
+
+  // The last byte is in: the draft turns processing.
+  const { refetch } = draftQuery;
+  const finished = mine && local.phase === 'done';
+  useEffect(() => {
+    if (finished) void refetch();
+  }, [finished, refetch]);
 
   const startOver = () => {
     upload.reset();
@@ -427,10 +433,10 @@ export function PublishPage() {
         setResumeError(PUBLISH_TEXT.notSameFile(draft.file_name));
         return;
       }
-      void upload.start(file, draft.id);
+      void upload.start(file, tokens, draft.id);
       return;
     }
-    void upload.start(file);
+    void upload.start(file, tokens);
   };
 
   const header = (
@@ -466,8 +472,8 @@ export function PublishPage() {
         <Card title="Recording">
           <UploadProgress
             state={local}
-            onPause={upload.pause}
-            onResume={upload.resume}
+            onPause={() => upload.pause()}
+            onResume={() => upload.resume()}
             onCancel={startOver}
           />
         </Card>,
@@ -501,8 +507,8 @@ export function PublishPage() {
       return (
         <UploadProgress
           state={local}
-          onPause={upload.pause}
-          onResume={upload.resume}
+          onPause={() => upload.pause()}
+          onResume={() => upload.resume()}
           onCancel={() => setAsking(true)}
         />
       );

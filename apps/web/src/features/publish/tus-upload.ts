@@ -10,7 +10,7 @@ import {
   PUBLISH_UPLOAD_PATH,
   publishMessages,
 } from '@cratedig/contract/publish-api';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { type DetailedError, defaultOptions, type HttpRequest, Upload } from 'tus-js-client';
 import type { TokenManager } from '../../api/token-manager';
 import { PUBLISH_TEXT } from './publish-messages';
@@ -45,7 +45,7 @@ export interface UploadState {
   id: string | null;
 }
 
-const IDLE: UploadState = {
+export const IDLE_UPLOAD: UploadState = {
   phase: 'idle',
   fileName: null,
   sent: 0,
@@ -127,47 +127,52 @@ function measure(samples: Array<[number, number]>, now: number, sent: number) {
   return Math.max(0, (sent - first[1]) / ((now - first[0]) / 1000));
 }
 
-export interface UseTusUpload {
-  state: UploadState;
+export interface UploadSession {
+  get(): UploadState;
+  subscribe(listener: () => void): () => void;
   /** Starts (or resumes) the file; `draftId` resumes that draft's upload. */
-  start: (file: File, draftId?: string | null) => Promise<void>;
-  pause: () => void;
-  resume: () => void;
-  /** Stops sending; the caller removes the draft. */
-  stop: () => Promise<void>;
-  reset: () => void;
+  start(file: File, tokens: TokenManager, draftId?: string | null): Promise<void>;
+  pause(): void;
+  resume(): void;
+  /** Stops sending and forgets the upload in the URL storage; the caller removes the draft. */
+  stop(): Promise<void>;
+  reset(): void;
 }
 
-export function useTusUpload(
-  tokens: TokenManager,
-  onId: (id: string) => void,
-  onDone?: (id: string | null) => void,
-): UseTusUpload {
-  const [state, setState] = useState<UploadState>(IDLE);
-  const upload = useRef<Upload | null>(null);
-  const samples = useRef<Array<[number, number]>>([]);
-  const handlers = useRef({ onId, onDone });
-  handlers.current = { onId, onDone };
+/**
+ * The tab's one upload, outside React: going to another page of the app keeps it sending (the
+ * /publish page shows it again when it comes back); a reload or a closed tab stops it, and the
+ * browser asks first.
+ */
+export function createUploadSession(): UploadSession {
+  let state: UploadState = IDLE_UPLOAD;
+  let upload: Upload | null = null;
+  let samples: Array<[number, number]> = [];
+  const listeners = new Set<() => void>();
+  const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+  const set = (next: UploadState | ((now: UploadState) => UploadState)) => {
+    state = typeof next === 'function' ? next(state) : next;
+    if (state.phase === 'uploading') window.addEventListener('beforeunload', ask);
+    else window.removeEventListener('beforeunload', ask);
+    for (const listener of [...listeners]) listener();
+  };
 
-  // Leaving the page stops sending; the upload resumes when the file is chosen again.
-  useEffect(
-    () => () => {
-      void upload.current?.abort();
+  return {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
-    [],
-  );
-
-  const start = useCallback(
-    async (file: File, draftId?: string | null) => {
+    async start(file, tokens, draftId) {
       const refused = precheck(file);
       if (refused) {
-        setState({ ...IDLE, phase: 'failed', fileName: file.name, total: file.size, error: refused });
+        set({ ...IDLE_UPLOAD, phase: 'failed', fileName: file.name, total: file.size, error: refused });
         return;
       }
-      void upload.current?.abort();
-      samples.current = [];
+      void upload?.abort();
+      samples = [];
       const endpoint = new URL(PUBLISH_UPLOAD_PATH, window.location.origin).href;
-      setState({ ...IDLE, phase: 'uploading', fileName: file.name, total: file.size, id: draftId ?? null });
+      set({ ...IDLE_UPLOAD, phase: 'uploading', fileName: file.name, total: file.size, id: draftId ?? null });
       const made: Upload = new tus.Upload(file, {
         endpoint,
         ...(draftId ? { uploadUrl: `${endpoint}/${draftId}` } : {}),
@@ -183,13 +188,12 @@ export function useTusUpload(
         onShouldRetry: (error, attempt) => shouldRetry(error, attempt, tokens),
         onUploadUrlAvailable: () => {
           const id = uploadIdOf(made.url);
-          if (!id) return;
-          setState((now) => ({ ...now, id }));
-          handlers.current.onId(id);
+          if (id && upload === made) set((now) => ({ ...now, id }));
         },
         onProgress: (sent, total) => {
-          const speed = measure(samples.current, tus.now(), sent);
-          setState((now) => ({
+          if (upload !== made) return;
+          const speed = measure(samples, tus.now(), sent);
+          set((now) => ({
             ...now,
             sent,
             total,
@@ -198,62 +202,59 @@ export function useTusUpload(
           }));
         },
         onSuccess: () => {
+          if (upload !== made) return;
           const id = uploadIdOf(made.url);
-          setState((now) => ({ ...now, phase: 'done', sent: now.total, secondsLeft: 0, id: id ?? now.id }));
-          handlers.current.onDone?.(id);
+          set((now) => ({ ...now, phase: 'done', sent: now.total, secondsLeft: 0, id: id ?? now.id }));
         },
         onError: (error) => {
-          setState((now) => ({
-            ...now,
-            phase: 'failed',
-            error: refusalMessage(error),
-            bytesPerSecond: null,
-          }));
+          if (upload !== made) return;
+          set((now) => ({ ...now, phase: 'failed', error: refusalMessage(error), bytesPerSecond: null }));
         },
       });
-      upload.current = made;
+      upload = made;
       if (!draftId) {
         // The same file begun before this reload: carry on where it stopped.
         const previous = await made.findPreviousUploads().catch(() => []);
         const newest = [...previous].sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
         if (newest) made.resumeFromPreviousUpload(newest);
       }
-      if (upload.current === made) made.start();
+      if (upload === made) made.start();
     },
-    [tokens],
-  );
+    pause() {
+      void upload?.abort();
+      samples = [];
+      set((now) =>
+        now.phase === 'uploading'
+          ? { ...now, phase: 'paused', bytesPerSecond: null, secondsLeft: null }
+          : now,
+      );
+    },
+    resume() {
+      if (!upload) return;
+      set((now) => ({ ...now, phase: 'uploading', error: null }));
+      upload.start();
+    },
+    async stop() {
+      const current = upload;
+      upload = null;
+      set(IDLE_UPLOAD);
+      if (!current) return;
+      await current.abort().catch(() => undefined);
+      // Forget it in the URL storage too: the same file chosen again is a new upload.
+      const previous = await current.findPreviousUploads().catch(() => []);
+      await Promise.all(previous.map((p) => tus.forget(p.urlStorageKey).catch(() => undefined)));
+    },
+    reset() {
+      void upload?.abort();
+      upload = null;
+      set(IDLE_UPLOAD);
+    },
+  };
+}
 
-  const pause = useCallback(() => {
-    void upload.current?.abort();
-    samples.current = [];
-    setState((now) =>
-      now.phase === 'uploading' ? { ...now, phase: 'paused', bytesPerSecond: null, secondsLeft: null } : now,
-    );
-  }, []);
+/** The tab's upload session (tests make their own with createUploadSession). */
+export const uploadSession: { current: UploadSession } = { current: createUploadSession() };
 
-  const resume = useCallback(() => {
-    const current = upload.current;
-    if (!current) return;
-    setState((now) => ({ ...now, phase: 'uploading', error: null }));
-    current.start();
-  }, []);
-
-  const stop = useCallback(async () => {
-    const current = upload.current;
-    upload.current = null;
-    if (!current) return;
-    await current.abort().catch(() => undefined);
-    // Forget it in the URL storage too: the same file chosen again is a new upload.
-    const previous = await current.findPreviousUploads().catch(() => []);
-    await Promise.all(previous.map((p) => tus.forget(p.urlStorageKey).catch(() => undefined)));
-    setState(IDLE);
-  }, []);
-
-  const reset = useCallback(() => {
-    void upload.current?.abort();
-    upload.current = null;
-    setState(IDLE);
-  }, []);
-
-  return { state, start, pause, resume, stop, reset };
+export function useUploadState(session: UploadSession): UploadState {
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
