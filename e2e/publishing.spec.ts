@@ -1,0 +1,167 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SetDetail } from '@cratedig/contract/catalogue-api';
+import { expect, type Page, test } from '@playwright/test';
+import { apiGet, bearer, listener, type Tokens } from './support/releases';
+
+// A DJ publishes a recording from the browser (docs/publishing.md): signed in, they open /publish,
+// choose an MP3 (the first minutes of a demo set's audio, so it holds known music), fill in its
+// details with a CUE sheet naming the tracks of those minutes, wait while Cratedig checks it and
+// makes its stream, publish it, land on the set's page and play it, rename it there, and delete it
+// from My sets.
+
+const SECONDS = 420;
+
+const clockCue = (s: number) =>
+  `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}:00`;
+
+/** The first minutes of a demo set's audio as an MP3 of their own, and a CUE sheet of the tracks in them. */
+async function recordingOf(request: Parameters<typeof listener>[0], me: Tokens) {
+  const mediaDir = process.env.E2E_MEDIA_DIR ?? join(process.cwd(), 'data', 'e2e-media');
+  const folder = join(mediaDir, 'audio', 'sets');
+  const file = readdirSync(folder)
+    .filter((name) => /^\d+-.*\.mp3$/.test(name))
+    .sort()[0];
+  if (!file) throw new Error(`no demo set audio in ${folder}`);
+  const setId = Number(file.split('-')[0]);
+  const set = await apiGet<SetDetail>(request, me, `/sets/${setId}`);
+  const dir = mkdtempSync(join(process.env.E2E_DATA_DIR ?? '/tmp', 'publishing-'));
+  const mp3 = join(dir, 'my-closing-set.mp3');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    join(folder, file),
+    '-t',
+    String(SECONDS),
+    '-c',
+    'copy',
+    mp3,
+  ]);
+  const tracks = set.set_tracks.filter((row) => row.start_time < SECONDS - 30).slice(0, 3);
+  expect(tracks.length).toBeGreaterThan(0);
+  const cue = [
+    'PERFORMER "Journey DJ"',
+    'TITLE "My Closing Set"',
+    'FILE "my-closing-set.mp3" MP3',
+    ...tracks.flatMap((row, index) => [
+      `  TRACK ${String(index + 1).padStart(2, '0')} AUDIO`,
+      `    PERFORMER "${row.track_meta.artist}"`,
+      `    TITLE "${row.track_meta.title}"`,
+      `    INDEX 01 ${clockCue(row.start_time)}`,
+    ]),
+  ].join('\n');
+  const cuePath = join(dir, 'my-closing-set.cue');
+  writeFileSync(cuePath, `${cue}\n`);
+  return { mp3, cuePath, tracks };
+}
+
+async function signedIn(page: Page, tokens: Tokens) {
+  const expiry = String(Date.now() + 60 * 60 * 1000);
+  await page.addInitScript(
+    ([access, refresh, exp]) => {
+      if (!window.localStorage.getItem('accessToken')) {
+        window.localStorage.setItem('accessToken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+        window.localStorage.setItem('tokenExpiry', exp);
+      }
+    },
+    [tokens.access_token, tokens.refresh_token, expiry] as const,
+  );
+}
+
+test('a DJ uploads a recording, publishes it, plays it, renames it and deletes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const me = await listener(request, 'publisher');
+  const { mp3, cuePath, tracks } = await recordingOf(request, me);
+  await signedIn(page, me);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Publish a set, from the account menu.
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 30_000 });
+  await page.getByRole('menuitem', { name: 'Publish a set' }).click();
+  await expect(page).toHaveURL('/publish');
+  await expect(page.getByRole('heading', { level: 1, name: 'Publish a set' })).toBeVisible();
+
+  // The token never travels in an address.
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+
+  await page.getByTestId('audio-input').setInputFiles(mp3);
+  await expect(page).toHaveURL(/\/publish\?draft=[0-9a-f]{32}$/, { timeout: 30_000 });
+  const draftId = new URL(page.url()).searchParams.get('draft') ?? '';
+
+  // The details, while it uploads and is processed.
+  const form = page.getByRole('form', { name: 'Set details' });
+  await form.getByRole('textbox', { name: 'Set name' }).fill('Journey Closing Set at the Harbour');
+  const djs = form.getByRole('combobox', { name: 'DJs' });
+  await djs.fill('Journey DJ');
+  await djs.press('Enter');
+  await form.getByLabel('Recorded on').fill('2026-11-20');
+  await form.getByTestId('cue-input').setInputFiles(cuePath);
+  await expect(form.getByRole('textbox', { name: 'Tracklist' })).toHaveValue(/PERFORMER "Journey DJ"/);
+  const preview = form.getByRole('table', { name: 'Tracklist preview' });
+  await expect(preview.getByRole('row')).toHaveCount(tracks.length + 1, { timeout: 30_000 });
+  await expect(preview).toContainText(`${tracks[0]?.track_meta.artist} – ${tracks[0]?.track_meta.title}`);
+  await expect(form.getByRole('status')).toHaveText('All changes saved', { timeout: 30_000 });
+
+  // Processing, then Publish.
+  const recording = page.getByRole('region', { name: 'Recording' });
+  await expect(recording.getByText('Ready to publish')).toBeVisible({ timeout: 120_000 });
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(page).toHaveURL(/\/sets\/\d+$/, { timeout: 30_000 });
+  const setId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Journey Closing Set at the Harbour' }),
+  ).toBeVisible();
+  expect(addresses.filter((url) => url.includes(me.access_token))).toEqual([]);
+
+  // It plays.
+  await page.getByRole('button', { name: 'Play Journey Closing Set at the Harbour' }).first().click();
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const element = document.querySelector<HTMLAudioElement>('audio[data-player]');
+          return element ? element.currentTime : 0;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0.5);
+  await page.getByRole('button', { name: 'Pause Journey Closing Set at the Harbour' }).first().click();
+
+  // The owner renames it on its page; it applies at once.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit your set' });
+  await dialog.getByRole('textbox', { name: 'Set name' }).fill('Journey Closing Set at the Lighthouse');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Journey Closing Set at the Lighthouse' }),
+  ).toBeVisible();
+  const renamed = await apiGet<SetDetail>(request, me, `/sets/${setId}`);
+  expect(renamed.set_name).toBe('Journey Closing Set at the Lighthouse');
+
+  // Delete it from My sets.
+  await page.goto('/profile#my-sets');
+  const mine = page.getByRole('list', { name: 'My sets' });
+  await expect(mine.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+  await expect(mine.getByText('Published')).toBeVisible();
+  await mine.getByRole('button', { name: 'More actions for Journey Closing Set at the Lighthouse' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this set?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You have not published a set yet')).toBeVisible();
+  const gone = await request.get(`/api/sets/${setId}`, { headers: bearer(me) });
+  expect(gone.status()).toBe(404);
+  const draft = await request.get(`/api/publish/sets/${draftId}`, { headers: bearer(me) });
+  expect(draft.status()).toBe(404);
+});
