@@ -10,7 +10,7 @@ import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
 import { detailsOf, ownerCalls, readyDraft } from '../../test/publish';
-import { ART_SIZES, NOT_AN_IMAGE, TOO_SMALL } from './artwork';
+import { ART_SIZES, NOT_AN_IMAGE, TOO_BIG, TOO_SMALL } from './artwork';
 
 let app: FastifyInstance;
 let dj: SignedInUser;
@@ -78,6 +78,8 @@ describe("a draft's artwork", () => {
   it('reads the picture by its content, not its declared type', async () => {
     const id = await readyDraft(app, dj);
     expect((await put(dj, id, await picture(400, 400, 'webp'), 'image/jpeg')).statusCode).toBe(200);
+    // a browser that knows no type for the file sends none, or bytes
+    expect((await put(dj, id, await picture(400, 400), 'application/octet-stream')).statusCode).toBe(200);
   });
 
   it('refuses what is no picture (415), too small (422) or too large (413), in the error shape', async () => {
@@ -99,12 +101,14 @@ describe("a draft's artwork", () => {
       message: TOO_SMALL,
       errors: { json: { artwork: [TOO_SMALL] } },
     });
-    const typed = await put(dj, id, await picture(400, 400), 'text/plain');
+    const typed = await put(dj, id, 'plain words', 'text/plain');
     expect(typed.statusCode).toBe(415);
-    expect(typed.json()).toMatchObject({ code: 415 });
+    expect(typed.json()).toMatchObject({ code: 415, message: NOT_AN_IMAGE });
+    const json = await put(dj, id, '{"picture": true}', 'application/json');
+    expect(json.json()).toMatchObject({ code: 415, message: NOT_AN_IMAGE });
     const huge = await put(dj, id, Buffer.alloc(PUBLISH_LIMITS.artMaxBytes + 1));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toMatchObject({ code: 413 });
+    expect(huge.json()).toMatchObject({ code: 413, message: TOO_BIG });
     expect((await ownerCalls(app, dj).detail(id)).body).toMatchObject({ art_url_sm: null, art_url_xl: null });
   });
 

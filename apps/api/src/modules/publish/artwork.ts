@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MySet, PUBLISH_LIMITS } from '@cratedig/contract/publish-api';
+import { formatBytes, type MySet, PUBLISH_LIMITS } from '@cratedig/contract/publish-api';
 import sharp from 'sharp';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
@@ -21,6 +21,7 @@ export const ARTWORK_PATH = '/api/publish/sets/:id/artwork';
 export const ART_SIZES = { sm: 200, xl: 600 } as const;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 export const NOT_AN_IMAGE = 'This file is not a picture Cratedig can read. Upload a JPEG, PNG or WebP image.';
+export const TOO_BIG = `This picture is larger than ${formatBytes(PUBLISH_LIMITS.artMaxBytes)}: give a smaller one.`;
 export const TOO_SMALL = `This picture is too small: give one at least ${PUBLISH_LIMITS.artMinPx} pixels on its short side.`;
 const TAKEN_DOWN = 'This set was taken down: it can no longer be changed or published.';
 

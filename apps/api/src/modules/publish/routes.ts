@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
 import { route } from '../../lib/route';
 import { userContext } from '../../lib/service-context';
-import { ARTWORK_PATH, putArtwork } from './artwork';
+import { ARTWORK_PATH, putArtwork, TOO_BIG } from './artwork';
 import { fingerprintSoon } from './fingerprint-queue';
 import { queueProcessing } from './jobs';
 import * as owner from './owner-service';
@@ -42,13 +42,21 @@ export const publishRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.publish.unpublish, (req) => owner.unpublish(user(req), req.params.id));
   route(app, calls.publish.recognised, (req) => owner.recognised(user(req), req.params.id));
   route(app, calls.publish.accept, (req) => owner.accept(user(req), req.params.id, req.body));
-  // The artwork comes as the raw picture, not JSON: a parser of its own types in a scope of its own.
+  // The artwork comes as the raw picture, not JSON: a parser of its own in a scope of its own. Any
+  // declared type is taken (a browser may send none, or application/octet-stream): the picture is
+  // read by its content (artwork.ts), so what is no picture is refused there.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ART_TYPES,
-      { parseAs: 'buffer', bodyLimit: PUBLISH_LIMITS.artMaxBytes },
-      (_req, body, done) => done(null, body),
-    );
+    const asBytes = { parseAs: 'buffer' as const, bodyLimit: PUBLISH_LIMITS.artMaxBytes };
+    const keep = (_req: unknown, body: Buffer | string, done: (err: null, body: Buffer | string) => void) =>
+      done(null, body);
+    scope.addContentTypeParser(ART_TYPES, asBytes, keep);
+    scope.addContentTypeParser('*', asBytes, keep);
+    scope.setErrorHandler(async (error) => {
+      // the parent's handler answers in the error shape; this one only names the picture's limit
+      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new HttpError(413, TOO_BIG);
+      throw error;
+    });
     scope.put<{ Params: { id: string } }>(ARTWORK_PATH, { onRequest: app.authenticate }, async (req) => {
       const ctx = user(req);
       const params = uploadParams.safeParse(req.params);
