@@ -78,6 +78,15 @@ function chromaprintSource(db: Db): MatcherSource {
  * True while sets with audio are waiting for the fingerprint job: to be read, or to be heard against
  * sets read since they last were.
  */
+/** Whether the landmark job heard the set against the others at least once (its owner's recognised tracks). */
+export async function wasHeard(db: Db, setId: number): Promise<boolean> {
+  const row = await queryRow<{ heard: boolean }>(
+    db,
+    sql`select scanned_at is not null as heard from set_landmarks where set_id = ${setId}`,
+  );
+  return row?.heard === true;
+}
+
 export async function isListening(db: Db): Promise<boolean> {
   const row = await queryRow<{ listening: boolean }>(
     db,

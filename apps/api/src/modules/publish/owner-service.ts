@@ -20,7 +20,7 @@ import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import * as limits from '../accounts/rate-limit-service';
-import { setSuggestions } from '../fingerprints/service';
+import { setSuggestions, wasHeard } from '../fingerprints/service';
 import {
   type DraftSet,
   planDraft,
@@ -31,7 +31,6 @@ import {
   unfileable,
   writeOwnedSet,
 } from '../import/owned-set-service';
-import { setHeard } from './owner-queries';
 import {
   deleteUpload,
   lockOwnUpload,
@@ -261,7 +260,7 @@ export async function recognised(
   const row = await ownUpload(ctx.db, ctx.userId, id);
   if (!row) throw notFound(NOT_FOUND);
   const setId = publishedSet(row);
-  if (!(await setHeard(ctx.db, setId))) return { heard: false, items: [] };
+  if (!(await wasHeard(ctx.db, setId))) return { heard: false, items: [] };
   const { rows, found, names } = await recognisedOf(ctx, setId, find);
   const items: RecognisedTrack[] = found.map((f) => ({
     track_meta_id: f.track_meta.id,
