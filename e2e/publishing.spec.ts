@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { SetDetail } from '@cratedig/contract/catalogue-api';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, bearer, listener, type Tokens } from './support/releases';
@@ -58,6 +59,20 @@ async function recordingOf(request: Parameters<typeof listener>[0], me: Tokens) 
   return { mp3, cuePath, tracks };
 }
 
+/** Every axe rule (label-in-name too), as accessibility.spec.ts runs them; an open popover's region aside. */
+async function expectAccessible(page: Page, what: string) {
+  const every = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .disableRules(['region'])
+    .analyze();
+  const regions = await new AxeBuilder({ page }).withRules(['region']).exclude('.MuiPopover-root').analyze();
+  const found = [...every.violations, ...regions.violations].map(
+    (v) =>
+      `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
+  );
+  expect.soft(found, what).toEqual([]);
+}
+
 async function signedIn(page: Page, tokens: Tokens) {
   const expiry = String(Date.now() + 60 * 60 * 1000);
   await page.addInitScript(
@@ -110,12 +125,14 @@ test('a DJ uploads a recording, publishes it, plays it, renames it and deletes i
   await expect(preview.getByRole('row')).toHaveCount(tracks.length + 1, { timeout: 30_000 });
   await expect(preview).toContainText(`${tracks[0]?.track_meta.artist} – ${tracks[0]?.track_meta.title}`);
   await expect(form.getByRole('status')).toHaveText('All changes saved', { timeout: 30_000 });
+  await expectAccessible(page, '/publish with its details and preview');
 
   // Processing, then Publish.
   const recording = page.getByRole('region', { name: 'Recording' });
   await expect(recording.getByText('Ready to publish')).toBeVisible({ timeout: 120_000 });
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
   await expect(publish).toBeEnabled();
+  await expectAccessible(page, '/publish ready');
   await publish.click();
   await expect(page).toHaveURL(/\/sets\/\d+$/, { timeout: 30_000 });
   const setId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -123,6 +140,9 @@ test('a DJ uploads a recording, publishes it, plays it, renames it and deletes i
     page.getByRole('heading', { level: 1, name: 'Journey Closing Set at the Harbour' }),
   ).toBeVisible();
   expect(addresses.filter((url) => url.includes(me.access_token))).toEqual([]);
+
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expectAccessible(page, 'the set page as its owner');
 
   // It plays.
   await page.getByRole('button', { name: 'Play Journey Closing Set at the Harbour' }).first().click();
@@ -155,6 +175,10 @@ test('a DJ uploads a recording, publishes it, plays it, renames it and deletes i
   const mine = page.getByRole('list', { name: 'My sets' });
   await expect(mine.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
   await expect(mine.getByText('Published')).toBeVisible();
+  await expectAccessible(page, 'My sets');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await mine.getByRole('button', { name: 'More actions for Journey Closing Set at the Lighthouse' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this set?' });
