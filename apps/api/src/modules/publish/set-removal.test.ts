@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { takedownCommand } from '../../cli/commands/takedown';
+import type { MailMessage } from '../../lib/mailer';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { runCommand } from '../../test/commands';
@@ -18,8 +19,7 @@ import { likeMoment } from '../../test/player';
 import { detailsOf, ownerCalls, readyDraft } from '../../test/publish';
 import { query } from '../../test/sql';
 import { notificationPayload } from '../live/queries';
-import { coverNotifications } from '../notifications/digest-queries';
-import { notificationSentence } from '../notifications/sentences';
+import { runDueDigests } from '../notifications/digest-service';
 
 let app: FastifyInstance;
 let dj: SignedInUser;
@@ -234,19 +234,19 @@ describe('cratedig takedown', () => {
       notification: { kind: 'takedown', upload: { id } },
       unread: 1,
     });
-    // the digest
-    const digest = await coverNotifications<Parameters<typeof notificationSentence>[0]>(
-      app.db,
-      dj.user.id,
-      new Date(Date.now() + 60_000),
-      10,
+    // the digest: the e-mail says it, in its text and its HTML
+    await app.db.execute(sql`
+      update users set notification_preferences_enabled = true, notification_timeframe = 'daily'
+      where id = ${dj.user.id}`);
+    const sent: MailMessage[] = [];
+    await runDueDigests(
+      { db: app.db, config: app.config },
+      { now: new Date(Date.now() + 2 * 86_400_000), mailer: { send: async (m) => void sent.push(m) } },
     );
-    const taken = digest.items.find((n) => n.kind === 'takedown');
-    expect(taken && notificationSentence(taken)).toEqual({
-      text: `${TAKEDOWN_TITLE}: Sunrise at the Lake. Reason: Copyright claim by the label`,
-      path: '/publish',
-      artUrl: null,
-    });
+    const mail = sent.find((m) => m.to === dj.user.email);
+    const sentence = `${TAKEDOWN_TITLE}: Sunrise at the Lake. Reason: Copyright claim by the label`;
+    expect(mail?.text).toContain(sentence);
+    expect(mail?.html).toContain('Copyright claim by the label');
     // a taken-down set can be neither published nor changed; its owner may delete it
     expect((await ownerCalls(app, dj).publish(id)).status).toBe(409);
     expect((await ownerCalls(app, dj).details(id, detailsOf())).status).toBe(409);
