@@ -258,6 +258,10 @@ describe('editing a published set', () => {
   it('applies the details at once: name, DJs, place, date, genre and the tracklist, counts kept', async () => {
     const id = await readyDraft(app, dj, { details: detailsOf({ tracklist: TRACKLIST }) });
     const setId = await calls.published(id);
+    // a listener's list page is kept between requests: the edit must not be answered from before it
+    const list = async () =>
+      JSON.stringify((await app.inject({ url: '/api/sets', headers: other.headers })).json());
+    expect(await list()).toContain('Sunrise at the Lake');
     const edited = detailsOf({
       set_name: 'Sunset at the Lake',
       djs: ['New Name'],
@@ -277,6 +281,8 @@ describe('editing a published set', () => {
     });
     const page = (await publicSet(setId)).json();
     expect(page).toMatchObject({ set_name: 'Sunset at the Lake', artist: 'New Name', genre: 'House' });
+    expect(await list()).toContain('Sunset at the Lake');
+    expect(await list()).not.toContain('Sunrise at the Lake');
     const rows = await query<{ title: string; start_time: number }>(
       app,
       sql`select t.title, st.start_time from set_tracks st join tracks t on t.id = st.track_id
