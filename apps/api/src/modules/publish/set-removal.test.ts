@@ -155,6 +155,9 @@ describe('deleting a published set another listener loved', () => {
     const other = await createSet(app, { name: 'Another set', tracks: [[0, 60]] });
     await refreshCatalogue(app);
     const { id, setId, idTrackId } = await publishedAndLoved();
+    // searched before (its answer kept), not found after
+    const search = async () => JSON.stringify((await as(fan)('GET', '/api/search?s=Sunrise')).json());
+    expect(await search()).toContain('Sunrise at the Lake');
     const removed = await ownerCalls(app, dj).remove(id);
     expect(removed.status).toBe(204);
     expect(await leftovers(setId, idTrackId)).toEqual({});
@@ -163,6 +166,7 @@ describe('deleting a published set another listener loved', () => {
     expect((await query(app, sql`select title from tracks where title = 'Glue'`)).length).toBe(1);
     expect(await app.media.head(`audio/sets/published/${id}.mp3`)).toBeUndefined();
     expect((await ownerCalls(app, dj).detail(id)).status).toBe(404);
+    expect(await search()).not.toContain('Sunrise at the Lake');
     await nobodyGets500(setId);
     expect((await as(fan)('GET', `/api/sets/${other.id}`)).statusCode).toBe(200);
     await expectMaintained();
