@@ -315,7 +315,8 @@ export async function accept(
         409,
         "The set's tracklist changed meanwhile: look at what Cratedig recognised again.",
       );
-    const tracklist = mergeFound(rows, chosen, names, (row.duration_ms ?? 0) / 1000);
+    const merged = mergeFound(rows, chosen, names, (row.duration_ms ?? 0) / 1000);
+    const tracklist = merged.text;
     const details: PublishDetails = {
       set_name: row.set_name ?? '',
       djs: row.djs,
@@ -327,7 +328,7 @@ export async function accept(
     };
     await rewritePublished(db, row, details);
     await setDetails(db, id, details);
-    return { accepted: chosen.length, set_id: setId };
+    return { accepted: merged.applied, set_id: setId };
   });
 }
 
@@ -343,8 +344,9 @@ type Entry = Pick<
 };
 
 /**
- * The set's rows with the found tracks put in: an ID entry named by the found track takes its names;
- * elsewhere a new entry starts at the found time (a list without times gets it at the end).
+ * The set's rows with the found tracks put in: an ID entry named by a found track takes its names
+ * (the first found there, if two were); elsewhere a new entry starts at the found time (a list
+ * without times gets it at the end). Answers the text and how many were put in.
  */
 export function mergeFound(
   rows: SetRow[],
@@ -354,13 +356,15 @@ export function mergeFound(
     { artist: string; title: string; mix_type: string; mix_name: string | null; label_name: string | null }
   >,
   durationS: number,
-): string {
+): { text: string; applied: number } {
   const entries: Entry[] = rows.map((r) => ({ ...r }));
   const untimed = rows.length > 0 && rows.every((r) => r.untimed);
+  const added: Entry[] = [];
+  const named = new Set<number>();
   for (const f of chosen) {
     const track = names.get(f.track_meta.id);
     if (!track) continue;
-    const named = {
+    const given = {
       artist: track.artist,
       title: track.title,
       mix_type: track.mix_type,
@@ -369,20 +373,25 @@ export function mergeFound(
     };
     const landing = landingOf(f, rows);
     if (landing) {
+      // entries still stand as the rows do: new ones go in after every ID is named
       const at = rows.indexOf(landing);
-      entries[at] = { ...(entries[at] as Entry), ...named };
+      if (named.has(at)) continue;
+      named.add(at);
+      entries[at] = { ...(entries[at] as Entry), ...given };
       continue;
     }
     const start = Math.max(0, Math.min(Math.floor(f.start_time), Math.floor(durationS) - 1));
-    const entry: Entry = { ...named, start_time: start, end_time: f.end_time, untimed };
-    if (untimed) entries.push(entry);
-    else {
-      // before the first entry starting later; one starting at the same second moves a second on
-      const at = entries.findIndex((e) => e.start_time > start);
-      const clash = entries.some((e) => e.start_time === start);
-      if (clash) entry.start_time = start + 1;
-      entries.splice(at === -1 ? entries.length : at, 0, entry);
-    }
+    added.push({ ...given, start_time: start, end_time: f.end_time, untimed });
   }
-  return tracklistText(entries);
+  for (const entry of added) {
+    if (untimed) {
+      entries.push(entry);
+      continue;
+    }
+    // a start another entry has moves on a second at a time: each entry starts after the one before
+    while (entries.some((e) => e.start_time === entry.start_time)) entry.start_time += 1;
+    const at = entries.findIndex((e) => e.start_time > entry.start_time);
+    entries.splice(at === -1 ? entries.length : at, 0, entry);
+  }
+  return { text: tracklistText(entries), applied: named.size + added.length };
 }

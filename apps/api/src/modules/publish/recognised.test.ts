@@ -172,6 +172,22 @@ describe('accepting recognised tracks', () => {
     expect(row?.track_id).toBe(opal);
   });
 
+  it('names the ID it was heard in even when a new entry goes in before it', async () => {
+    const { id, setId, delilah, opal } = await setUp();
+    const finder = async (): Promise<SetSuggestionList> => ({
+      data: [found(opal, 60, 100, null), found(delilah, 130, 290, 2), found(opal, 140, 200, 2)],
+      listening: true,
+    });
+    // the third lands on the ID the second names: one name an ID, so it is not put in
+    expect(await owner.accept(ctxOf(dj), id, {}, finder)).toEqual({ accepted: 2, set_id: setId });
+    expect((await entries(setId)).map((e) => [e.title, e.start_time])).toEqual([
+      ['Glue', 0],
+      ['Opal', 60],
+      ['Delilah', 120],
+      ['Beyond Beliefs', 300],
+    ]);
+  });
+
   it('refuses a track that was not recognised (422), changing nothing', async () => {
     const { id, setId, finder } = await setUp();
     await expect(
