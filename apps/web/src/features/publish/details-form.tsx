@@ -568,7 +568,25 @@ export function DetailsForm({ id, initial, artUrl, mode, onSaved, onCancel }: De
         </Alert>
       )}
       <Box
-        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          flexWrap: 'wrap',
+          // In the Edit dialog the buttons stay in reach while the form scrolls.
+          ...(mode === 'edit' && {
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 1,
+            mx: -3,
+            px: 3,
+            py: 1.5,
+            mb: -2.5,
+            borderTop: `1px solid ${colors.line}`,
+            backgroundColor: 'background.paper',
+          }),
+        }}
       >
         {mode === 'draft' && status && (
           <Typography variant="body2" color="text.secondary" role="status" sx={{ mr: 'auto' }}>
