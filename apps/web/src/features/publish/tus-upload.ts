@@ -182,7 +182,8 @@ export function createUploadSession(): UploadSession {
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
         onBeforeRequest: async (request: HttpRequest) => {
-          const token = await tokens.getValidToken();
+          // After a 401 the retry waits for the refresh it asked for (shouldRetry), not the old token.
+          const token = tokens.isRefreshing() ? await tokens.refresh() : await tokens.getValidToken();
           if (token) request.setHeader('Authorization', `Bearer ${token}`);
         },
         onShouldRetry: (error, attempt) => shouldRetry(error, attempt, tokens),
