@@ -108,9 +108,10 @@ function RecognisedRow({ item, busy, onAdd }: { item: RecognisedTrack; busy: boo
 export function RecognisedPanel({ draft }: { draft: MySet }) {
   const { data } = useRecognised(draft.id);
   const accept = useAcceptRecognised(draft.id);
-  if (!data) return null;
-  if (data.heard && data.items.length === 0) return null;
   const added = accept.data?.accepted;
+  if (!data) return null;
+  // Nothing left to add: the panel goes, unless it is saying what was just added.
+  if (data.heard && data.items.length === 0 && added === undefined) return null;
   return (
     <Box
       component="section"
@@ -133,15 +134,17 @@ export function RecognisedPanel({ draft }: { draft: MySet }) {
           py: 1.5,
         }}
       >
-        <HearingRounded aria-hidden sx={{ color: colors.acid }} />
+        <HearingRounded aria-hidden sx={{ color: colors.acid, display: { xs: 'none', sm: 'block' } }} />
         <Box sx={{ mr: 'auto', minWidth: 0 }}>
           <Typography id="recognised-title" component="h2" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
             {PUBLISH_TEXT.recognisedTitle}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {data.heard
-              ? `${plural(data.items.length, 'track')} your tracklist does not name yet. Only you see this.`
-              : PUBLISH_TEXT.stillListening}
+            {!data.heard
+              ? PUBLISH_TEXT.stillListening
+              : data.items.length > 0
+                ? `${plural(data.items.length, 'track')} your tracklist does not name yet. Only you see this.`
+                : 'Your tracklist names everything Cratedig heard.'}
           </Typography>
         </Box>
         {data.heard && data.items.length > 1 && (
