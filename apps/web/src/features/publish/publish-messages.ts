@@ -32,6 +32,7 @@ export const PUBLISH_TEXT = {
   title: 'Publish a set',
   lede: 'Upload your recording and fill in its details while it goes up. Cratedig checks it, makes the stream and listens for the tracks you played.',
   dropTitle: 'Drop your recording here',
+  chooseTitle: 'Choose your recording',
   dropLine: 'MP3, WAV, FLAC, AIFF, M4A/AAC or OGG/Opus, one file up to',
   choose: 'Choose a file',
   notOneFile: 'Drop one recording at a time.',

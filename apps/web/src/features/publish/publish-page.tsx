@@ -22,6 +22,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
@@ -62,7 +63,7 @@ function Card({ title, aside, children }: { title: string; aside?: ReactNode; ch
 /** One audio file, dropped or chosen. */
 function DropZone({
   onFile,
-  title = PUBLISH_TEXT.dropTitle,
+  title,
   line,
   error,
 }: {
@@ -73,6 +74,8 @@ function DropZone({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  // A phone has nothing to drag from: it is asked to choose.
+  const touch = useMediaQuery('(pointer: coarse)');
   const [dropError, setDropError] = useState<string | null>(null);
 
   const onDrop = (event: DragEvent) => {
@@ -128,7 +131,7 @@ function DropZone({
         <CloudUploadOutlined sx={{ fontSize: 36 }} />
       </Box>
       <Typography component="h2" sx={{ fontWeight: 700, fontSize: { xs: '1.2rem', sm: '1.4rem' } }}>
-        {title}
+        {title ?? (touch ? PUBLISH_TEXT.chooseTitle : PUBLISH_TEXT.dropTitle)}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
         {line ?? `${PUBLISH_TEXT.dropLine} ${formatBytes(PUBLISH_LIMITS.maxFileBytes)}.`}
@@ -157,6 +160,68 @@ function DropZone({
           {shownError}
         </Alert>
       )}
+    </Box>
+  );
+}
+
+const STEPS = [
+  {
+    title: 'Upload',
+    line: 'Up to 4 GB, in the background. A dropped connection or a closed laptop carries on where it stopped.',
+  },
+  {
+    title: 'Describe',
+    line: 'Name the set and its DJs while it goes up. Paste a tracklist or load the CUE sheet your DJ software wrote.',
+  },
+  {
+    title: 'Publish',
+    line: 'Cratedig makes the stream, listens to the recording and tells you which tracks it recognised.',
+  },
+] as const;
+
+function HowItWorks() {
+  return (
+    <Box
+      component="ol"
+      aria-label="How publishing works"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+      }}
+    >
+      {STEPS.map((step, index) => (
+        <Box component="li" key={step.title} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+          <Box
+            aria-hidden
+            sx={{
+              flexShrink: 0,
+              width: 28,
+              height: 28,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              fontWeight: 800,
+              fontSize: '0.85rem',
+              color: colors.ink,
+              bgcolor: colors.acid,
+            }}
+          >
+            {index + 1}
+          </Box>
+          <Box>
+            <Typography component="h2" sx={{ fontWeight: 700 }}>
+              {step.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {step.line}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
     </Box>
   );
 }
@@ -479,7 +544,12 @@ export function PublishPage() {
         </Card>,
       );
     }
-    return frame(<DropZone onFile={onChosen} error={local.phase === 'failed' ? local.error : null} />);
+    return frame(
+      <>
+        <DropZone onFile={onChosen} error={local.phase === 'failed' ? local.error : null} />
+        <HowItWorks />
+      </>,
+    );
   }
 
   if (draftQuery.isError) {
