@@ -179,6 +179,52 @@ describe('uploading a recording', () => {
   });
 });
 
+describe('an unfinished upload', () => {
+  it('carries on with the same file only, from the draft it was', async () => {
+    const draft = makeMySet({
+      state: 'uploading',
+      size_bytes: 100 * MB,
+      received_bytes: 40 * MB,
+      file_name: 'closing-set.mp3',
+      duration_s: null,
+    });
+    const app = await openPublish(`/publish?draft=${DRAFT_ID}`, draftApi(draft));
+    expectShown(await screen.findByText('40 MB of 100 MB already sent (40 %).'));
+    await app.user.upload(screen.getByTestId('audio-input'), audioFile(99 * MB, 'other.mp3'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This is not the file this draft was started with. Choose closing-set.mp3.',
+    );
+    expect(FakeUpload.made).toHaveLength(0);
+    await app.user.upload(screen.getByTestId('audio-input'), audioFile(100 * MB));
+    const upload = lastUpload();
+    expect(upload.options.uploadUrl).toBe(`${window.location.origin}/api/publish/uploads/${DRAFT_ID}`);
+    expect(upload.started).toBe(1);
+  });
+
+  it('cancels only after asking, stopping the upload and deleting the draft', async () => {
+    const draft = makeMySet({ state: 'uploading', received_bytes: 0 });
+    const deleted: string[] = [];
+    const app = await openPublish(
+      '/publish',
+      draftApi(draft, (request) => {
+        if (request.method !== 'DELETE') return undefined;
+        deleted.push(request.path);
+        return { status: 204 };
+      }),
+    );
+    await app.user.upload(screen.getByTestId('audio-input'), audioFile());
+    const upload = lastUpload();
+    upload.created();
+    await app.user.click(await screen.findByRole('button', { name: 'Cancel upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this upload?' });
+    expect(deleted).toEqual([]);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
+    await waitFor(() => expect(deleted).toEqual([`/publish/sets/${DRAFT_ID}`]));
+    expect(upload.aborted).toBeGreaterThan(0);
+    await waitFor(() => expect(app.location()).toBe('/publish'));
+  });
+});
+
 describe('the tracklist preview', () => {
   it('shows what each pasted line becomes, its new artists, notes and problems', async () => {
     const draft = makeMySet();
