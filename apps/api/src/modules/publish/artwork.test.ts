@@ -10,7 +10,7 @@ import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
 import { detailsOf, ownerCalls, readyDraft } from '../../test/publish';
-import { ART_SIZES, NOT_AN_IMAGE, TOO_BIG, TOO_SMALL } from './artwork';
+import { ART_LIMITED, ART_SIZES, NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS, TOO_SMALL } from './artwork';
 
 let app: FastifyInstance;
 let dj: SignedInUser;
@@ -139,5 +139,63 @@ describe("a published set's artwork", () => {
     expect(await app.media.head(first.art_url_sm.slice(7))).toBeUndefined();
     expect(await app.media.head(first.art_url_xl.slice(7))).toBeUndefined();
     expect(await app.media.head(second.art_url_xl.slice(7))).toBeDefined();
+  });
+});
+
+/** A PNG of the given size by its header alone: what a decompression bomb declares before a byte of it is unpacked. */
+function declaredPng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('pictures that cost too much', () => {
+  it('refuses a small file that declares more pixels than a photo has, before unpacking it', async () => {
+    const id = await readyDraft(app, dj);
+    const res = await put(dj, id, declaredPng(7000, 7000));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ message: TOO_MANY_PIXELS });
+    const draft = await app.inject({ url: `/api/publish/sets/${id}`, headers: dj.headers });
+    expect(draft.json().art_url_xl).toBeNull();
+  });
+
+  it('counts the pictures a user sends in an hour', async () => {
+    const id = await readyDraft(app, dj);
+    const small = await picture(320, 320, 'jpeg');
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) answers.push((await put(dj, id, small, 'image/jpeg')).statusCode);
+    expect(answers.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(answers[30]).toBe(429);
+    const last = await put(dj, id, small, 'image/jpeg');
+    expect(last.json()).toMatchObject({ message: ART_LIMITED });
+    expect(last.headers['retry-after']).toMatch(/^\d+$/);
+    // another user's pictures are theirs to count
+    const theirs = await readyDraft(app, other);
+    expect((await put(other, theirs, small, 'image/jpeg')).statusCode).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
 import type { UserContext } from '../../lib/service-context';
+import * as limits from '../accounts/rate-limit-service';
 import { setOwnedSetArt } from '../import/owned-set-service';
 import { lockOwnUpload, mySetOf, ownUpload, updateUpload } from './queries';
 
@@ -24,6 +25,15 @@ export const NOT_AN_IMAGE = 'This file is not a picture Cratedig can read. Uploa
 export const TOO_BIG = `This picture is larger than ${formatBytes(PUBLISH_LIMITS.artMaxBytes)}: give a smaller one.`;
 export const TOO_SMALL = `This picture is too small: give one at least ${PUBLISH_LIMITS.artMinPx} pixels on its short side.`;
 const TAKEN_DOWN = 'This set was taken down: it can no longer be changed or published.';
+/**
+ * Pixels a picture may have: a 6000 × 8000 photo, and not a small file that unpacks into gigabytes.
+ * Both sizes are made from it, so each costs a decode: pictures a user may send in an hour.
+ */
+const MAX_PIXELS = 48_000_000;
+const PER_HOUR = 30;
+export const ART_LIMITED =
+  'You have changed pictures many times in a short time. Please try again in a while.';
+export const TOO_MANY_PIXELS = 'This picture is too large to read: give one of at most 48 megapixels.';
 
 /** The picture's size, or a 415 when its content is no picture of an accepted format. */
 async function readImage(bytes: Buffer): Promise<{ width: number; height: number }> {
@@ -31,6 +41,8 @@ async function readImage(bytes: Buffer): Promise<{ width: number; height: number
     const meta = await sharp(bytes, { failOn: 'error' }).metadata();
     if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height)
       throw new HttpError(415, NOT_AN_IMAGE);
+    if (meta.width * meta.height > MAX_PIXELS)
+      throw unprocessable({ artwork: [TOO_MANY_PIXELS] }, TOO_MANY_PIXELS);
     // a picture turned by its EXIF orientation shows with its sides swapped
     const turned = (meta.orientation ?? 1) >= 5;
     return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
@@ -50,6 +62,11 @@ export async function putArtwork(
   const row = await ownUpload(ctx.db, ctx.userId, id);
   if (!row) throw notFound('Set');
   if (row.state === 'taken_down') throw new HttpError(409, TAKEN_DOWN);
+  await limits.takeOne(
+    ctx.db,
+    [{ bucket: 'publish:artwork', key: String(ctx.userId), limit: { max: PER_HOUR, windowS: 3600 } }],
+    ART_LIMITED,
+  );
   const { width, height } = await readImage(bytes);
   if (Math.min(width, height) < PUBLISH_LIMITS.artMinPx)
     throw unprocessable({ artwork: [TOO_SMALL] }, TOO_SMALL);
@@ -62,7 +79,7 @@ export async function putArtwork(
   for (const size of ['sm', 'xl'] as const) {
     const file = join(tmpdir(), `cratedig-art-${id}-${hash}-${size}.webp`);
     try {
-      await sharp(bytes, { failOn: 'error' })
+      await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS })
         .rotate()
         .resize(ART_SIZES[size], ART_SIZES[size], { fit: 'cover', position: 'attention' })
         .webp({ quality: 82 })
