@@ -35,7 +35,7 @@ export function useMySets(enabled = true, follow = false) {
     ...mySetsOptions(transport),
     enabled,
     refetchInterval: follow
-      ? (query) => (query.state.data?.items.some(isMoving) ? PROCESSING_POLL_MS : false)
+      ? (query) => (query.state.data?.items?.some(isMoving) ? PROCESSING_POLL_MS : false)
       : false,
   });
 }
@@ -61,7 +61,7 @@ export function useDraft(id: string | null) {
 export function rememberDraft(client: QueryClient, draft: MySet) {
   client.setQueryData(publishKeys.detail(draft.id), draft);
   client.setQueryData<MySetList>(publishKeys.list, (list) => {
-    if (!list) return list;
+    if (!list?.items) return list;
     const at = list.items.findIndex((item) => item.id === draft.id);
     if (at === -1) return { items: [draft, ...list.items], total: list.total + 1 };
     const items = [...list.items];
@@ -73,7 +73,9 @@ export function rememberDraft(client: QueryClient, draft: MySet) {
 function forgetDraft(client: QueryClient, id: string) {
   client.removeQueries({ queryKey: publishKeys.detail(id), exact: true });
   client.setQueryData<MySetList>(publishKeys.list, (list) =>
-    list ? { items: list.items.filter((item) => item.id !== id), total: Math.max(0, list.total - 1) } : list,
+    list?.items
+      ? { items: list.items.filter((item) => item.id !== id), total: Math.max(0, list.total - 1) }
+      : list,
   );
 }
 
@@ -148,7 +150,7 @@ export function useRemoveDraft() {
 /** The owner's draft of a published set, from the cached list of My sets (null: not theirs). */
 export function useOwnedDraft(setId: number): MySet | null {
   const { data } = useMySets(setId > 0);
-  return data?.items.find((item) => item.set_id === setId && item.state === 'published') ?? null;
+  return data?.items?.find((item) => item.set_id === setId && item.state === 'published') ?? null;
 }
 
 export function useRecognised(id: string) {
