@@ -70,9 +70,9 @@ export function checkValues(values: DetailValues): { details: PublishDetails } |
   const parsed = publishDetails.safeParse({ ...values, genre: values.genre === '' ? null : values.genre });
   if (parsed.success) return { details: parsed.data };
   const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+  for (const problem of parsed.error.issues) {
+    const field = problem.path[0] as Field | undefined;
+    if (field && !errors[field]) errors[field] = problem.message;
   }
   return { errors };
 }
