@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Menu } from '../components/lazy-menu';
 import { useAuth } from '../features/auth/auth-context';
+import { tabUploadLine, useTabUpload } from '../features/publish/tab-upload';
 import { colors } from '../lib/design-tokens';
 import { isInSection, NAV_LINKS } from './site-links';
 
@@ -26,6 +27,8 @@ export function AccountMenu() {
   const menuId = useId();
   const close = () => setAnchor(null);
   const name = user?.username ?? 'Account';
+  // An upload on its way (it goes on while the listener browses): how far, under Publish a set.
+  const uploading = tabUploadLine(useTabUpload());
 
   async function onLogout() {
     close();
@@ -106,7 +109,14 @@ export function AccountMenu() {
           <ListItemIcon>
             <PublishOutlinedIcon fontSize="small" />
           </ListItemIcon>
-          Publish a set
+          <span>
+            Publish a set
+            {uploading && (
+              <Typography component="span" variant="caption" sx={{ display: 'block', color: colors.acid }}>
+                {uploading}
+              </Typography>
+            )}
+          </span>
         </MenuItem>
         <MenuItem onClick={onLogout}>
           <ListItemIcon>

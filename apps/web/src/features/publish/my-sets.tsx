@@ -26,6 +26,7 @@ import { useMySets, usePublishDraft, useRemoveDraft, useUnpublishDraft } from '.
 import { bytesText, lengthText } from './publish-format';
 import { PUBLISH_TEXT } from './publish-messages';
 import { StateChip } from './state-chip';
+import { tabUploadLine, useTabUpload } from './tab-upload';
 
 type Asking = { kind: 'unpublish' | 'delete'; set: MySet } | null;
 
@@ -47,6 +48,9 @@ function metaLine(set: MySet): string {
 
 function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void }) {
   const navigate = useNavigate();
+  const tab = useTabUpload();
+  // This tab is sending it now: its own count is ahead of the server's.
+  const here = tab.id === set.id && set.state === 'uploading' ? tabUploadLine(tab) : null;
   const publish = usePublishDraft();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -61,7 +65,7 @@ function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void 
       case 'uploading':
         return (
           <Button component={RouterLink} to={draftHref} variant="outlined" size="small">
-            Continue upload
+            {here ? 'Open' : 'Continue upload'}
           </Button>
         );
       case 'processing':
@@ -193,6 +197,11 @@ function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void 
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
           <StateChip state={set.state} />
+          {here && (
+            <Typography variant="caption" sx={{ color: colors.acid, fontWeight: 600 }}>
+              {here}
+            </Typography>
+          )}
           {progress && (
             <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {progress}

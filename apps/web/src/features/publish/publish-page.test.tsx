@@ -9,6 +9,7 @@ import { DRAFT_ID, makeDraftLine, makeMySet } from '../../test/publish-fakes';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { expectShown } from '../../test/shown';
 import { PublishAction } from './publish-page';
+import { tabUpload } from './tab-upload';
 import { CHUNK_BYTES, createUploadSession, tus, uploadSession } from './tus-upload';
 
 const MB = 1024 * 1024;
@@ -60,9 +61,12 @@ beforeEach(() => {
   clock = 1_000_000;
   tus.Upload = FakeUpload as unknown as typeof tus.Upload;
   tus.now = () => clock;
-  uploadSession.current = createUploadSession();
+  uploadSession.current = createUploadSession(tabUpload.tell);
 });
-afterEach(() => Object.assign(tus, real));
+afterEach(() => {
+  Object.assign(tus, real);
+  tabUpload.tell({ id: null, phase: 'idle', percent: 0 });
+});
 
 function lastUpload(): FakeUpload {
   const upload = FakeUpload.made.at(-1);
@@ -136,6 +140,10 @@ describe('uploading a recording', () => {
     ).toBe('16');
     // The details form opens while it uploads.
     expectShown(await screen.findByRole('form', { name: 'Set details' }));
+    // The account menu says how far it is, wherever the listener goes meanwhile.
+    await app.user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const publishItem = await screen.findByRole('menuitem', { name: /Publish a set/ });
+    expect(publishItem.textContent).toBe('Publish a setUploading · 16 %');
   });
 
   it('pauses and resumes', async () => {

@@ -14,6 +14,7 @@ import { useSyncExternalStore } from 'react';
 import { type DetailedError, defaultOptions, type HttpRequest, Upload } from 'tus-js-client';
 import type { TokenManager } from '../../api/token-manager';
 import { PUBLISH_TEXT } from './publish-messages';
+import { type TabUpload, tabUpload } from './tab-upload';
 
 export const CHUNK_BYTES = 8 * 1024 * 1024;
 /** Pauses before each new try of a failed request: a dropped connection, a server restarting. */
@@ -144,7 +145,7 @@ export interface UploadSession {
  * /publish page shows it again when it comes back); a reload or a closed tab stops it, and the
  * browser asks first.
  */
-export function createUploadSession(): UploadSession {
+export function createUploadSession(tell?: (upload: TabUpload) => void): UploadSession {
   let state: UploadState = IDLE_UPLOAD;
   let upload: Upload | null = null;
   let samples: Array<[number, number]> = [];
@@ -155,6 +156,11 @@ export function createUploadSession(): UploadSession {
     if (state.phase === 'uploading') window.addEventListener('beforeunload', ask);
     else window.removeEventListener('beforeunload', ask);
     for (const listener of [...listeners]) listener();
+    tell?.({
+      id: state.id,
+      phase: state.phase,
+      percent: state.total > 0 ? Math.floor((state.sent / state.total) * 100) : 0,
+    });
   };
 
   return {
@@ -254,7 +260,7 @@ export function createUploadSession(): UploadSession {
 }
 
 /** The tab's upload session (tests make their own with createUploadSession). */
-export const uploadSession: { current: UploadSession } = { current: createUploadSession() };
+export const uploadSession: { current: UploadSession } = { current: createUploadSession(tabUpload.tell) };
 
 export function useUploadState(session: UploadSession): UploadState {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
