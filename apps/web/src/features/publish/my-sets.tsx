@@ -50,7 +50,12 @@ function MySetRow({ set, onAsk }: { set: MySet; onAsk: (asking: Asking) => void 
   const navigate = useNavigate();
   const tab = useTabUpload();
   // This tab is sending it now: its own count is ahead of the server's.
-  const here = tab.id === set.id && set.state === 'uploading' ? tabUploadLine(tab) : null;
+  const here =
+    tab.id === set.id && set.state === 'uploading' && tabUploadLine(tab)
+      ? tab.phase === 'uploading'
+        ? `${tab.percent} % sent from this tab`
+        : `paused at ${tab.percent} %`
+      : null;
   const publish = usePublishDraft();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
