@@ -5,12 +5,15 @@
 // to disk, never held whole in memory. When the last byte arrives the draft turns `processing` and
 // the processing job is queued.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { formatBytes, PUBLISH_UPLOAD_PATH, publishMessages } from '@cratedig/contract/publish-api';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
+import { ERRORS } from '@tus/utils';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, PublishConfig } from '../../config';
@@ -25,6 +28,31 @@ import { deleteUpload, insertUpload, ownUpload, updateUpload, usageOf } from './
 const DISK_MARGIN_BYTES = 256 * 1024 * 1024;
 const ID = /^[0-9a-f]{32}$/;
 const NAME_MAX = 255;
+
+/** Bytes gathered before each write to disk: a few large writes rather than one per network packet. */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * tus's folder store, writing each request's bytes through one large buffer: its own writes follow
+ * the network's 64 KB packets one by one, and an upload crawls at half the disk's speed.
+ */
+class UploadFolder extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const out = createWriteStream(join(this.directory, id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BUFFER_BYTES,
+    });
+    try {
+      await pipeline(readable, out);
+    } catch (error) {
+      // what reached the disk stays: the client asks for the offset (HEAD) and resumes from it
+      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + out.bytesWritten;
+  }
+}
 
 /** What the processing job is told: a draft whose bytes are all here. */
 export type QueueProcessing = (uploadId: string) => Promise<void>;
@@ -136,7 +164,7 @@ export async function registerTusUploads(
   mkdirSync(config.uploadDir, { recursive: true });
   const tus = new Server({
     path: PUBLISH_UPLOAD_PATH,
-    datastore: new FileStore({ directory: config.uploadDir }),
+    datastore: new UploadFolder({ directory: config.uploadDir }),
     relativeLocation: true,
     maxSize: config.maxFileBytes,
     namingFunction: (req) => {

@@ -160,7 +160,7 @@ export function useRecognised(id: string) {
     queryFn: ({ signal }) => apiClient(transport).publish.recognised({ params: { id }, signal }),
     staleTime: 60_000,
     // Until the recording has been heard, look again now and then.
-    refetchInterval: (query) => (query.state.data && !query.state.data.heard ? 30_000 : false),
+    refetchInterval: (query) => (query.state.data && !query.state.data.heard ? 10_000 : false),
   });
 }
 
