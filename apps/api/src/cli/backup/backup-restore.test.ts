@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { fillItemDocs } from '../../db/read-models/catalogue-item-docs';
 import { buildTestApp, makeTempDir } from '../../test/app';
+import { detailsOf, readyDraft } from '../../test/publish';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { captureOutput, runCommand } from '../../test/commands';
 import { emptyServerDatabase, resetDatabase, workerDatabaseUrl } from '../../test/database';
@@ -22,6 +23,8 @@ const JWT_SECRET = 'backup-test-secret-that-is-at-least-32-characters';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 let app: FastifyInstance;
+/** Each user's draft (a DJ's own set not yet published). */
+const drafts = new Map<number, string>();
 let users: SignedInUser[];
 let ids: Record<string, number>;
 const work = makeTempDir('cratedig-backup-test-');
@@ -74,7 +77,8 @@ function everyReadUrl(user: SignedInUser): string[] {
       const path = route.path
         .replace(':username', user.user.username)
         .replace(':track_id', String(ids.track))
-        .replace(':id', String(id));
+        // a DJ's own set is named by its upload's id
+        .replace(':id', group === 'publish' ? (drafts.get(user.user.id) as string) : String(id));
       urls.push(
         path === '/api/search' ? `${path}?s=night` : path === '/api/tracks' ? `${path}?search=night` : path,
       );
@@ -123,6 +127,13 @@ beforeAll(async () => {
   users = [await createUserWithToken(app), await createUserWithToken(app)];
   for (const user of users) {
     const uid = user.user.id;
+    // a recording each, published from the browser, its rendition in the media folder
+    const draft = await readyDraft(app, user, {
+      seconds: 30,
+      details: detailsOf({ set_name: `Harbour Sessions by ${user.user.username}`, djs: ['Kessa'] }),
+    });
+    await call(app, 'POST', `/api/publish/sets/${draft}/publish`, user);
+    drafts.set(uid, draft);
     await call(app, 'PUT', `/api/favs/set/${ids.set}/likes`, user);
     await call(app, 'PUT', `/api/favs/track/${ids.track}/likes`, user);
     await call(app, 'POST', '/api/set-likes', user, { set_meta_id: ids.set, set_timestamp: 42.5 });
@@ -178,7 +189,7 @@ describe(`cratedig backup and restore (${serverUrl ? 'PostgreSQL' : 'PGlite'})`,
     );
     expect(backup.err).toEqual([]);
     expect(backup.code).toBe(0);
-    expect(backup.out.join('\n')).toMatch(/backed up 2 accounts, 1 sets, \d+ tracks and 2 media files/);
+    expect(backup.out.join('\n')).toMatch(/backed up 2 accounts, 3 sets, \d+ tracks and 4 media files/);
 
     const restoredUrl = await emptyServerDatabase('restored');
     const restoredData = join(work, 'restored');
@@ -193,7 +204,7 @@ describe(`cratedig backup and restore (${serverUrl ? 'PostgreSQL' : 'PGlite'})`,
     const code = await runOfflineCommand(restoreCommand, [file], { config, out, cwd: '/' });
     expect(out.errors).toEqual([]);
     expect(code).toBe(0);
-    expect(out.lines.join('\n')).toMatch(/restored 2 accounts, 1 sets/);
+    expect(out.lines.join('\n')).toMatch(/restored 2 accounts, 3 sets/);
     expect(readFileSync(join(restoredData, 'media', 'audio', 'night-drive.mp3'))).toHaveLength(4096);
 
     const again = captureOutput();

@@ -23,7 +23,7 @@ const keys = async (table: string) =>
 
 it('forgets hits and counters older than the longest window, and keeps the rest', async () => {
   const longest = longestWindowS(config);
-  expect(longest).toBe(3600); // 25 failed sign-ins per account per hour
+  expect(longest).toBe(86_400); // uploads a user begins in 24 hours
   const ago = (s: number) => `now() - make_interval(secs => ${s})`;
   await database.executeSql(
     `insert into rate_limit_hits (bucket, key, at) values
@@ -48,7 +48,7 @@ it('forgets hits and counters older than the longest window, and keeps the rest'
 it('a counter forgotten takes its next merge as its first', async () => {
   await database.executeSql(
     `insert into rate_limit_counters (bucket, key, hits)
-     values ('search:user', 'k', array(select now() - interval '2 hours' from generate_series(1, 3)))`,
+     values ('search:user', 'k', array(select now() - interval '25 hours' from generate_series(1, 3)))`,
   );
   await forgetRateLimitHits(database, config);
   const now = Date.now();

@@ -57,12 +57,24 @@ export const publishRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(413, TOO_BIG);
       throw error;
     });
-    scope.put<{ Params: { id: string } }>(ARTWORK_PATH, { onRequest: app.authenticate }, async (req) => {
-      const ctx = user(req);
-      const params = uploadParams.safeParse(req.params);
-      if (!params.success) throw new HttpError(422, 'Not an upload.', { params: { id: ['Not an upload.'] } });
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      return await putArtwork(ctx, app.media, params.data.id, body);
-    });
+    const schema = {
+      operationId: 'publishArtwork',
+      summary:
+        "Sets a draft's or a published set's artwork: the picture's bytes as the body, read by their content",
+      tags: ['publishing'],
+      security: [{ bearer: [] }],
+    };
+    scope.put<{ Params: { id: string } }>(
+      ARTWORK_PATH,
+      { onRequest: app.authenticate, schema },
+      async (req) => {
+        const ctx = user(req);
+        const params = uploadParams.safeParse(req.params);
+        if (!params.success)
+          throw new HttpError(422, 'Not an upload.', { params: { id: ['Not an upload.'] } });
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        return await putArtwork(ctx, app.media, params.data.id, body);
+      },
+    );
   });
 };

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatBytes, PUBLISH_UPLOAD_PATH, publishMessages } from '@cratedig/contract/publish-api';
 import { FileStore } from '@tus/file-store';
@@ -152,8 +152,52 @@ async function createDraft(
   return id;
 }
 
-/** The raw request's draft id, set before tus sees it (the naming function reads it back). */
-const draftIds = new WeakMap<object, string>();
+/** A creation's draft id, set before tus sees the request (the naming function reads it back). */
+const draftIds = new WeakMap<Request, string>();
+
+/**
+ * The request as tus reads it: a web Request whose body streams the incoming bytes through a buffer
+ * of WRITE_BUFFER_BYTES (the default takes them one packet at a time).
+ */
+function webRequestOf(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const carriesBody =
+    (request.method === 'PATCH' || request.method === 'POST') &&
+    (request.headers['content-length'] ?? '0') !== '0';
+  const body = carriesBody
+    ? (Readable.toWeb(request.raw, {
+        strategy: new ByteLengthQueuingStrategy({ highWaterMark: WRITE_BUFFER_BYTES }),
+      }) as unknown as ReadableStream<Uint8Array>)
+    : null;
+  return new Request(`http://${request.headers.host ?? 'localhost'}${request.url}`, {
+    method: request.method,
+    headers,
+    body,
+    ...(body ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** tus's answer, sent through Fastify (its hooks, its log line). */
+async function sendAnswer(reply: FastifyReply, answer: Response): Promise<FastifyReply> {
+  reply.code(answer.status);
+  answer.headers.forEach((value, name) => {
+    if (name !== 'content-length') reply.header(name, value);
+  });
+  const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined;
+  return reply.send(body && body.length > 0 ? body : undefined);
+}
+
+/**
+ * The OpenAPI description of a tus route: tus's own headers and bodies, outside the JSON calls (the
+ * upload's id in the path is checked by the handler: another's or a malformed one is not found).
+ */
+function doc(operationId: string, summary: string, _withId = false) {
+  return { operationId, summary, tags: ['publishing'], security: [{ bearer: [] }] };
+}
 
 export async function registerTusUploads(
   app: FastifyInstance,
@@ -168,7 +212,7 @@ export async function registerTusUploads(
     relativeLocation: true,
     maxSize: config.maxFileBytes,
     namingFunction: (req) => {
-      const id = draftIds.get((req as { runtime?: { node?: { req?: object } } }).runtime?.node?.req ?? {});
+      const id = draftIds.get(req as unknown as Request);
       if (!id) throw { status_code: 500, body: 'An upload was created without its draft.' };
       return id;
     },
@@ -202,25 +246,40 @@ export async function registerTusUploads(
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    const hand = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+    const hand = async (request: FastifyRequest, reply: FastifyReply, draftId?: string) => {
+      const web = webRequestOf(request);
+      if (draftId) draftIds.set(web, draftId);
+      return await sendAnswer(reply, await tus.handleWeb(web));
     };
 
-    scope.post(PUBLISH_UPLOAD_PATH, { onRequest: app.authenticate }, async (request, reply) => {
-      const user = requireUser(request);
-      const id = await createDraft(app.db, deps.config, user.id, request);
-      draftIds.set(request.raw, id);
-      try {
-        await hand(request, reply);
-      } finally {
-        // tus refused what our checks let through: no draft without its upload
-        if (reply.raw.statusCode !== 201) {
-          await deleteUpload(app.db, id).catch(() => {});
-          await removeUploadFiles(config, id).catch(() => {});
+    scope.post(
+      PUBLISH_UPLOAD_PATH,
+      {
+        onRequest: app.authenticate,
+        schema: doc(
+          'uploadCreate',
+          "Creates an upload (tus creation): Upload-Length declares the file's size; answers its URL in Location",
+        ),
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const id = await createDraft(app.db, deps.config, user.id, request);
+        let created = false;
+        try {
+          const web = webRequestOf(request);
+          draftIds.set(web, id);
+          const answer = await tus.handleWeb(web);
+          created = answer.status === 201;
+          return await sendAnswer(reply, answer);
+        } finally {
+          // tus refused what our checks let through: no draft without its upload
+          if (!created) {
+            await deleteUpload(app.db, id).catch(() => {});
+            await removeUploadFiles(config, id).catch(() => {});
+          }
         }
-      }
-    });
+      },
+    );
 
     const owned = async (request: FastifyRequest) => {
       const user = requireUser(request);
@@ -235,24 +294,52 @@ export async function registerTusUploads(
         method,
         url: `${PUBLISH_UPLOAD_PATH}/:id`,
         onRequest: app.authenticate,
+        schema:
+          method === 'HEAD'
+            ? doc(
+                'uploadOffset',
+                'How many bytes of the upload the server has (Upload-Offset): where to resume',
+                true,
+              )
+            : doc('uploadAppend', 'Appends bytes at Upload-Offset (application/offset+octet-stream)', true),
         handler: async (request, reply) => {
           const row = await owned(request);
           if (method === 'PATCH' && row.state !== 'uploading')
             throw new HttpError(409, 'This upload is complete: nothing more can be added to it.');
-          await hand(request, reply);
+          return await hand(request, reply);
         },
       });
     }
     // termination: the draft and its bytes go, whatever state it was in before publishing
-    scope.delete(`${PUBLISH_UPLOAD_PATH}/:id`, { onRequest: app.authenticate }, async (request, reply) => {
-      const row = await owned(request);
-      if (row.state !== 'uploading' && row.state !== 'failed')
-        throw new HttpError(409, 'This upload is complete: delete the set from My sets instead.');
-      await deleteUpload(app.db, row.id);
-      await removeUploadFiles(config, row.id);
-      return reply.code(204).header('tus-resumable', '1.0.0').send();
-    });
+    scope.delete(
+      `${PUBLISH_UPLOAD_PATH}/:id`,
+      {
+        onRequest: app.authenticate,
+        schema: doc(
+          'uploadCancel',
+          'Cancels an unfinished or failed upload: its draft and bytes go (tus termination)',
+          true,
+        ),
+      },
+      async (request, reply) => {
+        const row = await owned(request);
+        if (row.state !== 'uploading' && row.state !== 'failed')
+          throw new HttpError(409, 'This upload is complete: delete the set from My sets instead.');
+        await deleteUpload(app.db, row.id);
+        await removeUploadFiles(config, row.id);
+        return reply.code(204).header('tus-resumable', '1.0.0').send();
+      },
+    );
     // tus clients may ask what the server offers
-    scope.options(PUBLISH_UPLOAD_PATH, async (request, reply) => hand(request, reply));
+    scope.options(
+      PUBLISH_UPLOAD_PATH,
+      {
+        schema: {
+          ...doc('uploadOptions', "What the server's tus endpoint offers: version, extensions, largest size"),
+          security: [],
+        },
+      },
+      async (request, reply) => hand(request, reply),
+    );
   });
 }
