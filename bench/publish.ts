@@ -113,6 +113,32 @@ async function main() {
         .join(' ')}`,
     );
 
+    // the long recording is made first: an idle keep-alive connection may be closed while it is made
+    if (PIPELINE_MIN > 0) {
+      const long = join(work, 'long.mp3');
+      const secs = PIPELINE_MIN * 60;
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `anoisesrc=color=pink:amplitude=0.2:duration=${secs}`,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=220:duration=${secs}`,
+        '-filter_complex',
+        '[0][1]amix=inputs=2,aformat=channel_layouts=stereo',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '320k',
+        long,
+      ]);
+    }
+
     // --- upload throughput and memory ---
     const big = join(work, 'upload.bin');
     execFileSync('sh', ['-c', `head -c ${UPLOAD_MB * 1024 * 1024} /dev/urandom > '${big}'`]);
@@ -248,27 +274,6 @@ async function main() {
     // --- a DJ's whole way: upload, processing, publish, playable, fingerprinted ---
     if (PIPELINE_MIN > 0) {
       const long = join(work, 'long.mp3');
-      const secs = PIPELINE_MIN * 60;
-      execFileSync('ffmpeg', [
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        `anoisesrc=color=pink:amplitude=0.2:duration=${secs}`,
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=220:duration=${secs}`,
-        '-filter_complex',
-        '[0][1]amix=inputs=2,aformat=channel_layouts=stereo',
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '320k',
-        long,
-      ]);
       const bytes = statSync(long).size;
       const t0 = performance.now();
       const made = await fetch(`${url}/api/publish/uploads`, {
