@@ -205,41 +205,53 @@ export async function registerTusUploads(
 ): Promise<void> {
   const { queueProcessing } = deps;
   const config = deps.config.publish;
-  mkdirSync(config.uploadDir, { recursive: true });
-  const tus = new Server({
-    path: PUBLISH_UPLOAD_PATH,
-    datastore: new UploadFolder({ directory: config.uploadDir }),
-    relativeLocation: true,
-    maxSize: config.maxFileBytes,
-    namingFunction: (req) => {
-      const id = draftIds.get(req as unknown as Request);
-      if (!id) throw { status_code: 500, body: 'An upload was created without its draft.' };
-      return id;
-    },
-    // the disk filled up while the bytes came: the client hears why, the draft stays unfinished (and
-    // is removed with its bytes if nobody resumes it)
-    onResponseError: (_req, err) =>
-      (err as NodeJS.ErrnoException).code === 'ENOSPC'
-        ? { status_code: 507, body: JSON.stringify(errorBody(507, publishMessages.noRoom)) }
-        : undefined,
-    // progress while the bytes come: the owner's pages show it (at most every 2 s)
-    postReceiveInterval: 2000,
-    onUploadFinish: async (_req, upload) => {
-      const row = await updateUpload(app.db, upload.id, {
-        received_bytes: upload.size,
-        state: 'processing',
-        step: 'probe',
-        progress: 0,
-      });
-      if (row) await queueProcessing(upload.id);
-      return {};
-    },
-  });
-  tus.on('POST_RECEIVE', (_req: unknown, upload: { id: string; offset: number; size?: number }) => {
-    updateUpload(app.db, upload.id, {
-      received_bytes: Math.min(upload.offset, upload.size ?? upload.offset),
-    }).catch((err) => app.log.warn({ err }, 'upload progress not recorded'));
-  });
+  // Made on the first upload request, once its folder is made here, synchronously: tus's store makes
+  // the folder itself in the background and throws from a callback when it cannot, which would end
+  // the process (an app that never receives an upload never makes one).
+  let server: Server | undefined;
+  const tusServer = (): Server => {
+    if (server) return server;
+    mkdirSync(config.uploadDir, { recursive: true });
+    server = makeServer();
+    return server;
+  };
+  const makeServer = () => {
+    const tus = new Server({
+      path: PUBLISH_UPLOAD_PATH,
+      datastore: new UploadFolder({ directory: config.uploadDir }),
+      relativeLocation: true,
+      maxSize: config.maxFileBytes,
+      namingFunction: (req) => {
+        const id = draftIds.get(req as unknown as Request);
+        if (!id) throw { status_code: 500, body: 'An upload was created without its draft.' };
+        return id;
+      },
+      // the disk filled up while the bytes came: the client hears why, the draft stays unfinished (and
+      // is removed with its bytes if nobody resumes it)
+      onResponseError: (_req, err) =>
+        (err as NodeJS.ErrnoException).code === 'ENOSPC'
+          ? { status_code: 507, body: JSON.stringify(errorBody(507, publishMessages.noRoom)) }
+          : undefined,
+      // progress while the bytes come: the owner's pages show it (at most every 2 s)
+      postReceiveInterval: 2000,
+      onUploadFinish: async (_req, upload) => {
+        const row = await updateUpload(app.db, upload.id, {
+          received_bytes: upload.size,
+          state: 'processing',
+          step: 'probe',
+          progress: 0,
+        });
+        if (row) await queueProcessing(upload.id);
+        return {};
+      },
+    });
+    tus.on('POST_RECEIVE', (_req: unknown, upload: { id: string; offset: number; size?: number }) => {
+      updateUpload(app.db, upload.id, {
+        received_bytes: Math.min(upload.offset, upload.size ?? upload.offset),
+      }).catch((err) => app.log.warn({ err }, 'upload progress not recorded'));
+    });
+    return tus;
+  };
 
   await app.register(async (scope) => {
     // the bytes are tus's to read, as they stream; nothing here buffers them
@@ -249,7 +261,7 @@ export async function registerTusUploads(
     const hand = async (request: FastifyRequest, reply: FastifyReply, draftId?: string) => {
       const web = webRequestOf(request);
       if (draftId) draftIds.set(web, draftId);
-      return await sendAnswer(reply, await tus.handleWeb(web));
+      return await sendAnswer(reply, await tusServer().handleWeb(web));
     };
 
     scope.post(
@@ -263,6 +275,8 @@ export async function registerTusUploads(
       },
       async (request, reply) => {
         const user = requireUser(request);
+        // the folder the room is measured on, made with the server
+        const tus = tusServer();
         const id = await createDraft(app.db, deps.config, user.id, request);
         let created = false;
         try {
