@@ -10,11 +10,11 @@ import { type Database, openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { fillItemDocs } from '../../db/read-models/catalogue-item-docs';
 import { buildTestApp, makeTempDir } from '../../test/app';
-import { detailsOf, readyDraft } from '../../test/publish';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { captureOutput, runCommand } from '../../test/commands';
 import { emptyServerDatabase, resetDatabase, workerDatabaseUrl } from '../../test/database';
 import { createFestival, createLabel, createSet, createTrack, createVenue } from '../../test/factories';
+import { detailsOf, readyDraft } from '../../test/publish';
 import { backupCommand, restoreCommand } from '../commands/backup';
 import { releaseCommand } from '../commands/release';
 import { runOfflineCommand } from '../run-command';
@@ -94,7 +94,11 @@ async function everyAnswer(target: FastifyInstance): Promise<Record<string, unkn
       const response = await target.inject({ method: 'GET', url, headers: user.headers });
       // Every call answers (a failure would compare equal before and after and prove nothing).
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-      answers[`${user.user.username} ${url}`] = response.body;
+      // a signed audio link carries its expiry, which moves on every quarter hour: compare the link
+      answers[`${user.user.username} ${url}`] = response.body.replace(
+        /\?u=\d+&exp=\d+&sig=[\w-]+/g,
+        '?signed',
+      );
     }
   }
   return answers;
