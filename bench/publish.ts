@@ -62,6 +62,25 @@ async function serveApi(dir: string) {
   process.send?.({ url });
 }
 
+/** A file's bytes sent to a tus upload as a browser sends them: PATCHes of CHUNK bytes, in order. */
+async function sendChunks(location: string, file: string, size: number, auth: Record<string, string>) {
+  for (let offset = 0; offset < size; offset += CHUNK) {
+    const end = Math.min(size, offset + CHUNK);
+    const sent = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(end - offset),
+      },
+      body: Readable.toWeb(createReadStream(file, { start: offset, end: end - 1 })) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    if (sent.status !== 204) throw new Error(`patch at ${offset}: ${sent.status} ${await sent.text()}`);
+  }
+}
+
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -159,21 +178,7 @@ async function main() {
     if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
     const location = `${url}${created.headers.get('location')}`;
     const started = performance.now();
-    for (let offset = 0; offset < size; offset += CHUNK) {
-      const end = Math.min(size, offset + CHUNK);
-      const sent = await fetch(location, {
-        method: 'PATCH',
-        headers: {
-          ...auth,
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(end - offset),
-        },
-        body: Readable.toWeb(createReadStream(big, { start: offset, end: end - 1 })) as ReadableStream,
-        duplex: 'half',
-      } as RequestInit);
-      if (sent.status !== 204) throw new Error(`patch at ${offset}: ${sent.status} ${await sent.text()}`);
-    }
+    await sendChunks(location, big, size, auth);
     const uploadS = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const uploadId = new URL(location).pathname.split('/').pop() as string;
@@ -244,20 +249,7 @@ async function main() {
         headers: { ...auth, 'upload-length': String(bytes) },
       });
       const at = `${url}${made.headers.get('location')}`;
-      for (let offset = 0; offset < bytes; offset += CHUNK) {
-        const end = Math.min(bytes, offset + CHUNK);
-        await fetch(at, {
-          method: 'PATCH',
-          headers: {
-            ...auth,
-            'upload-offset': String(offset),
-            'content-type': 'application/offset+octet-stream',
-            'content-length': String(end - offset),
-          },
-          body: Readable.toWeb(createReadStream(file, { start: offset, end: end - 1 })) as ReadableStream,
-          duplex: 'half',
-        } as RequestInit);
-      }
+      await sendChunks(at, file, bytes, auth);
       const id = new URL(at).pathname.split('/').pop() as string;
       child.send({ process: id });
       const done = (await nextMessage()) as { outcome: string; ms: number };
@@ -281,20 +273,7 @@ async function main() {
         headers: { ...auth, 'upload-length': String(bytes) },
       });
       const at = `${url}${made.headers.get('location')}`;
-      for (let offset = 0; offset < bytes; offset += CHUNK) {
-        const end = Math.min(bytes, offset + CHUNK);
-        await fetch(at, {
-          method: 'PATCH',
-          headers: {
-            ...auth,
-            'upload-offset': String(offset),
-            'content-type': 'application/offset+octet-stream',
-            'content-length': String(end - offset),
-          },
-          body: Readable.toWeb(createReadStream(long, { start: offset, end: end - 1 })) as ReadableStream,
-          duplex: 'half',
-        } as RequestInit);
-      }
+      await sendChunks(at, long, bytes, auth);
       const uploaded = performance.now();
       const id = new URL(at).pathname.split('/').pop() as string;
       child.send({ process: id });

@@ -1,19 +1,9 @@
-// How an upload's progress reads: '312 MB of 1.2 GB', '4.1 MB/s', 'about 3 min left'. Sizes come from
-// the contract's formatBytes, but this module stays free of the contract's schemas (My sets and the
-// set page load it), so the few lines are its own.
+// How an upload's progress reads: '312 MB of 1.2 GB', '4.1 MB/s', 'about 3 min left'. Sizes are the
+// contract's formatBytes, from its zod-free module (My sets and the set page load this one).
+import { formatBytes } from '@cratedig/contract/publish-limits';
 
-/** A count as people read sizes: 4 GB, 512 MB (as the contract's formatBytes). */
-export function bytesText(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const shown = unit === 0 || value >= 10 || Number.isInteger(value) ? Math.round(value) : value.toFixed(1);
-  return `${shown} ${units[unit]}`;
-}
+/** A count as people read sizes: 4 GB, 512 MB. */
+export const bytesText = formatBytes;
 
 /** 'about 3 min left', 'about 1 h 5 min left', 'a few seconds left'. */
 export function timeLeftText(seconds: number): string {
