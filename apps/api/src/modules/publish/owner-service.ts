@@ -229,12 +229,31 @@ function publishedSet(row: UploadRow): number {
 
 type Finder = (ctx: ServiceContext, setId: number) => Promise<SetSuggestionList>;
 
-/** Where a found track lands in the set's rows: the ID entry it names, or a new entry. */
-function landingOf(found: SetSuggestion, rows: SetRow[]): SetRow | undefined {
+/** The ID entry a found track was heard in, if it was heard in one. */
+function idEntryOf(found: SetSuggestion, rows: SetRow[]): SetRow | undefined {
   if (found.set_track_position === null) return undefined;
   const row = rows.find((r) => r.track_position === found.set_track_position);
   return row?.mix_type === 'ID' ? row : undefined;
 }
+
+/**
+ * Which found track names each ID entry: of those heard in it, the one heard nearest its start (a
+ * second track heard later in a long ID entry is the next record played, not its name).
+ */
+export function namersOf(found: SetSuggestion[], rows: SetRow[]): Map<SetSuggestion, SetRow> {
+  const best = new Map<SetRow, SetSuggestion>();
+  for (const f of found) {
+    const row = idEntryOf(f, rows);
+    if (!row) continue;
+    const held = best.get(row);
+    const gap = (s: SetSuggestion) => Math.abs(s.start_time - row.start_time);
+    if (!held || gap(f) < gap(held)) best.set(row, f);
+  }
+  return new Map([...best].map(([row, f]) => [f, row]));
+}
+
+const overlaps = (a: SetSuggestion, b: SetSuggestion) =>
+  a.start_time < b.end_time && b.start_time < a.end_time;
 
 /** The recognised tracks of an owner's published set: what the fingerprints found unnamed. */
 async function recognisedOf(ctx: ServiceContext, setId: number, find: Finder) {
@@ -262,6 +281,7 @@ export async function recognised(
   const setId = publishedSet(row);
   if (!(await wasHeard(ctx.db, setId))) return { heard: false, items: [] };
   const { rows, found, names } = await recognisedOf(ctx, setId, find);
+  const namers = namersOf(found, rows);
   const items: RecognisedTrack[] = found.map((f) => ({
     track_meta_id: f.track_meta.id,
     artist: f.track_meta.artist,
@@ -270,7 +290,7 @@ export async function recognised(
     start_time: f.start_time,
     end_time: f.end_time,
     similarity: f.similarity,
-    replaces_position: landingOf(f, rows)?.track_position ?? null,
+    replaces_position: namers.get(f)?.track_position ?? null,
   }));
   return { heard: true, items };
 }
@@ -344,9 +364,11 @@ type Entry = Pick<
 };
 
 /**
- * The set's rows with the found tracks put in: an ID entry named by a found track takes its names
- * (the first found there, if two were); elsewhere a new entry starts at the found time (a list
- * without times gets it at the end). Answers the text and how many were put in.
+ * The set's rows with the found tracks put in. An ID entry takes the names of the chosen track heard
+ * nearest its start; another chosen track heard in that entry goes in as a new entry at its own time,
+ * unless it was heard over the same seconds (two answers for one record: the nearer one stands).
+ * Elsewhere a new entry starts at the found time (a list without times gets it at the end). Answers
+ * the text and how many were put in.
  */
 export function mergeFound(
   rows: SetRow[],
@@ -360,7 +382,12 @@ export function mergeFound(
   const entries: Entry[] = rows.map((r) => ({ ...r }));
   const untimed = rows.length > 0 && rows.every((r) => r.untimed);
   const added: Entry[] = [];
-  const named = new Set<number>();
+  const namers = namersOf(
+    chosen.filter((f) => names.has(f.track_meta.id)),
+    rows,
+  );
+  const naming = [...namers.keys()];
+  let named = 0;
   for (const f of chosen) {
     const track = names.get(f.track_meta.id);
     if (!track) continue;
@@ -371,15 +398,16 @@ export function mergeFound(
       mix_name: track.mix_name,
       label_name: track.label_name,
     };
-    const landing = landingOf(f, rows);
+    const landing = namers.get(f);
     if (landing) {
       // entries still stand as the rows do: new ones go in after every ID is named
       const at = rows.indexOf(landing);
-      if (named.has(at)) continue;
-      named.add(at);
       entries[at] = { ...(entries[at] as Entry), ...given };
+      named += 1;
       continue;
     }
+    const inEntry = idEntryOf(f, rows);
+    if (inEntry && naming.some((n) => namers.get(n) === inEntry && overlaps(n, f))) continue;
     const start = Math.max(0, Math.min(Math.floor(f.start_time), Math.floor(durationS) - 1));
     added.push({ ...given, start_time: start, end_time: f.end_time, untimed });
   }
@@ -393,5 +421,5 @@ export function mergeFound(
     const at = entries.findIndex((e) => e.start_time > entry.start_time);
     entries.splice(at === -1 ? entries.length : at, 0, entry);
   }
-  return { text: tracklistText(entries), applied: named.size + added.length };
+  return { text: tracklistText(entries), applied: named + added.length };
 }

@@ -188,6 +188,28 @@ describe('accepting recognised tracks', () => {
     ]);
   });
 
+  it('names an ID after the track heard nearest its start; a later record in that entry goes in after it', async () => {
+    const { id, setId, delilah, opal } = await setUp();
+    // the record heard late in the ID's minutes is listed first, as a closer match can be
+    const finder = async (): Promise<SetSuggestionList> => ({
+      data: [found(opal, 230, 290, 2), found(delilah, 121, 225, 2)],
+      listening: true,
+    });
+    await markHeard(setId);
+    const listed = await owner.recognised(ctxOf(dj), id, finder);
+    expect(listed.items.map((item) => [item.track_meta_id, item.replaces_position])).toEqual([
+      [opal, null],
+      [delilah, 2],
+    ]);
+    expect(await owner.accept(ctxOf(dj), id, {}, finder)).toEqual({ accepted: 2, set_id: setId });
+    expect((await entries(setId)).map((e) => [e.title, e.start_time])).toEqual([
+      ['Glue', 0],
+      ['Delilah', 120],
+      ['Opal', 230],
+      ['Beyond Beliefs', 300],
+    ]);
+  });
+
   it('refuses a track that was not recognised (422), changing nothing', async () => {
     const { id, setId, finder } = await setUp();
     await expect(
