@@ -252,8 +252,24 @@ export function namersOf(found: SetSuggestion[], rows: SetRow[]): Map<SetSuggest
   return new Map([...best].map(([row, f]) => [f, row]));
 }
 
-const overlaps = (a: SetSuggestion, b: SetSuggestion) =>
-  a.start_time < b.end_time && b.start_time < a.end_time;
+/**
+ * Two stretches heard over mostly the same seconds (more than half the shorter one): two answers for
+ * one record. Neighbours in a mix share only their crossfade.
+ */
+function sameStretch(a: SetSuggestion, b: SetSuggestion): boolean {
+  const shared = Math.min(a.end_time, b.end_time) - Math.max(a.start_time, b.start_time);
+  const shorter = Math.min(a.end_time - a.start_time, b.end_time - b.start_time);
+  return shared > shorter / 2;
+}
+
+/** A found track heard in an ID entry over mostly the seconds of the track that names that entry. */
+function shadowed(f: SetSuggestion, namers: Map<SetSuggestion, SetRow>, rows: SetRow[]): boolean {
+  if (namers.has(f)) return false;
+  const entry = idEntryOf(f, rows);
+  if (!entry) return false;
+  for (const [namer, row] of namers) if (row === entry && sameStretch(namer, f)) return true;
+  return false;
+}
 
 /** The recognised tracks of an owner's published set: what the fingerprints found unnamed. */
 async function recognisedOf(ctx: ServiceContext, setId: number, find: Finder) {
@@ -282,7 +298,9 @@ export async function recognised(
   if (!(await wasHeard(ctx.db, setId))) return { heard: false, items: [] };
   const { rows, found, names } = await recognisedOf(ctx, setId, find);
   const namers = namersOf(found, rows);
-  const items: RecognisedTrack[] = found.map((f) => ({
+  // a track heard over the same seconds as the one naming its ID is not offered: it would not go in
+  const offered = found.filter((f) => !shadowed(f, namers, rows));
+  const items: RecognisedTrack[] = offered.map((f) => ({
     track_meta_id: f.track_meta.id,
     artist: f.track_meta.artist,
     title: f.track_meta.title,
@@ -366,7 +384,8 @@ type Entry = Pick<
 /**
  * The set's rows with the found tracks put in. An ID entry takes the names of the chosen track heard
  * nearest its start; another chosen track heard in that entry goes in as a new entry at its own time,
- * unless it was heard over the same seconds (two answers for one record: the nearer one stands).
+ * unless it was heard over mostly the same seconds (two answers for one record: the nearer one
+ * stands); sharing a crossfade is not that.
  * Elsewhere a new entry starts at the found time (a list without times gets it at the end). Answers
  * the text and how many were put in.
  */
@@ -386,7 +405,6 @@ export function mergeFound(
     chosen.filter((f) => names.has(f.track_meta.id)),
     rows,
   );
-  const naming = [...namers.keys()];
   let named = 0;
   for (const f of chosen) {
     const track = names.get(f.track_meta.id);
@@ -406,8 +424,7 @@ export function mergeFound(
       named += 1;
       continue;
     }
-    const inEntry = idEntryOf(f, rows);
-    if (inEntry && naming.some((n) => namers.get(n) === inEntry && overlaps(n, f))) continue;
+    if (shadowed(f, namers, rows)) continue;
     const start = Math.max(0, Math.min(Math.floor(f.start_time), Math.floor(durationS) - 1));
     added.push({ ...given, start_time: start, end_time: f.end_time, untimed });
   }

@@ -178,7 +178,14 @@ describe('accepting recognised tracks', () => {
       data: [found(opal, 60, 100, null), found(delilah, 130, 290, 2), found(opal, 140, 200, 2)],
       listening: true,
     });
-    // the third lands on the ID the second names: one name an ID, so it is not put in
+    // the third is heard over the seconds of the second, which names the ID: it is neither offered
+    // nor put in
+    await markHeard(setId);
+    const listed = await owner.recognised(ctxOf(dj), id, finder);
+    expect(listed.items.map((item) => [item.track_meta_id, item.start_time])).toEqual([
+      [opal, 60],
+      [delilah, 130],
+    ]);
     expect(await owner.accept(ctxOf(dj), id, {}, finder)).toEqual({ accepted: 2, set_id: setId });
     expect((await entries(setId)).map((e) => [e.title, e.start_time])).toEqual([
       ['Glue', 0],
@@ -190,9 +197,10 @@ describe('accepting recognised tracks', () => {
 
   it('names an ID after the track heard nearest its start; a later record in that entry goes in after it', async () => {
     const { id, setId, delilah, opal } = await setUp();
-    // the record heard late in the ID's minutes is listed first, as a closer match can be
+    // the record heard late in the ID's minutes is listed first, as a closer match can be; the two
+    // share a crossfade of 7 s
     const finder = async (): Promise<SetSuggestionList> => ({
-      data: [found(opal, 230, 290, 2), found(delilah, 121, 225, 2)],
+      data: [found(opal, 222, 290, 2), found(delilah, 121, 229, 2)],
       listening: true,
     });
     await markHeard(setId);
@@ -205,7 +213,7 @@ describe('accepting recognised tracks', () => {
     expect((await entries(setId)).map((e) => [e.title, e.start_time])).toEqual([
       ['Glue', 0],
       ['Delilah', 120],
-      ['Opal', 230],
+      ['Opal', 222],
       ['Beyond Beliefs', 300],
     ]);
   });
