@@ -1,5 +1,6 @@
 // "3 minutes ago" for comment and notification times, in English like the rest of the UI.
-const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use: building an Intl formatter loads locale data, which a first screen need not wait for.
+let format: Intl.RelativeTimeFormat | undefined;
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -17,7 +18,10 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   // A clock a little ahead of the server's must not say "in 2 seconds".
   if (value > -45 && value < 45) return 'just now';
   for (const [unit, size] of STEPS) {
-    if (Math.abs(value) < size) return format.format(Math.round(value), unit);
+    if (Math.abs(value) < size) {
+      format ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+      return format.format(Math.round(value), unit);
+    }
     value /= size;
   }
   return '';
