@@ -4,6 +4,7 @@
 // maintenance. Either way the job lands in the same queue of the same database.
 import PgBoss from 'pg-boss';
 import type { Database } from './db/client';
+import { createQueue } from './job-queues';
 
 export class JobSender {
   private boss: PgBoss | undefined;
@@ -46,7 +47,7 @@ export class JobSender {
   ): Promise<void> {
     const boss = await this.engine();
     if (queue && boss !== this.boss && !this.made.has(name)) {
-      await boss.createQueue(name, { name, ...queue });
+      await createQueue(boss, name, { name, ...queue });
       this.made.add(name);
     }
     await boss.send(name, data, options);

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { createQueue } from '../../job-queues';
 import { forgetOldHits } from './queries';
 
 export const RATE_LIMIT_QUEUE = 'rate-limits-forget';
@@ -28,7 +29,7 @@ export async function startRateLimitJobs(deps: {
   log: FastifyBaseLogger;
 }): Promise<void> {
   const { boss, database, config, log } = deps;
-  await boss.createQueue(RATE_LIMIT_QUEUE, { name: RATE_LIMIT_QUEUE, policy: 'stately', retryLimit: 1 });
+  await createQueue(boss, RATE_LIMIT_QUEUE, { name: RATE_LIMIT_QUEUE, policy: 'stately', retryLimit: 1 });
   await boss.schedule(RATE_LIMIT_QUEUE, EVERY_HOUR, {}, { tz: 'UTC' });
   await boss.work(RATE_LIMIT_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     const forgotten = await forgetRateLimitHits(database, config);

@@ -5,6 +5,7 @@
 // when nothing changed since its last, and ends at its next step once the server shuts down.
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { createQueue } from '../../job-queues';
 
 const EVERY_MINUTE = '* * * * *';
 // one key for the scheduled runs and the start's, so `stately` holds them to one at a time
@@ -28,7 +29,7 @@ export async function startKeeperJob<Run extends { stopped: boolean }>(
   const { boss, log } = deps;
   // set at shutdown: a run in progress ends after its current step
   let stopping = false;
-  await boss.createQueue(job.queue, { name: job.queue, policy: 'stately', retryLimit: 1 });
+  await createQueue(boss, job.queue, { name: job.queue, policy: 'stately', retryLimit: 1 });
   await boss.schedule(job.queue, EVERY_MINUTE, {}, { tz: 'UTC', singletonKey: SINGLETON });
   await boss.work(job.queue, { pollingIntervalSeconds: 10 }, async () => {
     const run = await job.keeper.run(() => stopping);

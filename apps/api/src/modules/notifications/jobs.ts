@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { createQueue } from '../../job-queues';
 import { createMailer } from '../../lib/mailer';
 import { runDueDigests } from './digest-service';
 
@@ -30,7 +31,7 @@ export async function startJobEngine(deps: {
   });
   boss.on('error', (err) => log.error({ err }, 'job engine error'));
   await boss.start();
-  await boss.createQueue(DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'singleton', retryLimit: 2 });
+  await createQueue(boss, DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'singleton', retryLimit: 2 });
   await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
   const mailer = createMailer(config.auth);
   await boss.work(DIGEST_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
