@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { type JobLeases, startJobLeases } from './job-leases';
 import type { MediaStore } from './lib/media-store';
 import { startRateLimitJobs } from './modules/accounts/rate-limit-jobs';
 import { startItemDocsJobs } from './modules/catalogue/item-docs-jobs';
@@ -17,6 +18,8 @@ import { startPublishJobs } from './modules/publish/jobs';
 
 export interface RunningJobs {
   boss: PgBoss;
+  /** The leases this process holds on its long jobs (job-leases.ts). */
+  leases: JobLeases;
   /** Runs in progress end at their next step (a set, a count); nothing new starts. */
   stopSoon(): void;
   /** stopSoon, then waits for the runs in progress (up to the engine's timeout) and stops the engine. */
@@ -31,17 +34,20 @@ export async function startJobs(deps: {
 }): Promise<RunningJobs> {
   const { database, config, media, log } = deps;
   const engine = await startJobEngine({ database, config, log });
+  // a long job run here is leased, and any lease a killed process left is taken back from here
+  const leases = startJobLeases({ boss: engine.boss, database, log });
   const stoppers: { stop(): void }[] = [];
   const stopSoon = () => {
     for (const s of stoppers) s.stop();
   };
   try {
     // the first start never waits for the audio to be read: the job is queued and runs on its own
-    stoppers.push(await startFingerprintJobs({ boss: engine.boss, database, media, log }));
+    stoppers.push(await startFingerprintJobs({ boss: engine.boss, database, media, log, leases }));
     // DJs' uploads wait for their processing: it starts with the engine, not after the keepers
-    stoppers.push(await startPublishJobs({ boss: engine.boss, database, config, media, log }));
+    stoppers.push(await startPublishJobs({ boss: engine.boss, database, config, media, log, leases }));
   } catch (err) {
     await engine.stop();
+    await leases.stop();
     throw err;
   }
   // A keeper that does not start costs time, not answers: short searches are counted by their first
@@ -73,10 +79,13 @@ export async function startJobs(deps: {
   }
   return {
     boss: engine.boss,
+    leases,
     stopSoon,
     stop: async () => {
       stopSoon();
+      // the runs end first, giving their leases back as they do
       await engine.stop();
+      await leases.stop();
     },
   };
 }

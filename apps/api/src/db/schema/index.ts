@@ -10,6 +10,7 @@ export * from './festivals';
 export * from './fingerprints';
 export * from './genres';
 export * from './identifications';
+export * from './jobs';
 export * from './labels';
 export * from './library';
 export * from './notifications';

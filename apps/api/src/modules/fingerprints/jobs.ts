@@ -5,6 +5,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import type { JobLeases } from '../../job-leases';
+import { createQueue } from '../../job-queues';
 import type { MediaStore } from '../../lib/media-store';
 import { runFingerprints } from './job';
 import { FfmpegMissing } from './landmarks/decode';
@@ -12,9 +14,10 @@ import { FfmpegMissing } from './landmarks/decode';
 export const FINGERPRINT_QUEUE = 'fingerprints';
 const FINGERPRINT_CRON = '*/5 * * * *';
 /**
- * A run stops taking new sets after this long and queues the next at once: each run is short, so a
- * worker killed mid-run holds the queue only until the engine expires its job (EXPIRE_S), and
- * another worker goes on from the sets still pending.
+ * A run stops taking new sets after this long and queues the next at once. A worker killed mid-run
+ * holds the queue until its lease lapses (job-leases.ts, about a minute); then its job is failed and
+ * retried, and another worker goes on from the sets still pending. The engine's own expiry
+ * (EXPIRE_S) is the last resort, should the leases' beat stop everywhere.
  */
 export const RUN_BUDGET_MS = 4 * 60_000;
 const EXPIRE_S = 10 * 60;
@@ -24,10 +27,12 @@ export async function startFingerprintJobs(deps: {
   database: Database;
   media: MediaStore;
   log: FastifyBaseLogger;
+  /** A run holds a lease on its job, so a killed process's run is retried within a minute. */
+  leases: JobLeases;
   /** How long one run takes new sets for (RUN_BUDGET_MS). */
   budgetMs?: number;
 }): Promise<{ stop(): void }> {
-  const { boss, database, media, log, budgetMs = RUN_BUDGET_MS } = deps;
+  const { boss, database, media, log, leases, budgetMs = RUN_BUDGET_MS } = deps;
   // set before the engine stops: a run in progress ends after its current set
   let stopping = false;
   const queue = {
@@ -36,11 +41,14 @@ export async function startFingerprintJobs(deps: {
     retryLimit: 1,
     expireInSeconds: EXPIRE_S,
   };
-  await boss.createQueue(FINGERPRINT_QUEUE, queue);
+  await createQueue(boss, FINGERPRINT_QUEUE, queue);
   // a queue made by an earlier version keeps its options until told
   await boss.updateQueue(FINGERPRINT_QUEUE, queue);
   await boss.schedule(FINGERPRINT_QUEUE, FINGERPRINT_CRON, {}, { tz: 'UTC' });
-  await boss.work(FINGERPRINT_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  await boss.work(FINGERPRINT_QUEUE, { pollingIntervalSeconds: 5 }, async ([job]) => {
+    if (job) await leases.hold(FINGERPRINT_QUEUE, job.id, run);
+  });
+  async function run(): Promise<void> {
     try {
       const started = Date.now();
       let outOfTime = false;
@@ -62,7 +70,7 @@ export async function startFingerprintJobs(deps: {
       }
       throw error;
     }
-  });
+  }
   await boss.send(FINGERPRINT_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 60 });
   return {
     stop: () => {

@@ -9,6 +9,8 @@ import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import type { JobLeases } from '../../job-leases';
+import { createQueue } from '../../job-queues';
 import type { JobSender } from '../../job-sender';
 import type { MediaStore } from '../../lib/media-store';
 import { processUpload } from './processing';
@@ -33,18 +35,22 @@ export async function startPublishJobs(deps: {
   config: AppConfig;
   media: MediaStore;
   log: FastifyBaseLogger;
+  /** Processing holds a lease on its job: a killed process's upload is processed again within a minute. */
+  leases: JobLeases;
 }): Promise<{ stop(): void }> {
-  const { boss, database, config, media, log } = deps;
-  await boss.createQueue(PROCESSING_QUEUE, QUEUE);
+  const { boss, database, config, media, log, leases } = deps;
+  await createQueue(boss, PROCESSING_QUEUE, QUEUE);
   await boss.updateQueue(PROCESSING_QUEUE, QUEUE);
   await boss.work<{ id: string }>(PROCESSING_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (!job) return;
-    const started = Date.now();
-    const outcome = await processUpload({ db: database.db, config, media }, job.data.id);
-    if (outcome !== 'skipped')
-      log.info({ upload: job.data.id, outcome, ms: Date.now() - started }, 'upload processed');
+    await leases.hold(PROCESSING_QUEUE, job.id, async () => {
+      const started = Date.now();
+      const outcome = await processUpload({ db: database.db, config, media }, job.data.id);
+      if (outcome !== 'skipped')
+        log.info({ upload: job.data.id, outcome, ms: Date.now() - started }, 'upload processed');
+    });
   });
-  await boss.createQueue(KEEPER_QUEUE, { name: KEEPER_QUEUE, policy: 'singleton', retryLimit: 0 });
+  await createQueue(boss, KEEPER_QUEUE, { name: KEEPER_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.schedule(KEEPER_QUEUE, KEEPER_CRON, {}, { tz: 'UTC' });
   await boss.work(KEEPER_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await keepUploads({ boss, database, config, log });

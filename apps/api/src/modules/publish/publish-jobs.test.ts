@@ -11,6 +11,7 @@ import { PUBLISH_UPLOAD_PATH } from '@cratedig/contract/publish-api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JobLeases, startJobLeases } from '../../job-leases';
 import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { query } from '../../test/sql';
@@ -20,6 +21,7 @@ import { keepUploads, PROCESSING_QUEUE, startPublishJobs } from './jobs';
 const dir = makeTempDir('cratedig-publish-jobs-');
 let app: FastifyInstance;
 let engine: JobEngine;
+let leases: JobLeases;
 let base: string;
 let dj: SignedInUser;
 
@@ -61,19 +63,22 @@ async function upload(file: string, send = true): Promise<string> {
 
 beforeAll(async () => {
   app = await buildTestApp();
-  base = `http://127.0.0.1:${(await app.listen({ port: 0, host: '127.0.0.1' }), (app.server.address() as AddressInfo).port)}`;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   dj = await createUserWithToken(app);
   // the jobs run "elsewhere": this app's requests only send them
   engine = await startJobEngine({ database: app.database, config: app.config, log: app.log });
   // jobs an earlier test file of this worker queued for drafts long gone would be worked first
   await engine.boss.createQueue(PROCESSING_QUEUE, { name: PROCESSING_QUEUE });
   await engine.boss.purgeQueue(PROCESSING_QUEUE);
+  leases = startJobLeases({ boss: engine.boss, database: app.database, log: app.log });
   await startPublishJobs({
     boss: engine.boss,
     database: app.database,
     config: app.config,
     media: app.media,
     log: app.log,
+    leases,
   });
   execFileSync('ffmpeg', [
     '-v',
@@ -89,6 +94,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await engine?.stop();
+  await leases?.stop();
   await app?.close();
 });
 
