@@ -18,7 +18,7 @@ import { runCommandLine } from './cli/run-command';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import type { ReplicaState } from './db/replica';
+import { type ReplicaState, replicaWhileUsable } from './db/replica';
 import { queryRow } from './db/rows';
 import { type RunningJobs, startJobs } from './job-runner';
 import { registerConnectionDrain } from './lib/connection-drain';
@@ -171,6 +171,8 @@ async function main(): Promise<void> {
     onKept: (kept) => app.log.info(kept, 'the most popular items kept for the first searches'),
     onKeepError: (err) => app.log.warn({ err }, 'the most popular items were not kept ahead'),
     pace: listenersFirst,
+    // the index's loads (a million documents) read the replica while it keeps up
+    ...(database.replica ? { replica: replicaWhileUsable(database.replica) } : {}),
   });
 }
 

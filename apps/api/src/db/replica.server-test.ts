@@ -9,13 +9,14 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IndexKeeper, searchGeneration } from '../modules/search/index-keeper';
 import { READ_AFTER_HEADER, WROTE_HEADER } from '../plugins/read-your-writes';
 import { buildTestApp, makeTempDir } from '../test/app';
 import { createUserWithToken, type SignedInUser } from '../test/auth';
-import { createSet } from '../test/factories';
+import { createSet, refreshCatalogue } from '../test/factories';
 import { type Database, openDatabase } from './client';
 import { migrate } from './migrate';
-import { parseLsn } from './replica';
+import { parseLsn, replicaWhileUsable } from './replica';
 
 const PG_SCRIPT = join(fileURLToPath(new URL('../../../..', import.meta.url)), 'scripts/pg-server.sh');
 const pgDir = makeTempDir('cratedig-replica-pg-');
@@ -138,12 +139,48 @@ describe('a read replica', { timeout: 120_000 }, () => {
     await until(async () => (await isFav(other, me)) === true);
   });
 
+  it('loads the search index from the replica, and from the primary while it lacks the import a search met', async () => {
+    const replica = database.replica;
+    if (!replica) throw new Error('no replica');
+    await createSet(app, { name: 'Indexed on the replica' });
+    await refreshCatalogue(app);
+    const caughtUp = await searchGeneration(database.db);
+    await until(async () => (await searchGeneration(replica.db)) === caughtUp);
+    const keeper = new IndexKeeper(database.db, (err) => {
+      throw err;
+    });
+    // the replica as the server passes it while it keeps up (replicaWhileUsable), here whatever its lag
+    keeper.readFrom(() => replica.db);
+    await replay(true);
+    try {
+      // an import the replica has not replayed
+      await createSet(app, { name: 'Imported while the replica waits' });
+      await refreshCatalogue(app);
+      const wanted = await searchGeneration(database.db);
+      expect(wanted).toBeGreaterThan(caughtUp);
+      // a load at the start reads the replica as it is: its generation, not the primary's
+      const early = await keeper.load();
+      expect(early?.generation).toBe(caughtUp);
+      expect(early?.documents).toBeGreaterThan(0);
+      // a search that met the import on the primary waits for no replica: that load reads the primary
+      const fresh = await keeper.load(wanted);
+      expect(fresh?.generation).toBe(wanted);
+      expect(await keeper.at(wanted)).toBe(fresh);
+    } finally {
+      await replay(false);
+    }
+    await until(() => database.replica?.reads.usable() === true);
+  });
+
   it('is skipped while it falls behind, and used again once it has caught up', async () => {
     await replay(true);
     try {
       // a write it cannot replay, then more than the allowed lag
       await app.inject({ method: 'PUT', url: `/api/favs/set/${setId}`, headers: someone.headers });
       await until(() => database.replica?.reads.usable() === false, MAX_LAG_MS * 4);
+      // nor do the search index's loads read it meanwhile
+      const whileUsable = replicaWhileUsable(database.replica as NonNullable<Database['replica']>);
+      expect(whileUsable()).toBeUndefined();
       const before = replicaReads();
       expect(await isFav(other, someone)).toBe(true);
       expect(replicaReads()).toBe(before);

@@ -160,3 +160,11 @@ export function replicaFailure(error: unknown): 'lost' | 'statement' | undefined
   if (code === '40001' || code === '25006') return 'statement';
   return code.startsWith('08') || code === '57P01' || code === '57P03' ? 'lost' : undefined;
 }
+
+/** The replica's handle while a read that needs no particular write may go to it; undefined otherwise. */
+export function replicaWhileUsable<Handle>(replica: {
+  db: Handle;
+  reads: ReplicaReads;
+}): () => Handle | undefined {
+  return () => (replica.reads.usable() ? replica.db : undefined);
+}

@@ -92,8 +92,16 @@ export async function loadSearchIndex(db: Db): Promise<SearchIndex> {
   );
 }
 
+/**
+ * Where a load may read instead of the primary: a streaming replica while it keeps up (the server
+ * passes it when DATABASE_REPLICA_URL is set), or none. A load reads a million documents: on a
+ * replica it takes nothing from the primary's CPU and buffers.
+ */
+export type IndexSource = () => Db | undefined;
+
 /** One process's index for one database: the current one, and at most one load under way. */
 export class IndexKeeper {
+  private replica: IndexSource | undefined;
   private current: SearchIndex | undefined;
   private loading: Promise<SearchIndex | undefined> | undefined;
   /** Documents of the last index loaded (before the first: unknown). */
@@ -112,7 +120,7 @@ export class IndexKeeper {
     // A load reads the generation of its own snapshot. When that is not the one a later search
     // reads (an import committed meanwhile), that search starts the next load: a load never starts
     // another by itself, so a generation that went back (an emptied database) cannot loop them.
-    const loading = this.load();
+    const loading = this.load(generation);
     const documents =
       this.documents ?? (await searchDocumentCount(this.db).catch(() => Number.POSITIVE_INFINITY));
     this.documents ??= documents;
@@ -131,11 +139,21 @@ export class IndexKeeper {
     return this.loading !== undefined;
   }
 
-  /** Starts a load unless one is under way. */
-  load(): Promise<SearchIndex | undefined> {
+  /** Loads read from `source` when it gives a database whose documents are those wanted. */
+  readFrom(source: IndexSource): void {
+    this.replica = source;
+  }
+
+  /**
+   * Starts a load unless one is under way. With a replica, the load reads it when the replica is
+   * usable and (for a search that read `wanted` on the primary) already at that generation, which a
+   * replica replaying an import may not be yet: then the primary. A load that fails on the replica is
+   * made again on the primary at once.
+   */
+  load(wanted?: number): Promise<SearchIndex | undefined> {
     if (this.loading) return this.loading;
     if (Date.now() < this.retryAt) return Promise.resolve(undefined);
-    this.loading = loadSearchIndex(this.db).then(
+    this.loading = this.loadFromBest(wanted).then(
       (index) => {
         this.current = index;
         this.documents = index.documents;
@@ -151,16 +169,37 @@ export class IndexKeeper {
     );
     return this.loading;
   }
+
+  private async loadFromBest(wanted: number | undefined): Promise<SearchIndex> {
+    const replica = this.replica?.();
+    if (replica) {
+      const at = wanted === undefined ? undefined : await searchGeneration(replica).catch(() => undefined);
+      if (wanted === undefined || at === wanted) {
+        try {
+          const index = await loadSearchIndex(replica);
+          // the replica may have moved on while it was read: any generation a search may meet is fine
+          if (wanted === undefined || index.generation === wanted) return index;
+        } catch {
+          // the replica went away or cancelled the read to replay: the primary answers
+        }
+      }
+    }
+    return await loadSearchIndex(this.db);
+  }
 }
 
 const keepers = new WeakMap<Db, IndexKeeper>();
 
-/** The keeper of a database handle's index: the instances of a process that share a database share it. */
-export function indexKeeperFor(db: Db, onError: (err: unknown) => void): IndexKeeper {
+/**
+ * The keeper of a database handle's index: the instances of a process that share a database share it.
+ * `replica`, when given, is where its loads may read (IndexSource).
+ */
+export function indexKeeperFor(db: Db, onError: (err: unknown) => void, replica?: IndexSource): IndexKeeper {
   let keeper = keepers.get(db);
   if (!keeper) {
     keeper = new IndexKeeper(db, onError);
     keepers.set(db, keeper);
   }
+  if (replica) keeper.readFrom(replica);
   return keeper;
 }

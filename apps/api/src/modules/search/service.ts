@@ -23,7 +23,13 @@ import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
 import { keepItems, keptItemsAlongside, warmConnections } from '../catalogue/service';
-import { indexKeeperFor, SEARCH_GENERATION, type SearchIndex, searchGeneration } from './index-keeper';
+import {
+  type IndexSource,
+  indexKeeperFor,
+  SEARCH_GENERATION,
+  type SearchIndex,
+  searchGeneration,
+} from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
 import { type CachedSection, type KeptAnswers, keptAnswersAt, sectionKey } from './result-cache';
@@ -149,6 +155,8 @@ export interface PreloadReports {
   onKeepError: (err: unknown) => void;
   /** Runs before each batch of items kept (the server passes listeners-first). */
   pace: () => Promise<void>;
+  /** Where the index's loads may read instead of the primary (a replica), from now on. */
+  replica?: IndexSource;
 }
 
 /**
@@ -157,7 +165,7 @@ export interface PreloadReports {
  */
 export function preloadSearchIndex(ctx: ServiceContext, reports: PreloadReports): void {
   if (!ctx.config.searchIndex) return;
-  void indexKeeperFor(ctx.db, reports.onIndexError)
+  void indexKeeperFor(ctx.db, reports.onIndexError, reports.replica)
     .load()
     .then(async (index) => {
       if (index) reports.onKept(await keepPopularItems(ctx, index, reports.pace));
