@@ -1,12 +1,13 @@
-// Two processes making the job engine's queues at the same moment on a new database (two workers
-// started together): pg-boss's queue DDL can deadlock there, and both must still end with every queue
-// made. Two engines, each on a pool of its own, make the same queues in opposite orders. Runs in the
-// PostgreSQL pass (*.server-test.ts).
+// Two processes starting the job engine and making its queues at the same moment on a new database
+// (two workers started together): pg-boss's first start races on its schema and its queue DDL can
+// deadlock, and both must still start and end with every queue made. Two engines, each on a pool of
+// its own, start together and make the same queues in opposite orders. Runs in the PostgreSQL pass
+// (*.server-test.ts).
 
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueue } from './job-queues';
+import { createQueue, startEngine } from './job-queues';
 import { emptyServerDatabase } from './test/database';
 
 const pools: pg.Pool[] = [];
@@ -15,14 +16,16 @@ const bosses: PgBoss[] = [];
 async function engine(url: string): Promise<PgBoss> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   pools.push(pool);
-  const boss = new PgBoss({
-    db: { executeSql: async (text: string, values?: unknown[]) => pool.query(text, values) },
-    schema: 'pgboss',
-    supervise: false,
-    schedule: false,
+  const boss = await startEngine(() => {
+    const made = new PgBoss({
+      db: { executeSql: async (text: string, values?: unknown[]) => pool.query(text, values) },
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+    });
+    made.on('error', () => {});
+    return made;
   });
-  boss.on('error', () => {});
-  await boss.start();
   bosses.push(boss);
   return boss;
 }
@@ -38,9 +41,8 @@ afterAll(async () => {
 
 describe('making the queues', { timeout: 120_000 }, () => {
   it('ends with every queue made when two processes make them at once', async () => {
-    // the engine's own schema is made once, as a first start makes it
-    const first = await engine(url);
-    const second = await engine(url);
+    // both start at once on the new database, as two workers do: the first start makes the schema
+    const [first, second] = await Promise.all([engine(url), engine(url)]);
     for (let round = 0; round < 4; round += 1) {
       const names = Array.from({ length: 8 }, (_, i) => `race-${round}-${i}`);
       await Promise.all([

@@ -1,13 +1,42 @@
-// Making a job engine queue. pg-boss 10 makes each queue a partition of its job table, with DDL that
-// is not under its advisory lock: two processes making queues at the same moment (two workers, or an
-// instance and a worker, started together on a new database) can deadlock, and PostgreSQL then ends
-// one of them with "deadlock detected", which used to end that worker's start. The loser tries again
-// a moment later, when the other has made its queues; a queue that exists is left as it is.
+// Starting the job engine and making its queues when several processes do it at once (two workers,
+// or an instance and a worker, started together on a new database). pg-boss 10 is not safe there:
+// - its first start makes its schema, and two starts race on it ("duplicate key value violates unique
+//   constraint pg_namespace_nspname_index");
+// - it makes each queue a partition of its job table, with DDL outside its advisory lock, and two
+//   processes making queues deadlock ("deadlock detected").
+// Either error used to end that worker's start. The loser tries again a moment later, when the other
+// is done; a schema or queue that exists is left as it is.
 import type PgBoss from 'pg-boss';
 
 const TRIES = 6;
-/** PostgreSQL's deadlock_detected and unique_violation (the same queue inserted by both). */
-const RACES = new Set(['40P01', '23505']);
+/**
+ * PostgreSQL's deadlock_detected, unique_violation (the same schema or queue inserted by both),
+ * duplicate_schema, duplicate_table and duplicate_object.
+ */
+const RACES = new Set(['40P01', '23505', '42P06', '42P07', '42710']);
+
+const isRace = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RACES.has(code);
+};
+
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250 * attempt));
+
+/** Starts an engine `make` gives; after a race, a new one (a pg-boss that failed to start stays so). */
+export async function startEngine(make: () => PgBoss): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = make();
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      if (attempt >= TRIES || !isRace(error)) throw error;
+      await pause(attempt);
+    }
+  }
+}
 
 export async function createQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -15,9 +44,8 @@ export async function createQueue(boss: PgBoss, name: string, options: PgBoss.Qu
       await boss.createQueue(name, options);
       return;
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= TRIES || typeof code !== 'string' || !RACES.has(code)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250 * attempt));
+      if (attempt >= TRIES || !isRace(error)) throw error;
+      await pause(attempt);
     }
   }
 }

@@ -4,7 +4,7 @@
 // maintenance. Either way the job lands in the same queue of the same database.
 import PgBoss from 'pg-boss';
 import type { Database } from './db/client';
-import { createQueue } from './job-queues';
+import { createQueue, startEngine } from './job-queues';
 
 export class JobSender {
   private boss: PgBoss | undefined;
@@ -20,7 +20,7 @@ export class JobSender {
 
   private async engine(): Promise<PgBoss> {
     if (this.boss) return this.boss;
-    this.own ??= (async () => {
+    this.own ??= startEngine(() => {
       const boss = new PgBoss({
         db: { executeSql: (text: string, values?: unknown[]) => this.database.executeSql(text, values) },
         schema: 'pgboss',
@@ -29,9 +29,8 @@ export class JobSender {
       });
       // a failure shows in the send that meets it
       boss.on('error', () => {});
-      await boss.start();
       return boss;
-    })();
+    });
     return await this.own;
   }
 

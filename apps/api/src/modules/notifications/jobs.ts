@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { createQueue } from '../../job-queues';
+import { createQueue, startEngine } from '../../job-queues';
 import { createMailer } from '../../lib/mailer';
 import { runDueDigests } from './digest-service';
 
@@ -25,12 +25,14 @@ export async function startJobEngine(deps: {
   log: FastifyBaseLogger;
 }): Promise<JobEngine> {
   const { database, config, log } = deps;
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
-    schema: 'pgboss',
+  const boss = await startEngine(() => {
+    const made = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      schema: 'pgboss',
+    });
+    made.on('error', (err) => log.error({ err }, 'job engine error'));
+    return made;
   });
-  boss.on('error', (err) => log.error({ err }, 'job engine error'));
-  await boss.start();
   await createQueue(boss, DIGEST_QUEUE, { name: DIGEST_QUEUE, policy: 'singleton', retryLimit: 2 });
   await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
   const mailer = createMailer(config.auth);
