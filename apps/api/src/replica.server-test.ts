@@ -9,16 +9,16 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexKeeper, searchGeneration } from '../modules/search/index-keeper';
-import { READ_AFTER_HEADER, WROTE_HEADER } from '../plugins/read-your-writes';
-import { buildTestApp, makeTempDir } from '../test/app';
-import { createUserWithToken, type SignedInUser } from '../test/auth';
-import { createSet, refreshCatalogue } from '../test/factories';
-import { type Database, openDatabase } from './client';
-import { migrate } from './migrate';
-import { parseLsn, replicaWhileUsable } from './replica';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { parseLsn, replicaWhileUsable } from './db/replica';
+import { IndexKeeper, searchGeneration } from './modules/search/index-keeper';
+import { READ_AFTER_HEADER, WROTE_HEADER } from './plugins/read-your-writes';
+import { buildTestApp, makeTempDir } from './test/app';
+import { createUserWithToken, type SignedInUser } from './test/auth';
+import { createSet, refreshCatalogue } from './test/factories';
 
-const PG_SCRIPT = join(fileURLToPath(new URL('../../../..', import.meta.url)), 'scripts/pg-server.sh');
+const PG_SCRIPT = join(fileURLToPath(new URL('../../..', import.meta.url)), 'scripts/pg-server.sh');
 const pgDir = makeTempDir('cratedig-replica-pg-');
 // Long enough that a loaded CI machine reads the paused replica well within it; the test of falling
 // behind waits it out.
