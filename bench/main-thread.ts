@@ -12,7 +12,7 @@
 // BENCH_URL (default http://localhost:8080), BENCH_LOADS, BENCH_TOP (functions listed, default 25).
 import { loadavg } from 'node:os';
 import { type Browser, type CDPSession, chromium, request } from '@playwright/test';
-import { newAccount, register, signInByApi } from '../e2e/support/session';
+import { listener } from '../e2e/support/releases';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 
 const base = process.env.BENCH_URL ?? 'http://localhost:8080';
@@ -33,13 +33,7 @@ interface Profile {
 }
 
 const api = await request.newContext({ baseURL: base });
-const account = newAccount('mainthread');
-await register(api, account);
-const tokens = await signInByApi(api, account);
-await api.post('/api/me/onboarding', {
-  headers: { authorization: `Bearer ${tokens.access_token}` },
-  data: {},
-});
+const tokens = await listener(api, 'mainthread');
 
 const browser: Browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 

@@ -23,29 +23,32 @@ const isRace = (error: unknown) => {
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250 * attempt));
 
+/** Runs `attempt` until it ends without losing a race, or TRIES times. */
+async function pastRaces<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= TRIES || !isRace(error)) throw error;
+      await pause(tries);
+    }
+  }
+}
+
 /** Starts an engine `make` gives; after a race, a new one (a pg-boss that failed to start stays so). */
-export async function startEngine(make: () => PgBoss): Promise<PgBoss> {
-  for (let attempt = 1; ; attempt += 1) {
+export function startEngine(make: () => PgBoss): Promise<PgBoss> {
+  return pastRaces(async () => {
     const boss = make();
     try {
       await boss.start();
       return boss;
     } catch (error) {
       await boss.stop({ graceful: false, wait: true }).catch(() => {});
-      if (attempt >= TRIES || !isRace(error)) throw error;
-      await pause(attempt);
+      throw error;
     }
-  }
+  });
 }
 
-export async function createQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await boss.createQueue(name, options);
-      return;
-    } catch (error) {
-      if (attempt >= TRIES || !isRace(error)) throw error;
-      await pause(attempt);
-    }
-  }
+export function createQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+  return pastRaces(() => boss.createQueue(name, options));
 }

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { type JobLeases, startJobLeases } from './job-leases';
+import { startJobLeases } from './job-leases';
 import type { MediaStore } from './lib/media-store';
 import { startRateLimitJobs } from './modules/accounts/rate-limit-jobs';
 import { startItemDocsJobs } from './modules/catalogue/item-docs-jobs';
@@ -18,8 +18,6 @@ import { startPublishJobs } from './modules/publish/jobs';
 
 export interface RunningJobs {
   boss: PgBoss;
-  /** The leases this process holds on its long jobs (job-leases.ts). */
-  leases: JobLeases;
   /** Runs in progress end at their next step (a set, a count); nothing new starts. */
   stopSoon(): void;
   /** stopSoon, then waits for the runs in progress (up to the engine's timeout) and stops the engine. */
@@ -79,7 +77,6 @@ export async function startJobs(deps: {
   }
   return {
     boss: engine.boss,
-    leases,
     stopSoon,
     stop: async () => {
       stopSoon();
