@@ -15,6 +15,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -25,6 +26,7 @@ import {
   RangeNotSatisfiable,
   type StoredObject,
   UPLOAD_PART_BYTES,
+  UPLOADS_PREFIX,
 } from './media-store';
 
 export interface S3Settings {
@@ -55,6 +57,22 @@ const KNOWN_MS = 10 * 60_000;
 /** Keys remembered as stored, and signed URLs kept, at most. */
 const KNOWN_MAX = 20_000;
 
+/** The SDK client's settings for a store: the same for the media and for uploads waiting there. */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    // stores other than AWS (R2, older MinIO and Ceph) refuse the SDK's newer default checksums
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+  };
+}
+
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
   readonly location: string;
@@ -64,20 +82,9 @@ export class S3MediaStore implements MediaStore {
   /** Cache rule and key → the URL signed for the current half-life (signing costs about 0.3 ms). */
   private readonly signed = new Map<string, { signedAt: number; url: string }>();
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(readonly settings: S3Settings) {
     this.location = `s3://${settings.bucket}/${settings.prefix}`;
-    this.client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-      // stores other than AWS (R2, older MinIO and Ceph) refuse the SDK's newer default checksums
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-    });
+    this.client = new S3Client(s3ClientConfig(settings));
   }
 
   private objectKey(key: string): string {
@@ -154,8 +161,11 @@ export class S3MediaStore implements MediaStore {
       );
       for (const item of page.Contents ?? []) {
         if (!item.Key) continue;
+        const key = item.Key.slice(this.settings.prefix.length);
+        // uploads in progress are not media, unless they are what is asked for
+        if (key.startsWith(UPLOADS_PREFIX) && !prefix.startsWith(UPLOADS_PREFIX)) continue;
         yield {
-          key: item.Key.slice(this.settings.prefix.length),
+          key,
           size: item.Size ?? 0,
           etag: item.ETag ?? '""',
           lastModified: item.LastModified ?? new Date(0),

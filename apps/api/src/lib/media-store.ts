@@ -39,11 +39,17 @@ export interface MediaStore {
   close(): Promise<void>;
 }
 
+/**
+ * Where a bucket keeps the recordings DJs are still uploading, or that wait for processing
+ * (modules/publish/upload-store.ts): not media, never served, listed, copied or backed up.
+ */
+export const UPLOADS_PREFIX = 'uploads/';
+
 /** The key of a site path under /media/, or undefined when the path is not a plain media path. */
 export function mediaKey(sitePath: string): string | undefined {
   if (!sitePath.startsWith(MEDIA_PREFIX)) return undefined;
   const key = sitePath.slice(MEDIA_PREFIX.length);
-  return isMediaKey(key) ? key : undefined;
+  return isMediaKey(key) && !key.startsWith(UPLOADS_PREFIX) ? key : undefined;
 }
 
 /**

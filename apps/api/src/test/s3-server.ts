@@ -1,9 +1,11 @@
 // An S3-compatible server for tests: s3rver (npm) on a loopback port, its objects in a throwaway
-// folder. It speaks the S3 API the SDK sends (objects, ranges, multipart uploads, signed URLs) but
-// checks no signature: what a store refuses is for the real stores (docs/media-storage.md).
+// folder. It speaks the S3 API the SDK sends (objects, ranges, multipart uploads, signed URLs; the
+// multipart calls it lacks are added by scripts/s3rver-multipart.mjs) but checks no signature: what a
+// store refuses is for the real stores (docs/media-storage.md).
 
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { withMultipartListing } from '../../../../scripts/s3rver-multipart.mjs';
 import type { S3Settings } from '../lib/media-store-s3';
 import { makeTempDir } from './app';
 
@@ -46,12 +48,11 @@ export async function createTestBucket(
 }
 
 export async function startTestS3(): Promise<TestS3> {
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: makeTempDir('cratedig-s3-'),
-  });
+  const directory = makeTempDir('cratedig-s3-');
+  const server = withMultipartListing(
+    new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory }),
+    directory,
+  );
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

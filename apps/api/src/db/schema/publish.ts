@@ -55,6 +55,10 @@ export const uploads = pgTable(
     originalKey: text('original_key'),
     // the public set while it is published
     setId: integer('set_id').references(() => sets.id, { onDelete: 'set null' }),
+    // the request writing the upload's bytes, on whichever instance it reached, and until when its
+    // hold lasts unless renewed (modules/publish/upload-lock.ts)
+    writer: text('writer'),
+    writingUntil: timestamp('writing_until', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -15,7 +15,7 @@ import type { JobSender } from '../../job-sender';
 import type { MediaStore } from '../../lib/media-store';
 import { processUpload } from './processing';
 import { abandonedUploads, deleteUpload } from './queries';
-import { removeUploadFiles } from './tus';
+import { uploadStoreOf } from './upload-store';
 
 export const PROCESSING_QUEUE = 'publish-processing';
 const KEEPER_QUEUE = 'publish-keeper';
@@ -53,7 +53,7 @@ export async function startPublishJobs(deps: {
   await createQueue(boss, KEEPER_QUEUE, { name: KEEPER_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.schedule(KEEPER_QUEUE, KEEPER_CRON, {}, { tz: 'UTC' });
   await boss.work(KEEPER_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-    await keepUploads({ boss, database, config, log });
+    await keepUploads({ boss, database, config, media, log });
   });
   return { stop: () => {} };
 }
@@ -63,9 +63,11 @@ export async function keepUploads(deps: {
   boss: PgBoss;
   database: Database;
   config: AppConfig;
+  media: MediaStore;
   log: FastifyBaseLogger;
 }): Promise<{ requeued: number; removed: number }> {
   const { boss, database, config } = deps;
+  const uploads = uploadStoreOf(config.publish, deps.media);
   const stalled = await queryRows<{ id: string }>(
     database.db,
     sql`select id from uploads where state = 'processing' and updated_at < now() - make_interval(secs => ${STALLED_S})`,
@@ -74,7 +76,7 @@ export async function keepUploads(deps: {
   const abandoned = await abandonedUploads(database.db, config.publish.abandonedAfterS);
   for (const { id } of abandoned) {
     await deleteUpload(database.db, id);
-    await removeUploadFiles(config.publish, id);
+    await uploads.remove(id);
   }
   if (stalled.length + abandoned.length > 0)
     deps.log.info({ requeued: stalled.length, removed: abandoned.length }, 'uploads kept');

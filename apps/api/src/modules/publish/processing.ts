@@ -5,13 +5,13 @@
 // or a reference inside the file is refused before it could be followed. A refusal marks the draft
 // failed with the reason, in words for its owner, and removes its bytes.
 import { spawn } from 'node:child_process';
-import { open, rm, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { type AudioFormat, formatHours, publishMessages } from '@cratedig/contract/publish-api';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { MediaStore } from '../../lib/media-store';
 import { updateUpload, uploadById } from './queries';
-import { removeUploadFiles, uploadFile } from './tus';
+import { uploadStoreOf } from './upload-store';
 
 /** Demuxers ffprobe and ffmpeg may use, by the format the signature found. */
 const DEMUXERS: Record<AudioFormat, string> = {
@@ -232,8 +232,7 @@ export async function processUpload(deps: ProcessDeps, id: string): Promise<Proc
   const { db, config, media } = deps;
   const row = await uploadById(db, id);
   if (!row || row.state !== 'processing') return 'skipped';
-  const file = uploadFile(config.publish, id);
-  const rendition = `${file}.rendition.mp3`;
+  const uploads = uploadStoreOf(config.publish, media);
   let lastTold = 0;
   const tell = async (changes: Parameters<typeof updateUpload>[2], force = false) => {
     const now = Date.now();
@@ -242,63 +241,63 @@ export async function processUpload(deps: ProcessDeps, id: string): Promise<Proc
     await updateUpload(db, id, changes);
   };
   try {
-    const size = await stat(file).then(
-      (s) => s.size,
-      () => -1,
-    );
-    if (size < 0) throw new UploadRefused('The uploaded file is gone: upload it again.');
-    if (size === 0 || size < row.size_bytes) throw new UploadRefused(publishMessages.empty);
-    const head = Buffer.alloc(64 * 1024);
-    const handle = await open(file, 'r');
-    const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
-    const format = sniffFormat(head.subarray(0, bytesRead));
-    if (!format) throw new UploadRefused(publishMessages.notAudio);
-    if (cutShort(head.subarray(0, bytesRead), size, format)) throw new UploadRefused(publishMessages.empty);
-    await tell({ step: 'probe', progress: 0.5, format }, true);
-    const found = await probe(file, format, deps.ffprobe);
-    if (found.durationS > config.publish.maxDurationS)
-      throw new UploadRefused(publishMessages.tooLong(formatHours(config.publish.maxDurationS)));
-    await tell({ step: 'rendition', progress: 0, duration_ms: Math.round(found.durationS * 1000) }, true);
-    const seconds = await makeRendition(
-      file,
-      format,
-      found,
-      rendition,
-      (at) => {
-        const progress = found.durationS > 0 ? Math.min(1, at / found.durationS) : null;
-        tell({ progress }).catch(() => {});
-      },
-      deps.ffmpeg,
-    );
-    // a file cut short: less audio than its header promised, or none worth a set
-    if (
-      seconds < 1 ||
-      (found.durationS > 0 && seconds < found.durationS * 0.9 && found.durationS - seconds > 5)
-    )
-      throw new UploadRefused(publishMessages.empty);
-    if (seconds > config.publish.maxDurationS)
-      throw new UploadRefused(publishMessages.tooLong(formatHours(config.publish.maxDurationS)));
-    await media.putFile(renditionKey(id), rendition, 'audio/mpeg');
-    let kept: string | null = null;
-    if (config.publish.keepOriginal) {
-      kept = originalKey(id, format);
-      await media.putFile(kept, file);
-    }
-    const done = await updateUpload(db, id, {
-      state: 'ready',
-      step: null,
-      progress: null,
-      duration_ms: Math.round(seconds * 1000),
-      rendition_key: renditionKey(id),
-      original_key: kept,
+    return await uploads.withFile<ProcessOutcome>(id, async (file) => {
+      if (file === undefined) throw new UploadRefused('The uploaded file is gone: upload it again.');
+      const rendition = `${file}.rendition.mp3`;
+      const size = (await stat(file)).size;
+      if (size === 0 || size < row.size_bytes) throw new UploadRefused(publishMessages.empty);
+      const head = Buffer.alloc(64 * 1024);
+      const handle = await open(file, 'r');
+      const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
+      const format = sniffFormat(head.subarray(0, bytesRead));
+      if (!format) throw new UploadRefused(publishMessages.notAudio);
+      if (cutShort(head.subarray(0, bytesRead), size, format)) throw new UploadRefused(publishMessages.empty);
+      await tell({ step: 'probe', progress: 0.5, format }, true);
+      const found = await probe(file, format, deps.ffprobe);
+      if (found.durationS > config.publish.maxDurationS)
+        throw new UploadRefused(publishMessages.tooLong(formatHours(config.publish.maxDurationS)));
+      await tell({ step: 'rendition', progress: 0, duration_ms: Math.round(found.durationS * 1000) }, true);
+      const seconds = await makeRendition(
+        file,
+        format,
+        found,
+        rendition,
+        (at) => {
+          const progress = found.durationS > 0 ? Math.min(1, at / found.durationS) : null;
+          tell({ progress }).catch(() => {});
+        },
+        deps.ffmpeg,
+      );
+      // a file cut short: less audio than its header promised, or none worth a set
+      if (
+        seconds < 1 ||
+        (found.durationS > 0 && seconds < found.durationS * 0.9 && found.durationS - seconds > 5)
+      )
+        throw new UploadRefused(publishMessages.empty);
+      if (seconds > config.publish.maxDurationS)
+        throw new UploadRefused(publishMessages.tooLong(formatHours(config.publish.maxDurationS)));
+      await media.putFile(renditionKey(id), rendition, 'audio/mpeg');
+      let kept: string | null = null;
+      if (config.publish.keepOriginal) {
+        kept = originalKey(id, format);
+        await media.putFile(kept, file);
+      }
+      const done = await updateUpload(db, id, {
+        state: 'ready',
+        step: null,
+        progress: null,
+        duration_ms: Math.round(seconds * 1000),
+        rendition_key: renditionKey(id),
+        original_key: kept,
+      });
+      // cancelled while it was processed: what was stored goes with it
+      if (!done) {
+        await media.delete(renditionKey(id));
+        if (kept) await media.delete(kept);
+        return 'skipped';
+      }
+      return 'ready';
     });
-    // cancelled while it was processed: what was stored goes with it
-    if (!done) {
-      await media.delete(renditionKey(id));
-      if (kept) await media.delete(kept);
-      return 'skipped';
-    }
-    return 'ready';
   } catch (error) {
     const reason =
       error instanceof UploadRefused
@@ -308,7 +307,6 @@ export async function processUpload(deps: ProcessDeps, id: string): Promise<Proc
     if (!(error instanceof UploadRefused)) throw error;
     return 'failed';
   } finally {
-    await rm(rendition, { force: true });
-    await removeUploadFiles(config.publish, id);
+    await uploads.remove(id);
   }
 }

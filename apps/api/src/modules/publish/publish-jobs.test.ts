@@ -131,6 +131,7 @@ describe('the keeper', { timeout: 60_000 }, () => {
       boss: engine.boss,
       database: app.database,
       config: app.config,
+      media: app.media,
       log: app.log,
     });
     expect(kept).toEqual({ requeued: 1, removed: 1 });

@@ -193,3 +193,43 @@ export async function abandonedUploads(db: Db, olderThanS: number): Promise<{ id
     sql`select id from uploads where state = 'uploading' and updated_at < now() - make_interval(secs => ${olderThanS})`,
   );
 }
+
+/**
+ * Takes the hold on writing an upload's bytes for `writer`, for `holdS` seconds, when nobody holds it
+ * or the last hold ran out. 'taken', 'held' (by another writer), or 'none' (no such draft: nothing
+ * to guard).
+ */
+export async function takeWriting(
+  db: SqlRunner,
+  id: string,
+  writer: string,
+  holdS: number,
+): Promise<'taken' | 'held' | 'none'> {
+  const row = await queryRow<{ taken: boolean }>(
+    db,
+    sql`with found as (select id, writer, writing_until from uploads where id = ${id}),
+        taken as (
+          update uploads set writer = ${writer}, writing_until = now() + make_interval(secs => ${holdS})
+          where id = ${id} and (writer is null or writing_until < now())
+          returning id)
+        select exists (select 1 from taken) as taken from found`,
+  );
+  return row === undefined ? 'none' : row.taken ? 'taken' : 'held';
+}
+
+/** Extends `writer`'s hold; false when it is no longer theirs. */
+export async function renewWriting(db: SqlRunner, id: string, writer: string, holdS: number) {
+  const row = await queryRow<{ id: string }>(
+    db,
+    sql`update uploads set writing_until = now() + make_interval(secs => ${holdS})
+        where id = ${id} and writer = ${writer} returning id`,
+  );
+  return row !== undefined;
+}
+
+/** Ends `writer`'s hold, if it still has it. */
+export async function releaseWriting(db: SqlRunner, id: string, writer: string): Promise<void> {
+  await db.execute(
+    sql`update uploads set writer = null, writing_until = null where id = ${id} and writer = ${writer}`,
+  );
+}

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
 import type { UserContext } from '../../lib/service-context';
 import { deleteUpload, lockOwnUpload, mySetOf, ownUpload, ownUploads, type UploadRow } from './queries';
-import { removeUploadFiles } from './tus';
+import { uploadStoreOf } from './upload-store';
 
 export const NOT_FOUND = 'Set';
 
@@ -45,6 +45,6 @@ export async function removeDraft(
     await removeSet(row);
     return;
   }
-  await removeUploadFiles(ctx.config.publish, id);
+  await uploadStoreOf(ctx.config.publish, media).remove(id);
   for (const key of mediaOf(row)) await media.delete(key);
 }

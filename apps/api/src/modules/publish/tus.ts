@@ -1,71 +1,35 @@
-// The tus endpoint DJs upload their recordings to (docs/publishing.md "Uploading"): @tus/server over a
-// folder of this machine (UPLOAD_DIR), behind Cratedig's own checks. Every request is signed in; an
-// upload is its owner's only (another user's answers 404, as one that does not exist); a creation is
-// refused from its declared length, before a byte is stored, when it breaks a limit; the bytes stream
-// to disk, never held whole in memory. When the last byte arrives the draft turns `processing` and
-// the processing job is queued.
+// The tus endpoint DJs upload their recordings to (docs/publishing.md "Uploading"): @tus/server over
+// the upload store (a folder of this machine, or the media's bucket: upload-store.ts), behind
+// Cratedig's own checks. Every request is signed in; an upload is its owner's only (another user's
+// answers 404, as one that does not exist); a creation is refused from its declared length, before a
+// byte is stored, when it breaks a limit; the bytes stream to the store, never held whole in memory;
+// one request at a time writes an upload, whichever instance it reaches (upload-lock.ts). When the
+// last byte arrives the draft turns `processing` and the processing job is queued.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { rm, statfs } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { formatBytes, PUBLISH_UPLOAD_PATH, publishMessages } from '@cratedig/contract/publish-api';
-import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { ERRORS } from '@tus/utils';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig, PublishConfig } from '../../config';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
 import { errorBody } from '../../plugins/errors';
 import { giveBack, take } from '../accounts/rate-limit-service';
 import { deleteUpload, insertUpload, ownUpload, updateUpload, usageOf } from './queries';
+import { UploadLocker } from './upload-lock';
+import { DRAFT_ID, type UploadStore, uploadStoreOf } from './upload-store';
+
+/** Bytes buffered from the request before they are handed to the store. */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 /** Room kept free on the uploads' disk beyond a new upload's declared length. */
 const DISK_MARGIN_BYTES = 256 * 1024 * 1024;
-const ID = /^[0-9a-f]{32}$/;
 const NAME_MAX = 255;
-
-/** Bytes gathered before each write to disk: a few large writes rather than one per network packet. */
-const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
-
-/**
- * tus's folder store, writing each request's bytes through one large buffer: its own writes follow
- * the network's 64 KB packets one by one, and an upload crawls at half the disk's speed.
- */
-class UploadFolder extends FileStore {
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const out = createWriteStream(join(this.directory, id), {
-      flags: 'r+',
-      start: offset,
-      highWaterMark: WRITE_BUFFER_BYTES,
-    });
-    try {
-      await pipeline(readable, out);
-    } catch (error) {
-      // what reached the disk stays: the client asks for the offset (HEAD) and resumes from it
-      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
-      throw ERRORS.FILE_WRITE_ERROR;
-    }
-    return offset + out.bytesWritten;
-  }
-}
 
 /** What the processing job is told: a draft whose bytes are all here. */
 export type QueueProcessing = (uploadId: string) => Promise<void>;
-
-/** The path of an upload's bytes. */
-export const uploadFile = (config: PublishConfig, id: string) => join(config.uploadDir, id);
-
-/** Removes an upload's bytes and the tus store's note of it; nothing there is not an error. */
-export async function removeUploadFiles(config: PublishConfig, id: string): Promise<void> {
-  if (!ID.test(id)) return;
-  await rm(uploadFile(config, id), { force: true });
-  await rm(`${uploadFile(config, id)}.json`, { force: true });
-}
 
 /** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0 §Upload-Metadata). */
 export function parseMetadata(header: string | undefined): Map<string, string> | undefined {
@@ -99,6 +63,7 @@ const refuse = (status: number, message: string, _header?: string) => new HttpEr
 async function createDraft(
   db: Db,
   appConfig: AppConfig,
+  uploads: UploadStore,
   userId: number,
   request: FastifyRequest,
 ): Promise<string> {
@@ -114,10 +79,7 @@ async function createDraft(
   if (size > config.maxFileBytes) throw refuse(413, publishMessages.tooBig(formatBytes(config.maxFileBytes)));
   const metadata = parseMetadata(headers['upload-metadata'] as string | undefined);
   if (!metadata) throw refuse(400, 'Upload-Metadata is not tus metadata.', 'upload-metadata');
-  const room = await statfs(config.uploadDir).then(
-    (s) => s.bavail * s.bsize,
-    () => 0,
-  );
+  const room = await uploads.room();
   if (room < size + DISK_MARGIN_BYTES)
     throw new HttpError(507, publishMessages.noRoom, undefined, { 'retry-after': '600' });
   const id = randomBytes(16).toString('hex');
@@ -205,27 +167,29 @@ export async function registerTusUploads(
 ): Promise<void> {
   const { queueProcessing } = deps;
   const config = deps.config.publish;
-  // Made on the first upload request, once its folder is made here, synchronously: tus's store makes
-  // the folder itself in the background and throws from a callback when it cannot, which would end
-  // the process (an app that never receives an upload never makes one).
+  const uploads = uploadStoreOf(config, app.media);
+  // made on the first upload request (an app that never receives an upload never makes its store)
   let server: Server | undefined;
   const tusServer = (): Server => {
-    if (server) return server;
-    mkdirSync(config.uploadDir, { recursive: true });
-    server = makeServer();
+    server ??= makeServer();
     return server;
   };
   const makeServer = () => {
     const tus = new Server({
       path: PUBLISH_UPLOAD_PATH,
-      datastore: new UploadFolder({ directory: config.uploadDir }),
+      datastore: uploads.datastore(),
+      locker: new UploadLocker(app.db, uploads.draftOf),
       relativeLocation: true,
       maxSize: config.maxFileBytes,
       namingFunction: (req) => {
         const id = draftIds.get(req as unknown as Request);
         if (!id) throw { status_code: 500, body: 'An upload was created without its draft.' };
-        return id;
+        return uploads.uploadId(id);
       },
+      // the URL names the draft; the store may know its upload by a longer key
+      generateUrl: (_req, { path, id }) => `${path}/${uploads.draftOf(id)}`,
+      getFileIdFromRequest: (_req, last) =>
+        last && DRAFT_ID.test(last) ? uploads.uploadId(last) : undefined,
       // the disk filled up while the bytes came: the client hears why, the draft stays unfinished (and
       // is removed with its bytes if nobody resumes it)
       onResponseError: (_req, err) =>
@@ -235,18 +199,19 @@ export async function registerTusUploads(
       // progress while the bytes come: the owner's pages show it (at most every 2 s)
       postReceiveInterval: 2000,
       onUploadFinish: async (_req, upload) => {
-        const row = await updateUpload(app.db, upload.id, {
+        const id = uploads.draftOf(upload.id);
+        const row = await updateUpload(app.db, id, {
           received_bytes: upload.size,
           state: 'processing',
           step: 'probe',
           progress: 0,
         });
-        if (row) await queueProcessing(upload.id);
+        if (row) await queueProcessing(id);
         return {};
       },
     });
     tus.on('POST_RECEIVE', (_req: unknown, upload: { id: string; offset: number; size?: number }) => {
-      updateUpload(app.db, upload.id, {
+      updateUpload(app.db, uploads.draftOf(upload.id), {
         received_bytes: Math.min(upload.offset, upload.size ?? upload.offset),
       }).catch((err) => app.log.warn({ err }, 'upload progress not recorded'));
     });
@@ -275,9 +240,8 @@ export async function registerTusUploads(
       },
       async (request, reply) => {
         const user = requireUser(request);
-        // the folder the room is measured on, made with the server
         const tus = tusServer();
-        const id = await createDraft(app.db, deps.config, user.id, request);
+        const id = await createDraft(app.db, deps.config, uploads, user.id, request);
         let created = false;
         try {
           const web = webRequestOf(request);
@@ -289,7 +253,7 @@ export async function registerTusUploads(
           // tus refused what our checks let through: no draft without its upload
           if (!created) {
             await deleteUpload(app.db, id).catch(() => {});
-            await removeUploadFiles(config, id).catch(() => {});
+            await uploads.remove(id).catch(() => {});
           }
         }
       },
@@ -298,7 +262,7 @@ export async function registerTusUploads(
     const owned = async (request: FastifyRequest) => {
       const user = requireUser(request);
       const { id } = request.params as { id: string };
-      if (!ID.test(id)) throw notFound('Upload');
+      if (!DRAFT_ID.test(id)) throw notFound('Upload');
       const row = await ownUpload(app.db, user.id, id);
       if (!row) throw notFound('Upload');
       return row;
@@ -340,7 +304,7 @@ export async function registerTusUploads(
         if (row.state !== 'uploading' && row.state !== 'failed')
           throw new HttpError(409, 'This upload is complete: delete the set from My sets instead.');
         await deleteUpload(app.db, row.id);
-        await removeUploadFiles(config, row.id);
+        await uploads.remove(row.id);
         return reply.code(204).header('tus-resumable', '1.0.0').send();
       },
     );

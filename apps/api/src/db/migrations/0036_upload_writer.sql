@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "writer" text;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "writing_until" timestamp with time zone;
