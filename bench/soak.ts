@@ -5,7 +5,9 @@
 // the catalogue from, the media in an object store (artwork asked for through its redirect), a worker
 // running the jobs; and three more faults: the worker killed (SIGKILL) in the middle of reading sets'
 // audio, the replica restarted. It then reports the replica's share of the statements and its lag, and
-// checks every set's audio was read again, none left half-read.
+// checks every set's audio was read again, none left half-read. DJs upload a recording every 15 s
+// through the balancer (bench/soak-uploads.ts), processed by the worker from the object store; each
+// is reconciled at the end.
 //
 //   [CLUSTER=true] scripts/two-instances.sh start   # with the same STATE_DIR / ports as below
 //   [CLUSTER=true] node --import tsx bench/soak.ts [--minutes 20] [--workers 8]
@@ -22,6 +24,7 @@ import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
+import { soakUploads } from './soak-uploads';
 
 const run = promisify(execFile);
 
@@ -55,6 +58,15 @@ let openWindow: number | undefined;
 const inWindow = (t: number) =>
   openWindow !== undefined || windows.some((w) => t >= w.from && t <= w.to + 10_000);
 
+/** Counts an answer (or 'network'), and keeps a 5xx or a lost answer outside the fault windows. */
+function record(status: string, started: number, what: string, text = '') {
+  stats.requests += 1;
+  stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
+  if (inWindow(started)) return;
+  if (status === 'network') stats.fiveXxOutside.push(`${what} network error`);
+  else if (Number(status) >= 500) stats.fiveXxOutside.push(`${what} ${status} ${text.slice(0, 120)}`);
+}
+
 async function send(
   method: string,
   path: string,
@@ -62,8 +74,6 @@ async function send(
   body?: unknown,
 ): Promise<{ outcome: Outcome; json?: unknown }> {
   const started = Date.now();
-  stats.requests += 1;
-  let status = 'network';
   try {
     const response = await fetch(`${BASE}${path}`, {
       method,
@@ -71,11 +81,8 @@ async function send(
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(15_000),
     });
-    status = String(response.status);
     const text = await response.text();
-    stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
-    if (response.status >= 500 && !inWindow(started))
-      stats.fiveXxOutside.push(`${method} ${path} ${status} ${text.slice(0, 120)}`);
+    record(String(response.status), started, `${method} ${path}`, text);
     // artwork comes back as an image (from the object store, through its redirect): no JSON to read
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
     if (response.ok) return { outcome: 'ok', json: text && isJson ? JSON.parse(text) : undefined };
@@ -83,8 +90,7 @@ async function send(
     // 4xx are answered before any write.
     return { outcome: response.status === 502 || response.status === 504 ? 'uncertain' : 'refused' };
   } catch {
-    stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
-    if (!inWindow(started)) stats.fiveXxOutside.push(`${method} ${path} network error`);
+    record('network', started, `${method} ${path}`);
     return { outcome: 'uncertain' };
   }
 }
@@ -240,6 +246,16 @@ async function main() {
           .catch(() => {});
       }, 5000)
     : undefined;
+  // DJs upload recordings through the balancer; the worker processes them from the object store
+  const uploads = CLUSTER
+    ? soakUploads({
+        base: BASE,
+        s3Endpoint: `http://127.0.0.1:${process.env.S3_PORT ?? 8316}`,
+        djs: soakers,
+        end,
+        record,
+      })
+    : undefined;
   const faults = (async () => {
     if (CLUSTER) {
       await sleepUntil(started + MINUTES * 60_000 * 0.15);
@@ -277,10 +293,11 @@ async function main() {
     });
   })();
   let lastReport = started;
-  await Promise.all(
+  await Promise.all([
+    uploads?.run(),
     // Each worker acts for its own users, so one user's writes are never concurrent and "the last
     // answered vote" is well defined.
-    Array.from({ length: WORKERS }, async (_, worker) => {
+    ...Array.from({ length: WORKERS }, async (_, worker) => {
       const mine = soakers.filter((_, i) => i % WORKERS === worker);
       while (Date.now() < end) {
         await act(pick(mine));
@@ -292,12 +309,13 @@ async function main() {
         }
       }
     }),
-  );
+  ]);
   await faults;
   if (lagSampler) clearInterval(lagSampler);
   const after = await counters(ids);
   const problems = await reconcile(soakers, before, after);
   problems.push(...(await reconcileNotifications(soakers, soakStart)));
+  if (uploads) problems.push(...(await uploads.reconcile(db)));
   if (CLUSTER && statementsBefore) {
     const statementsAfter = await statementCounts();
     const onReplica = statementsAfter.replica - statementsBefore.replica;
