@@ -6,7 +6,11 @@
 // The API runs in a child process (embedded database, its own DATA_DIR), so its memory is its own:
 // VmRSS read from /proc every 50 ms. Not part of `npm test`.
 //
-//   node --import tsx bench/publish.ts        (BENCH_UPLOAD_MB=1024 BENCH_AUDIO_MIN=60)
+// BENCH_MEDIA_STORE=s3 runs the API with its media, and so its uploads, in a bucket of a test S3
+// server started here (scripts/s3-server.mjs's s3rver, on this machine): upload and processing then go
+// through the store.
+//
+//   node --import tsx bench/publish.ts        (BENCH_UPLOAD_MB=1024 BENCH_AUDIO_MIN=60 BENCH_MEDIA_STORE=s3)
 import { execFileSync, fork, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,12 +24,13 @@ const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const AUDIO_MIN = Number(process.env.BENCH_AUDIO_MIN ?? 60);
 const PIPELINE_MIN = Number(process.env.BENCH_PIPELINE_MIN ?? 120);
 const CHUNK = Number(process.env.BENCH_CHUNK_MB ?? 8) * 1024 * 1024;
+const IN_BUCKET = process.env.BENCH_MEDIA_STORE === 's3';
 
-if (process.argv[2] === '--api') await serveApi(process.argv[3] as string);
+if (process.argv[2] === '--api') await serveApi(process.argv[3] as string, process.argv[4]);
 else await main();
 
-/** The child: Cratedig on an embedded database, its upload folder under `dir`. */
-async function serveApi(dir: string) {
+/** The child: Cratedig on an embedded database, its upload folder under `dir` (or the bucket at `s3`). */
+async function serveApi(dir: string, s3?: string) {
   const { buildApp } = await import('../apps/api/src/app');
   const { loadConfig } = await import('../apps/api/src/config');
   const { openDatabase } = await import('../apps/api/src/db/client');
@@ -38,6 +43,16 @@ async function serveApi(dir: string) {
     JWT_SECRET: 'bench-publish-secret-0123456789abcdef0123',
     PUBLISH_UPLOADS_PER_DAY: '1000',
     PUBLISH_BYTES_PER_USER: String(1024 ** 4),
+    ...(s3
+      ? {
+          MEDIA_STORE: 's3',
+          S3_ENDPOINT: s3,
+          S3_BUCKET: 'bench-media',
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+        }
+      : {}),
   });
   const database = await openDatabase({ dataDir: join(dir, 'pglite') });
   await migrate(database);
@@ -88,14 +103,37 @@ function rssKb(pid: number): number {
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'cratedig-bench-publish-'));
-  const child = fork(new URL(import.meta.url).pathname, ['--api', join(work, 'api')], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []),
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  let bucket: { close(): Promise<void> } | undefined;
+  let s3Url: string | undefined;
+  if (IN_BUCKET) {
+    const { default: S3rver } = await import('s3rver');
+    const { withMultipartListing } = await import('../scripts/s3rver-multipart.mjs');
+    const directory = join(work, 's3');
+    const server = withMultipartListing(
+      new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory,
+        configureBuckets: [{ name: 'bench-media' }],
+      }),
+      directory,
+    );
+    s3Url = `http://127.0.0.1:${(await server.run()).port}`;
+    bucket = server;
+  }
+  const child = fork(
+    new URL(import.meta.url).pathname,
+    ['--api', join(work, 'api'), ...(s3Url ? [s3Url] : [])],
+    {
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []),
+      ],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const messages: ((m: Record<string, unknown>) => void)[] = [];
   child.on('message', (m: Record<string, unknown>) => {
     for (const listener of messages.splice(0)) listener(m);
@@ -207,7 +245,9 @@ async function main() {
     rmSync(join(work, 'sink.bin'), { force: true });
     rmSync(big, { force: true });
     const mb = size / 1024 / 1024;
-    console.log(`\nupload of ${mb.toFixed(0)} MB in ${CHUNK / 1024 / 1024} MB chunks over loopback:`);
+    console.log(
+      `\nupload of ${mb.toFixed(0)} MB in ${CHUNK / 1024 / 1024} MB chunks over loopback, into ${IN_BUCKET ? 'a bucket (s3rver, this machine)' : 'the upload folder'}:`,
+    );
     console.log(`  through the API (tus):   ${(mb / uploadS).toFixed(0)} MB/s (${uploadS.toFixed(1)} s)`);
     console.log(`  baseline, bare server:  ${(mb / rawS).toFixed(0)} MB/s (${rawS.toFixed(1)} s)`);
     console.log(
@@ -325,6 +365,7 @@ async function main() {
   } finally {
     child.send({ exit: true });
     await new Promise((resolve) => child.once('exit', resolve));
+    await bucket?.close();
     rmSync(work, { recursive: true, force: true });
   }
 }
