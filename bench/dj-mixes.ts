@@ -15,13 +15,8 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { FolderMediaStore } from '../apps/api/src/lib/media-store';
-import {
-  buildMix,
-  CONDITIONS,
-  type MixedTrack,
-  type MixSource,
-  writeUnheardAudio,
-} from '../apps/api/src/modules/fingerprints/dj-mix';
+import { buildMix, CONDITIONS, writeUnheardAudio } from '../apps/api/src/modules/fingerprints/dj-mix';
+import type { MixedTrack, MixSource } from '../apps/api/src/modules/fingerprints/dj-mix-plan';
 import { runFingerprints } from '../apps/api/src/modules/fingerprints/job';
 import { copiesOf, setSuggestions } from '../apps/api/src/modules/fingerprints/service';
 import { type MixSegment, writeWav } from '../apps/api/src/modules/fingerprints/test-mix';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PUBLISH_LIMITS } from '@cratedig/contract/publish-api';
 import { z } from 'zod';
 import { blankIsUnset, isUrl, limitVar, millisecondsVar } from './config-vars';
-import type { S3Settings } from './lib/media-store-s3';
+import type { S3Settings } from './lib/media-store';
 import type { CallKind, StatementLimits } from './lib/statement-limits';
 
 /** The repository root, found from this file so that defaults do not depend on the working directory. */

@@ -6,7 +6,40 @@
 //   processes making queues deadlock ("deadlock detected").
 // Either error used to end that worker's start. The loser tries again a moment later, when the other
 // is done; a schema or queue that exists is left as it is.
+// The engine's statements also wait out the database going away (engineDatabase).
 import type PgBoss from 'pg-boss';
+import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './lib/database-errors';
+
+/** How long an engine statement waits for the database to come back before it fails. */
+export const ENGINE_PATIENCE_MS = 5 * 60_000;
+
+/**
+ * The database as the job engine reads it: a statement that meets the database away (a restart, a
+ * failover, a pooler that cannot reach it) is sent again, every second or two, until the database
+ * answers or ENGINE_PATIENCE_MS pass. pg-boss 10 ends a job (complete, fail) without waiting on the
+ * statement: one failing there was an unhandled rejection that ended the whole worker, and no job ran
+ * until it was started again. Sending an engine statement twice is harmless: completing or failing a
+ * job is an update by id, and the queues sent to twice name a singleton key.
+ */
+export function engineDatabase(
+  database: Pick<Database, 'executeSql'>,
+  patienceMs = ENGINE_PATIENCE_MS,
+): { executeSql: Database['executeSql'] } {
+  return {
+    async executeSql(text, values) {
+      const until = Date.now() + patienceMs;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await database.executeSql(text, values);
+        } catch (error) {
+          if (!isDatabaseUnavailable(error) || Date.now() >= until) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 250 * attempt)));
+        }
+      }
+    },
+  };
+}
 
 const TRIES = 6;
 /**

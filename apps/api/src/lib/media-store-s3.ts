@@ -24,26 +24,11 @@ import {
   MediaMissing,
   type MediaStore,
   RangeNotSatisfiable,
+  type S3Settings,
   type StoredObject,
   UPLOAD_PART_BYTES,
   UPLOADS_PREFIX,
 } from './media-store';
-
-export interface S3Settings {
-  bucket: string;
-  /** Unset: AWS itself, by region. */
-  endpoint: string | undefined;
-  region: string;
-  /** Unset: the SDK's own chain (environment, instance role). */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** bucket in the path (MinIO, Ceph, most self-hosted stores) rather than in the host name. */
-  forcePathStyle: boolean;
-  /** Keys are stored under this prefix ("" or ending in "/"). */
-  prefix: string;
-  /** How long a signed URL stays valid, in seconds; it stays the same for half of that. */
-  urlTtlS: number;
-}
 
 /** One ranged read of an object, as the proxy passes it on. */
 export interface ObjectRead {

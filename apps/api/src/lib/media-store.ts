@@ -6,12 +6,28 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, opendir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { AppConfig } from '../config';
 
 export const MEDIA_PREFIX = '/media/';
 
 /** A bucket receives a file larger than this in parts of this size (its entity tag depends on it). */
 export const UPLOAD_PART_BYTES = 16 * 1024 * 1024;
+
+/** A bucket of an S3-compatible store, as the settings name it (lib/media-store-s3.ts uses it). */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS itself, by region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (MinIO, Ceph, most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Keys are stored under this prefix ("" or ending in "/"). */
+  prefix: string;
+  /** How long a signed URL stays valid, in seconds; it stays the same for half of that. */
+  urlTtlS: number;
+}
 
 /** One stored object: its key, size in bytes, entity tag and time written. */
 export interface StoredObject {
@@ -195,13 +211,4 @@ export class RangeNotSatisfiable extends Error {
     super('range not satisfiable');
     this.name = 'RangeNotSatisfiable';
   }
-}
-
-/** The store the settings name: the folder, or the bucket (its SDK loaded only then). */
-export async function openMediaStore(
-  config: Pick<AppConfig, 'mediaDir' | 'mediaStore'>,
-): Promise<MediaStore> {
-  if (config.mediaStore.kind === 'folder') return new FolderMediaStore(config.mediaDir);
-  const { S3MediaStore } = await import('./media-store-s3');
-  return new S3MediaStore(config.mediaStore.s3);
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAudioUrl } from '../lib/audio-links';
-import type { S3Settings } from '../lib/media-store-s3';
+import type { S3Settings } from '../lib/media-store';
 import { S3MediaStore } from '../lib/media-store-s3';
 import { buildTestApp, makeTempDir } from '../test/app';
 import { createUserWithToken, type SignedInUser } from '../test/auth';

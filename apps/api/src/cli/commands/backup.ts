@@ -1,6 +1,6 @@
 // `cratedig backup <file>` and `cratedig restore <file>`: docs/operations.md.
 import { existsSync } from 'node:fs';
-import { openMediaStore } from '../../lib/media-store';
+import { openMediaStore } from '../../lib/open-media-store';
 import { optionValue } from '../args';
 import { createBackup, type MediaMode } from '../backup/backup-service';
 import { restoreBackup } from '../backup/restore-service';

@@ -2,7 +2,7 @@
 // landmark method (the same job the server runs in the background), or with --status only reports how
 // far it has got. Sets whose audio could not be read before are tried again.
 
-import { openMediaStore } from '../../lib/media-store';
+import { openMediaStore } from '../../lib/open-media-store';
 import { runFingerprints } from '../../modules/fingerprints/job';
 import { landmarkStatus, retryFailedLandmarks } from '../../modules/fingerprints/landmark-store';
 import { FfmpegMissing } from '../../modules/fingerprints/landmarks/decode';

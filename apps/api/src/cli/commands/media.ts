@@ -3,7 +3,7 @@
 // when a catalogue moves into a bucket; run again, it sends only what is missing or different.
 import { statSync } from 'node:fs';
 import { checkFolderInStore, copyFolderToStore } from '../../lib/media-copy';
-import { openMediaStore } from '../../lib/media-store';
+import { openMediaStore } from '../../lib/open-media-store';
 import { type Command, CommandError, resolveArgPath } from '../command';
 
 const usage = `usage: npm run cratedig -- media push [folder]

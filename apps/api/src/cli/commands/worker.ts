@@ -4,7 +4,7 @@
 // JOBS=false leave it to the workers (docs/deploy.md "Workers").
 import pino from 'pino';
 import { startJobs } from '../../job-runner';
-import { openMediaStore } from '../../lib/media-store';
+import { openMediaStore } from '../../lib/open-media-store';
 import { loggerOptions } from '../../plugins/logging';
 import { type Command, CommandError } from '../command';
 

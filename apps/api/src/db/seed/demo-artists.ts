@@ -3,8 +3,8 @@
 import { GENRES, type Genre } from '@cratedig/contract/constants';
 import { artistBio } from './demo-bios';
 import { type DemoBuild, slugify, withArt } from './demo-build';
-import type { DemoCatalogue } from './demo-catalogue';
 import { ARTIST_NAMES, HOMETOWNS, NEIGHBOUR_GENRES, VENUE_SEEDS } from './demo-names';
+import type { DemoCatalogue } from './demo-rows';
 
 export interface ArtistFacts {
   id: number;

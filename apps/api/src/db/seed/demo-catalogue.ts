@@ -2,61 +2,15 @@
 // on every run and machine (the seed is deterministic). One builder per entity, called in a fixed
 // order (demo-build.ts explains why the order matters). No I/O here; demo.ts renders media and writes
 // the rows.
-import type { Genre } from '@cratedig/contract/constants';
-import type {
-  artists,
-  featured,
-  festivals,
-  idReleases,
-  labelBosses,
-  labels,
-  setArtists,
-  setSponsors,
-  sets,
-  trackArtists,
-  tracks,
-  venues,
-} from '../schema/index';
 import { artistFacts, buildArtists } from './demo-artists';
-import { type ArtJob, createDemoBuild } from './demo-build';
+import { createDemoBuild } from './demo-build';
 import { buildFeatured } from './demo-featured';
 import { buildLabels } from './demo-labels';
 import { buildListeningSets } from './demo-listening';
 import { buildFestivals, buildVenues } from './demo-places';
+import type { DemoCatalogue } from './demo-rows';
 import { buildSets } from './demo-sets';
 import { buildReleasedTracks, createTrackBook } from './demo-tracks';
-
-export interface DemoSet {
-  row: typeof sets.$inferInsert & { id: number; durationMs: number; genre: Genre };
-  audioBaseName: string;
-  /** Relative lengths of the set tracks; times are tiled from them once the real duration is known. */
-  slots: {
-    trackId: number;
-    weight: number;
-    genre: Genre;
-    bpm: number;
-    /** The audio of another track plays here (an ID heard before, listed under an ID of its own). */
-    audioTrackId?: number;
-    /** The audio plays but the tracklist does not name it (an incomplete tracklist). */
-    unlisted?: boolean;
-  }[];
-}
-
-export interface DemoCatalogue {
-  artists: (typeof artists.$inferInsert & { id: number })[];
-  labels: (typeof labels.$inferInsert & { id: number })[];
-  labelBosses: (typeof labelBosses.$inferInsert)[];
-  festivals: (typeof festivals.$inferInsert & { id: number })[];
-  venues: (typeof venues.$inferInsert & { id: number })[];
-  sets: DemoSet[];
-  setArtists: (typeof setArtists.$inferInsert)[];
-  setSponsors: (typeof setSponsors.$inferInsert)[];
-  tracks: (typeof tracks.$inferInsert & { id: number })[];
-  trackArtists: (typeof trackArtists.$inferInsert)[];
-  idReleases: (typeof idReleases.$inferInsert)[];
-  featured: (typeof featured.$inferInsert)[];
-  art: ArtJob[];
-}
 
 const SEED = 'cratedig-demo-v1';
 

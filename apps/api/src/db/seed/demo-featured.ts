@@ -1,7 +1,7 @@
 // The home page's featured lists, filled by the demo: the latest set of each genre, the newest released
 // tracks, the first performers, the full labels, and the first festivals and venues.
 import { GENRES } from '@cratedig/contract/constants';
-import type { DemoCatalogue } from './demo-catalogue';
+import type { DemoCatalogue } from './demo-rows';
 
 type FeaturedKind = DemoCatalogue['featured'][number]['kind'];
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryRows } from '../rows';
-import type { DemoCatalogue } from './demo-catalogue';
+import type { DemoCatalogue } from './demo-rows';
 
 const LISTENERS = [
   'crate_nomad',

@@ -4,8 +4,8 @@ import type { Genre } from '@cratedig/contract/constants';
 import type { PickArtist } from './demo-artists';
 import { labelBio } from './demo-bios';
 import { type DemoBuild, slugify, withArt } from './demo-build';
-import type { DemoCatalogue } from './demo-catalogue';
 import { LABEL_SEEDS } from './demo-names';
+import type { DemoCatalogue } from './demo-rows';
 
 export interface DemoLabels {
   labels: DemoCatalogue['labels'];

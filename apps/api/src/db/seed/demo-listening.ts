@@ -4,7 +4,7 @@
 // demo row from a random source of their own, so nothing built before them changes.
 import type { Genre } from '@cratedig/contract/constants';
 import { audioPath, DAY_MS, type DemoBuild, isoDate, slugify, withArt } from './demo-build';
-import type { DemoCatalogue, DemoSet } from './demo-catalogue';
+import type { DemoCatalogue, DemoSet } from './demo-rows';
 import type { DemoSets } from './demo-sets';
 import type { TrackBook } from './demo-tracks';
 import { createRandom } from './media/random';

@@ -16,9 +16,9 @@ import {
   TRACKS_FROM,
   withArt,
 } from './demo-build';
-import type { DemoCatalogue, DemoSet } from './demo-catalogue';
 import type { DemoLabels } from './demo-labels';
 import { GENRE_BPM, NEIGHBOUR_GENRES } from './demo-names';
+import type { DemoCatalogue, DemoSet } from './demo-rows';
 import type { TrackBook } from './demo-tracks';
 
 export interface SetSizes {

@@ -4,8 +4,8 @@
 import { GENRES, type Genre } from '@cratedig/contract/constants';
 import type { ArtistFacts, PickArtist } from './demo-artists';
 import { type DemoBuild, dayBetween, isoDate, SETS_TO, slugify, TRACKS_FROM, withArt } from './demo-build';
-import type { DemoCatalogue } from './demo-catalogue';
 import { GENRE_BPM, KEYS, trackTitle } from './demo-names';
+import type { DemoCatalogue } from './demo-rows';
 
 type TrackRow = DemoCatalogue['tracks'][number];
 

@@ -23,8 +23,9 @@ import {
   venues,
 } from '../schema/index';
 import { artPaths, audioPath } from './demo-build';
-import { buildDemoCatalogue, type DemoCatalogue, tileTimes } from './demo-catalogue';
+import { buildDemoCatalogue, tileTimes } from './demo-catalogue';
 import { seedDemoIdentifications } from './demo-identifications';
+import type { DemoCatalogue } from './demo-rows';
 
 export interface SeedDemoOptions {
   /** Absolute folder served under /media; artwork and audio are written below it. */

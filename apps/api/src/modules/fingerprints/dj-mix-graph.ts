@@ -1,7 +1,7 @@
 // The ffmpeg filter graph of a DJ mix (docs: ffmpeg-filters): each track's chain cuts its exact stretch,
 // plays it at its speed, pads or trims it to its computed length and applies its EQ; the tracks are
 // then crossfaded one into the next. Every length is counted in samples, so the plan's positions hold.
-import type { Eq, MixCondition, MixPlan, MixSource } from './dj-mix';
+import type { Eq, MixCondition, MixPlan, MixSource } from './dj-mix-plan';
 
 /** The input options of every stretch: a seek to a second before it, and a little more than it lasts. */
 export function mixInputs(sources: MixSource[]): string[] {

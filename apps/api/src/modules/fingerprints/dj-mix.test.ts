@@ -7,16 +7,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildMix,
-  CI_CONDITIONS,
-  CONDITIONS,
-  type MixCondition,
-  type MixedTrack,
-  type MixSource,
-  planMix,
-  writeUnheardAudio,
-} from './dj-mix';
+import { buildMix, CI_CONDITIONS, CONDITIONS, writeUnheardAudio } from './dj-mix';
+import { type MixCondition, type MixedTrack, type MixSource, planMix } from './dj-mix-plan';
 import { unheardPcm } from './unheard-audio';
 
 const SR = 44_100;

@@ -14,7 +14,8 @@ import { buildTestApp } from '../../test/app';
 import { type CrowdUser, crowd } from '../../test/crowd';
 import { resetDatabase } from '../../test/database';
 import { createSet, createTrack } from '../../test/factories';
-import { buildMix, CI_CONDITIONS, type MixedTrack, type MixSource, writeUnheardAudio } from './dj-mix';
+import { buildMix, CI_CONDITIONS, writeUnheardAudio } from './dj-mix';
+import type { MixedTrack, MixSource } from './dj-mix-plan';
 import { runFingerprints } from './job';
 import { type MixSegment, writeWav } from './test-mix';
 

@@ -3,6 +3,7 @@
 // set is not read again unless its audio changes or the method does) and resumable (a crash leaves
 // the unfinished sets pending for the next run). A set whose audio cannot be read is marked failed
 // with the reason and the job goes on with the others.
+import { availableParallelism } from 'node:os';
 import type { Db } from '../../db/client';
 import { timedEntries } from '../../db/read-models/catalogue-set-audio';
 import { listenersFirst } from '../../lib/listeners-first';
@@ -46,9 +47,44 @@ export interface FingerprintJobOptions {
   stopped?: () => boolean;
   /** Awaited before each statement on the index; by default a moment without listeners' requests. */
   pace?: Pace;
+  /** Sets read (and heard) at once, each by a reader process of its own; default READERS. */
+  readers?: number;
 }
 
 const BETWEEN_SETS_MS = 250;
+
+/**
+ * Two readers where the machine has two cores: both run at the lowest priority, so they share what
+ * listeners leave of the CPU, and a machine left idle reads twice as fast.
+ */
+export const READERS = Math.min(2, availableParallelism());
+
+/**
+ * Runs `work` on every item, `lanes` at a time, each lane on its own reader. A failure stops the
+ * other lanes after their current item and is thrown; so does `stopped`, quietly.
+ */
+export async function inLanes<T>(
+  items: T[],
+  lanes: number,
+  stopped: (() => boolean) | undefined,
+  work: (item: T, lane: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, async (_, lane) => {
+      while (!failure && next < items.length && !stopped?.()) {
+        const item = items[next++] as T;
+        try {
+          await work(item, lane);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    }),
+  );
+  if (failure) throw failure.error;
+}
 
 export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Promise<FingerprintRun> {
   const started = Date.now();
@@ -66,20 +102,20 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
     elapsedMs: 0,
     cpuMs: 0,
   };
-  // the audio is read, and heard, by a reader process of its own: this thread answers listeners meanwhile
-  let reader: LandmarkReader | undefined;
-  const thread = () => {
-    reader ??= new LandmarkReader();
-    return reader;
+  // the audio is read, and heard, by reader processes of their own: this thread answers listeners
+  const readers: LandmarkReader[] = [];
+  const readerOf = (lane: number) => {
+    readers[lane] ??= new LandmarkReader();
+    return readers[lane];
   };
+  let finished = 0;
   try {
-    for (const [index, set] of pending.entries()) {
-      if (opts.stopped?.()) break;
+    await inLanes(pending, opts.readers ?? READERS, opts.stopped, async (set, lane) => {
       const key = mediaKey(set.audioPath);
       try {
         if (!key) throw new AudioUnreadable('the audio is not stored on this server');
         const read = await opts.media
-          .withLocalFile(key, (file) => thread().read(file, { ffmpeg: opts.ffmpeg }))
+          .withLocalFile(key, (file) => readerOf(lane).read(file, { ffmpeg: opts.ffmpeg }))
           .catch((error: unknown) => {
             throw error instanceof MediaMissing ? new AudioUnreadable('the audio file is missing') : error;
           });
@@ -91,22 +127,23 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
         await saveLandmarkFailure(db, set, error.message);
         run.failed += 1;
       }
-      opts.onProgress?.(index + 1, pending.length);
+      finished += 1;
+      opts.onProgress?.(finished, pending.length);
       // the postings were written on this thread: let requests through between sets
       await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
-    }
+    });
     // then every set is heard against the sets read since it last was
-    for (const due of await scansDue(db)) {
-      if (opts.stopped?.()) break;
-      await scanSet(db, due, thread, pace);
-      run.scanned += 1;
-      await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
-    }
+    if (!opts.stopped?.())
+      await inLanes(await scansDue(db), opts.readers ?? READERS, opts.stopped, async (due, lane) => {
+        await scanSet(db, due, () => readerOf(lane), pace);
+        run.scanned += 1;
+        await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
+      });
   } finally {
-    await reader?.close();
+    await Promise.all(readers.map((reader) => reader.close()));
   }
   const used = process.cpuUsage(cpu);
-  run.cpuMs = Math.round((used.user + used.system) / 1000) + (reader?.cpuMs ?? 0);
+  run.cpuMs = Math.round((used.user + used.system) / 1000) + readers.reduce((sum, r) => sum + r.cpuMs, 0);
   run.elapsedMs = Date.now() - started;
   return run;
 }

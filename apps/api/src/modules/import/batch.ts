@@ -1,7 +1,6 @@
 // What every source (JSON, CUE sheet, pasted tracklist) is read into before anything touches the
 // catalogue: items named as written, with where each came from for the messages of a refusal.
 import type { ArtistRole, Genre, MixType, SponsorType } from '@cratedig/contract/constants';
-import type { CueIndex, IndexStyle } from './cue-index';
 
 /** Where a value came from: the file and a line ('line 12') or JSON path ('$.sets[0].genre'). */
 export interface Origin {
@@ -15,6 +14,16 @@ export class ImportRefusal extends Error {
     super(problems.join('\n'));
     this.name = 'ImportRefusal';
   }
+}
+
+/** How a CUE sheet writes its INDEX times: minutes:seconds:frames, or hours:minutes:seconds (cue-index.ts). */
+export type IndexStyle = 'frames' | 'hms';
+
+/** One `INDEX 01` of a sheet, as written, read once the sheet's style is known. */
+export interface CueIndex {
+  fields: [number, number, number];
+  text: string;
+  origin: Origin;
 }
 
 export function problem(origin: Origin, what: string): string {

@@ -5,15 +5,7 @@
 // before the audio ends, and its last track must not be most of the mix while the others last seconds.
 // When both readings fit the audio and both or neither are believable, the sheet is refused rather than
 // imported with wrong times (the operator then says which with --cue-index).
-import { clockOf, type Origin, problem } from './batch';
-
-export type IndexStyle = 'frames' | 'hms';
-
-export interface CueIndex {
-  fields: [number, number, number];
-  text: string;
-  origin: Origin;
-}
+import { type CueIndex, clockOf, type IndexStyle, type Origin, problem } from './batch';
 
 export function secondsOf(fields: [number, number, number], style: IndexStyle): number {
   const [a, b, c] = fields;

@@ -6,9 +6,18 @@
 // TRACK names; per-track FILE lines naming the tracks played (rekordbox) are ignored. Keywords in any
 // case, values quoted or not, REM lines of every tool tolerated (DATE and GENRE are read).
 import type { Genre } from '@cratedig/contract/constants';
-import { type Batch, checkStartOrder, type Origin, problem, type SetInput, type TrackInput } from './batch';
+import {
+  type Batch,
+  type CueIndex,
+  checkStartOrder,
+  type IndexStyle,
+  type Origin,
+  problem,
+  type SetInput,
+  type TrackInput,
+} from './batch';
 import type { ParsedTrack } from './credits';
-import { type CueIndex, type IndexStyle, secondsOf } from './cue-index';
+import { secondsOf } from './cue-index';
 import { type Recording, recordingOf } from './cue-paths';
 import { setFacts, writtenProblems } from './set-facts';
 import { linesOf } from './text-file';

@@ -1,7 +1,7 @@
 // `cratedig import`: read and check every file, resolve names against the catalogue, then add what
 // is new in ONE transaction together with the maintained counts; media copies become visible only
 // when that transaction commits. Any refusal leaves the catalogue and the media folder as they were.
-import { openMediaStore } from '../../lib/media-store';
+import { openMediaStore } from '../../lib/open-media-store';
 import type { ServiceContext } from '../../lib/service-context';
 import { ImportRefusal } from './batch';
 import type { SourceContext } from './cue';

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { createQueue, startEngine } from '../../job-queues';
+import { createQueue, engineDatabase, startEngine } from '../../job-queues';
 import { createMailer } from '../../lib/mailer';
 import { runDueDigests } from './digest-service';
 
@@ -27,7 +27,7 @@ export async function startJobEngine(deps: {
   const { database, config, log } = deps;
   const boss = await startEngine(() => {
     const made = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      db: engineDatabase(database),
       schema: 'pgboss',
     });
     made.on('error', (err) => log.error({ err }, 'job engine error'));

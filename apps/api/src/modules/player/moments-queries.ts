@@ -11,8 +11,7 @@ import {
   trackExists,
   trackPlaces,
 } from '../../db/read-models/catalogue-moments';
-import { queryRows } from '../../db/rows';
-import type { Tx } from './queries';
+import { queryRows, type SqlRunner } from '../../db/rows';
 
 export interface HeatRow {
   duration_ms: number;
@@ -22,7 +21,7 @@ export interface HeatRow {
 }
 
 /** The set's like slots and its track list; undefined when there is no such set. */
-export async function heatOf(db: Tx, setId: number): Promise<HeatRow | undefined> {
+export async function heatOf(db: SqlRunner, setId: number): Promise<HeatRow | undefined> {
   const found = await queryRows<HeatRow>(
     db,
     sql`select s.duration_ms,
@@ -39,7 +38,7 @@ export async function heatOf(db: Tx, setId: number): Promise<HeatRow | undefined
  * moment is inside its slot. Undefined when no like falls there.
  */
 export async function medianLikeSecond(
-  db: Tx,
+  db: SqlRunner,
   setId: number,
   fromS: number,
   toS: number,
@@ -84,7 +83,7 @@ function playedJson(userId: number): SQL {
  * id), one page of them and their total. Only `userId`'s rows are read.
  */
 export async function resumableSets(
-  db: Tx,
+  db: SqlRunner,
   userId: number,
   limit: number,
   offset: number,
@@ -107,7 +106,7 @@ export async function resumableSets(
 }
 
 /** The set whose position the user saved last (finished or not), or undefined. */
-export async function lastPlayedSet(db: Tx, userId: number): Promise<PlayedRow | undefined> {
+export async function lastPlayedSet(db: SqlRunner, userId: number): Promise<PlayedRow | undefined> {
   const found = await queryRows<{ played: PlayedRow }>(
     db,
     sql`select ${playedJson(userId)} as played
@@ -132,7 +131,7 @@ export interface TrackMomentRow {
  * and track position order. Undefined when the track does not exist.
  */
 export async function trackMoments(
-  db: Tx,
+  db: SqlRunner,
   trackId: number,
   setIds: number[] | undefined,
 ): Promise<TrackMomentRow[] | undefined> {

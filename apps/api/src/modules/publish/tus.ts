@@ -169,15 +169,19 @@ export async function registerTusUploads(
   const config = deps.config.publish;
   const uploads = uploadStoreOf(config, app.media);
   // made on the first upload request (an app that never receives an upload never makes its store)
-  let server: Server | undefined;
-  const tusServer = (): Server => {
-    server ??= makeServer();
+  let server: Promise<Server> | undefined;
+  const tusServer = (): Promise<Server> => {
+    // a failure (the folder cannot be made) is tried again by the next request
+    server ??= makeServer().catch((error) => {
+      server = undefined;
+      throw error;
+    });
     return server;
   };
-  const makeServer = () => {
+  const makeServer = async () => {
     const tus = new Server({
       path: PUBLISH_UPLOAD_PATH,
-      datastore: uploads.datastore(),
+      datastore: await uploads.datastore(),
       locker: new UploadLocker(app.db, uploads.draftOf),
       relativeLocation: true,
       maxSize: config.maxFileBytes,
@@ -226,7 +230,7 @@ export async function registerTusUploads(
     const hand = async (request: FastifyRequest, reply: FastifyReply, draftId?: string) => {
       const web = webRequestOf(request);
       if (draftId) draftIds.set(web, draftId);
-      return await sendAnswer(reply, await tusServer().handleWeb(web));
+      return await sendAnswer(reply, await (await tusServer()).handleWeb(web));
     };
 
     scope.post(
@@ -240,7 +244,7 @@ export async function registerTusUploads(
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const tus = tusServer();
+        const tus = await tusServer();
         const id = await createDraft(app.db, deps.config, uploads, user.id, request);
         let created = false;
         try {

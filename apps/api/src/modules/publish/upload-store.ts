@@ -9,21 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
+import type { S3Store } from '@tus/s3-store';
 import { type DataStore, ERRORS } from '@tus/utils';
 import type { PublishConfig } from '../../config';
 import { type MediaStore, UPLOAD_PART_BYTES, UPLOADS_PREFIX } from '../../lib/media-store';
-import { S3MediaStore, s3ClientConfig } from '../../lib/media-store-s3';
+import type { S3MediaStore } from '../../lib/media-store-s3';
 
 /** A draft's id: 32 hex characters, the last part of its upload's URL. */
 export const DRAFT_ID = /^[0-9a-f]{32}$/;
 
 export interface UploadStore {
   readonly kind: 'folder' | 's3';
-  /** tus's store of the bytes (made on first use). */
-  datastore(): DataStore;
+  /** tus's store of the bytes (made on first use; a bucket's SDK is loaded only then). */
+  datastore(): Promise<DataStore>;
   /** The id tus and the store know a draft's upload by, and the draft an upload id stands for. */
   uploadId(draftId: string): string;
   draftOf(uploadId: string): string;
@@ -71,7 +71,7 @@ class FolderUploads implements UploadStore {
 
   // Made on first use, once its folder is made here, synchronously: tus's store makes the folder
   // itself in the background and throws from a callback when it cannot, which would end the process.
-  datastore(): DataStore {
+  async datastore(): Promise<DataStore> {
     if (!this.store) {
       mkdirSync(this.dir, { recursive: true });
       this.store = new UploadFolder({ directory: this.dir });
@@ -120,7 +120,12 @@ class BucketUploads implements UploadStore {
     this.prefix = `${media.settings.prefix}${UPLOADS_PREFIX}`;
   }
 
-  datastore(): DataStore {
+  async datastore(): Promise<S3Store> {
+    if (this.store) return this.store;
+    const [{ S3Store }, { s3ClientConfig }] = await Promise.all([
+      import('@tus/s3-store'),
+      import('../../lib/media-store-s3'),
+    ]);
     this.store ??= new S3Store({
       s3ClientConfig: { bucket: this.media.settings.bucket, ...s3ClientConfig(this.media.settings) },
       // the parts the store receives: the SDK's part size for media, so one hour of audio is ~10 parts
@@ -139,6 +144,7 @@ class BucketUploads implements UploadStore {
   }
 
   async withFile<T>(draftId: string, use: (path: string | undefined) => Promise<T>): Promise<T> {
+    const { GetObjectCommand } = await import('@aws-sdk/client-s3');
     const dir = await mkdtemp(join(tmpdir(), 'cratedig-upload-'));
     try {
       let out: GetObjectCommandOutput | undefined;
@@ -163,9 +169,10 @@ class BucketUploads implements UploadStore {
     if (!DRAFT_ID.test(draftId)) return;
     const id = this.uploadId(draftId);
     // an unfinished upload's parts: the store keeps (and bills) them until the upload is aborted
-    await (this.datastore() as S3Store).remove(id).catch((error) => {
+    await (await this.datastore()).remove(id).catch((error) => {
       if (error !== ERRORS.FILE_NOT_FOUND) throw error;
     });
+    const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
     for (const key of [id, `${id}.info`, `${id}.part`])
       await this.media.client.send(new DeleteObjectCommand({ Bucket: this.media.settings.bucket, Key: key }));
   }
@@ -182,7 +189,8 @@ const stores = new WeakMap<MediaStore, UploadStore>();
 export function uploadStoreOf(config: PublishConfig, media: MediaStore): UploadStore {
   let store = stores.get(media);
   if (!store) {
-    store = media instanceof S3MediaStore ? new BucketUploads(media) : new FolderUploads(config.uploadDir);
+    store =
+      media.kind === 's3' ? new BucketUploads(media as S3MediaStore) : new FolderUploads(config.uploadDir);
     stores.set(media, store);
   }
   return store;

@@ -18,7 +18,8 @@ import { PUBLISH_UPLOAD_PATH, publishMessages } from '@cratedig/contract/publish
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config';
-import { S3MediaStore, type S3Settings, s3ClientConfig } from '../../lib/media-store-s3';
+import type { S3Settings } from '../../lib/media-store';
+import { S3MediaStore, s3ClientConfig } from '../../lib/media-store-s3';
 import { buildTestApp, makeTempDir, testConfig } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';

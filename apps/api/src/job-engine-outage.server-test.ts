@@ -1,0 +1,85 @@
+// A job that ends while PostgreSQL restarts: the job engine (pg-boss 10) marks it done without waiting
+// on the statement, and a connection error there was an unhandled rejection that ended the worker's
+// process (a soak saw the worker die in the restart and no upload processed after it). Through
+// engineDatabase the statement waits for the database to come back, the job is completed, and the
+// next job runs. A throwaway PostgreSQL server of its own (scripts/pg-server.sh); runs in the
+// PostgreSQL pass (*.server-test.ts).
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { afterAll, describe, expect, it } from 'vitest';
+import { engineDatabase, startEngine } from './job-queues';
+import { makeTempDir } from './test/app';
+
+const PG_SCRIPT = join(fileURLToPath(new URL('../../..', import.meta.url)), 'scripts/pg-server.sh');
+const pgDir = makeTempDir('cratedig-engine-outage-pg-');
+let pgPort = 0;
+let pool: pg.Pool | undefined;
+let boss: PgBoss | undefined;
+
+function pgServer(command: 'start' | 'stop'): string {
+  return execFileSync('bash', [PG_SCRIPT, command], {
+    env: { ...process.env, PG_DIR: pgDir, PG_PORT: String(pgPort) },
+    encoding: 'utf8',
+  }).trim();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+afterAll(async () => {
+  await boss?.stop({ graceful: false, wait: true }).catch(() => {});
+  await pool?.end().catch(() => {});
+  try {
+    pgServer('stop');
+  } catch {}
+  rmSync(pgDir, { recursive: true, force: true });
+});
+
+describe('a job that ends while the database restarts', { timeout: 180_000 }, () => {
+  it('is completed once the database is back, and the engine goes on with the next', async () => {
+    pgPort = await freePort();
+    const url = pgServer('start');
+    pool = new pg.Pool({ connectionString: url, max: 4 });
+    pool.on('error', () => {});
+    const database = { executeSql: (text: string, values?: unknown[]) => pool!.query(text, values) };
+    boss = await startEngine(() => {
+      const made = new PgBoss({ db: engineDatabase(database), schema: 'pgboss', supervise: false });
+      made.on('error', () => {});
+      return made;
+    });
+    await boss.createQueue('restart', { name: 'restart', policy: 'standard' });
+
+    const ran: string[] = [];
+    let restart: Promise<void> | undefined;
+    await boss.work<{ n: number }>('restart', { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (!job) return;
+      ran.push(`job ${job.data.n}`);
+      // the first job ends while the database is down: its completion meets the outage
+      if (job.data.n === 1) {
+        pgServer('stop');
+        restart = new Promise((resolve) => setTimeout(resolve, 3000)).then(() => {
+          pgServer('start');
+        });
+      }
+    });
+    const first = await boss.send('restart', { n: 1 });
+    await expect.poll(() => ran.length, { timeout: 30_000 }).toBe(1);
+    await restart;
+    await expect
+      .poll(async () => (await boss?.getJobById('restart', first as string))?.state, { timeout: 60_000 })
+      .toBe('completed');
+    await boss.send('restart', { n: 2 });
+    await expect.poll(() => ran, { timeout: 30_000 }).toEqual(['job 1', 'job 2']);
+  });
+});
