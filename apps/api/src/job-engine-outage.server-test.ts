@@ -50,9 +50,10 @@ describe('a job that ends while the database restarts', { timeout: 180_000 }, ()
   it('is completed once the database is back, and the engine goes on with the next', async () => {
     pgPort = await freePort();
     const url = pgServer('start');
-    pool = new pg.Pool({ connectionString: url, max: 4 });
-    pool.on('error', () => {});
-    const database = { executeSql: (text: string, values?: unknown[]) => pool!.query(text, values) };
+    const connections = new pg.Pool({ connectionString: url, max: 4 });
+    connections.on('error', () => {});
+    pool = connections;
+    const database = { executeSql: (text: string, values?: unknown[]) => connections.query(text, values) };
     boss = await startEngine(() => {
       const made = new PgBoss({ db: engineDatabase(database), schema: 'pgboss', supervise: false });
       made.on('error', () => {});
