@@ -89,16 +89,27 @@ describe('job leases', { timeout: 60_000 }, () => {
 
   it("beats for this process's own leases, however long ago they began", async () => {
     const job = (await engine.boss.send(QUEUE, { n: 3 }, { startAfter: 3600 })) as string;
+    const fresh = await leases.hold(QUEUE, job, async () => {
+      await app.db.execute(
+        sql`update job_leases set beat_at = now() - interval '5 minutes' where job_id = ${job}`,
+      );
+      const { reclaimed } = await leases.beat();
+      expect(reclaimed).toEqual([]);
+      const [row] = await query<{ fresh: boolean }>(
+        app,
+        sql`select beat_at > now() - interval '5 seconds' as fresh from job_leases where job_id = ${job}`,
+      );
+      return row?.fresh;
+    });
+    expect(fresh).toBe(true);
+    expect((await leaseRows()).filter((row) => row.job_id === job)).toEqual([]);
+  });
+
+  it('drops a lease of its own that was not given back (the database away as its job ended)', async () => {
+    const job = (await engine.boss.send(QUEUE, { n: 4 }, { startAfter: 3600 })) as string;
     await app.db.execute(sql`
-      insert into job_leases (job_id, queue, holder, beat_at)
-      values (${job}, ${QUEUE}, ${leases.holder}, now() - interval '5 minutes')`);
-    const { reclaimed } = await leases.beat();
-    expect(reclaimed).toEqual([]);
-    const [row] = await query<{ fresh: boolean }>(
-      app,
-      sql`select beat_at > now() - interval '5 seconds' as fresh from job_leases where job_id = ${job}`,
-    );
-    expect(row?.fresh).toBe(true);
-    await app.db.execute(sql`delete from job_leases where job_id = ${job}`);
+      insert into job_leases (job_id, queue, holder) values (${job}, ${QUEUE}, ${leases.holder})`);
+    await leases.beat();
+    expect((await leaseRows()).filter((row) => row.job_id === job)).toEqual([]);
   });
 });

@@ -42,9 +42,16 @@ export function startJobLeases(deps: {
   const db = database.db;
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let stopped = false;
+  /** The jobs this process runs now: a lease of its own on any other was not given back. */
+  const held = new Set<string>();
 
   const beat: JobLeases['beat'] = async () => {
     await db.execute(sql`update job_leases set beat_at = now() where holder = ${holder}`);
+    // a lease whose giving back failed (the database away as its job ended) would beat forever
+    await db.execute(
+      sql`delete from job_leases where holder = ${holder}
+          and job_id not in (select jsonb_array_elements_text(${JSON.stringify([...held])}::jsonb))`,
+    );
     const reclaimed = await queryRows<{ job_id: string; queue: string; holder: string }>(
       db,
       sql`delete from job_leases
@@ -76,9 +83,11 @@ export function startJobLeases(deps: {
         sql`insert into job_leases (job_id, queue, holder) values (${jobId}, ${queue}, ${holder})
             on conflict (job_id) do update set holder = excluded.holder, beat_at = now()`,
       );
+      held.add(jobId);
       try {
         return await work();
       } finally {
+        held.delete(jobId);
         if (!stopped)
           await db
             .execute(sql`delete from job_leases where job_id = ${jobId} and holder = ${holder}`)
