@@ -71,7 +71,10 @@ export async function startFingerprintJobs(deps: {
       throw error;
     }
   }
-  await boss.send(FINGERPRINT_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 60 });
+  // One run a start: the queue runs them one at a time, and a run with nothing pending ends at once.
+  // (A start deduplicated by the minute made a worker started soon after a run wait for the next
+  // check, 5 minutes, before it read a set added meanwhile.)
+  await boss.send(FINGERPRINT_QUEUE, {});
   return {
     stop: () => {
       stopping = true;
