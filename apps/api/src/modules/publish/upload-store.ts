@@ -128,7 +128,7 @@ class BucketUploads implements UploadStore {
     ]);
     this.store ??= new S3Store({
       s3ClientConfig: { bucket: this.media.settings.bucket, ...s3ClientConfig(this.media.settings) },
-      // the parts the store receives: the SDK's part size for media, so one hour of audio is ~10 parts
+      // the parts the store receives, as media are sent: an hour of MP3 at 320 kbit/s is about 9
       partSize: UPLOAD_PART_BYTES,
       // the uploads keeper removes abandoned drafts with their parts; no store-side expiry tags
       useTags: false,
