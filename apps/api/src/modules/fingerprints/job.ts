@@ -47,7 +47,7 @@ export interface FingerprintJobOptions {
   stopped?: () => boolean;
   /** Awaited before each statement on the index; by default a moment without listeners' requests. */
   pace?: Pace;
-  /** Sets read (and heard) at once, each by a reader process of its own; default READERS. */
+  /** Sets read at once, each by a reader process of its own; default READERS. */
   readers?: number;
 }
 
@@ -55,7 +55,8 @@ const BETWEEN_SETS_MS = 250;
 
 /**
  * Two readers where the machine has two cores: both run at the lowest priority, so they share what
- * listeners leave of the CPU, and a machine left idle reads twice as fast.
+ * listeners leave of the CPU, and a machine left idle reads about twice as fast. (The scans that
+ * follow run one at a time.)
  */
 export const READERS = Math.min(2, availableParallelism());
 
@@ -132,10 +133,13 @@ export async function runFingerprints(db: Db, opts: FingerprintJobOptions): Prom
       // the postings were written on this thread: let requests through between sets
       await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
     });
-    // then every set is heard against the sets read since it last was
+    // then every set is heard against the sets read since it last was, one at a time: in a run of the
+    // API's tests on PostgreSQL with two scans at once, a scan once heard an ID in a set that does not
+    // play it (similarity 0.61), which no run with one scan at a time has shown; until that is
+    // understood, scans keep to one lane
     if (!opts.stopped?.())
-      await inLanes(await scansDue(db), opts.readers ?? READERS, opts.stopped, async (due, lane) => {
-        await scanSet(db, due, () => readerOf(lane), pace);
+      await inLanes(await scansDue(db), 1, opts.stopped, async (due) => {
+        await scanSet(db, due, () => readerOf(0), pace);
         run.scanned += 1;
         await new Promise((resolve) => setTimeout(resolve, BETWEEN_SETS_MS));
       });
