@@ -2,40 +2,22 @@
 // error shape while PostgreSQL is down (never a refused connection or a hang), and answers 200 again
 // once it is back, without a restart. Runs main.ts as a real process on a throwaway PostgreSQL server
 // of its own (scripts/pg-server.sh), in the PostgreSQL pass (*.server-test.ts).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorShape } from '@cratedig/contract/common';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from './test/app';
+import { type ThrowawayPg, throwawayPg } from './test/throwaway-pg';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
-const PG_SCRIPT = join(API_DIR, '../../scripts/pg-server.sh');
 /** The product's promise: an answer within 5 s during the outage, 200 within 5 s of the return. */
 const PROMISE_MS = 5000;
 
-const pgDir = makeTempDir('cratedig-outage-pg-');
 const dataDir = makeTempDir('cratedig-outage-');
-let pgPort = 0;
+let server: ThrowawayPg | undefined;
 let app: ReturnType<typeof spawn> | undefined;
-
-function pg(command: 'start' | 'stop'): string {
-  return execFileSync('bash', [PG_SCRIPT, command], {
-    env: { ...process.env, PG_DIR: pgDir, PG_PORT: String(pgPort) },
-    encoding: 'utf8',
-  }).trim();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function call(port: number, path: string): Promise<{ status: number; body: unknown; ms: number }> {
   const started = Date.now();
@@ -51,16 +33,16 @@ async function call(port: number, path: string): Promise<{ status: number; body:
 afterAll(() => {
   if (app && app.exitCode === null) app.kill('SIGKILL');
   try {
-    pg('stop');
+    server?.stop();
   } catch {}
-  rmSync(pgDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the database goes away and comes back', { timeout: 300_000 }, () => {
   it('answers 503 in the error shape during the outage and 200 again soon after, without a restart', async () => {
-    pgPort = await freePort();
-    const url = pg('start');
+    server = await throwawayPg('cratedig-outage-pg-');
+    const db = server;
+    const url = db.start();
     let output = '';
     app = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,
@@ -115,7 +97,7 @@ describe('the database goes away and comes back', { timeout: 300_000 }, () => {
         }
       }
     })();
-    pg('stop');
+    db.stop();
     // While it is down: 503 in the error shape, answered within the promise, the process alive.
     for (let i = 0; i < 5; i += 1) {
       for (const path of ['/api/health', '/api/users/un/someone', '/public/preview/sets/1']) {
@@ -127,7 +109,7 @@ describe('the database goes away and comes back', { timeout: 300_000 }, () => {
     }
     expect(app.exitCode).toBeNull();
 
-    pg('start');
+    db.start();
     const backAt = Date.now();
     let recoveredMs = -1;
     while (recoveredMs < 0) {

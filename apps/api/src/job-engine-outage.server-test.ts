@@ -4,52 +4,29 @@
 // engineDatabase the statement waits for the database to come back, the job is completed, and the
 // next job runs. A throwaway PostgreSQL server of its own (scripts/pg-server.sh); runs in the
 // PostgreSQL pass (*.server-test.ts).
-import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineDatabase, startEngine } from './job-queues';
-import { makeTempDir } from './test/app';
+import { type ThrowawayPg, throwawayPg } from './test/throwaway-pg';
 
-const PG_SCRIPT = join(fileURLToPath(new URL('../../..', import.meta.url)), 'scripts/pg-server.sh');
-const pgDir = makeTempDir('cratedig-engine-outage-pg-');
-let pgPort = 0;
+let server: ThrowawayPg | undefined;
 let pool: pg.Pool | undefined;
 let boss: PgBoss | undefined;
-
-function pgServer(command: 'start' | 'stop'): string {
-  return execFileSync('bash', [PG_SCRIPT, command], {
-    env: { ...process.env, PG_DIR: pgDir, PG_PORT: String(pgPort) },
-    encoding: 'utf8',
-  }).trim();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true }).catch(() => {});
   await pool?.end().catch(() => {});
   try {
-    pgServer('stop');
+    server?.stop();
   } catch {}
-  rmSync(pgDir, { recursive: true, force: true });
 });
 
 describe('a job that ends while the database restarts', { timeout: 180_000 }, () => {
   it('is completed once the database is back, and the engine goes on with the next', async () => {
-    pgPort = await freePort();
-    const url = pgServer('start');
+    server = await throwawayPg('cratedig-engine-outage-pg-');
+    const db = server;
+    const url = db.start();
     const connections = new pg.Pool({ connectionString: url, max: 4 });
     connections.on('error', () => {});
     pool = connections;
@@ -68,9 +45,9 @@ describe('a job that ends while the database restarts', { timeout: 180_000 }, ()
       ran.push(`job ${job.data.n}`);
       // the first job ends while the database is down: its completion meets the outage
       if (job.data.n === 1) {
-        pgServer('stop');
+        db.stop();
         restart = new Promise((resolve) => setTimeout(resolve, 3000)).then(() => {
-          pgServer('start');
+          db.start();
         });
       }
     });

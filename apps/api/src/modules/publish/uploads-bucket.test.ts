@@ -2,7 +2,6 @@
 // upload is resumed on whichever instance the next request reaches, and processed by a worker that
 // never saw it arrive. Nothing is left in the bucket once the draft is processed or cancelled, and an
 // upload in progress is never served as media.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +22,7 @@ import { S3MediaStore, s3ClientConfig } from '../../lib/media-store-s3';
 import { buildTestApp, makeTempDir, testConfig } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { resetDatabase } from '../../test/database';
+import { writeMp3 } from '../../test/import-fixtures';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
 import { processUpload } from './processing';
 
@@ -118,19 +118,7 @@ beforeAll(async () => {
     base.set(app, `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
   }
   dj = await createUserWithToken(one);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=20',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '128k',
-    join(dir, 'set.mp3'),
-  ]);
+  writeMp3(join(dir, 'set.mp3'), 20);
 }, 60_000);
 afterAll(async () => {
   await one?.close();
