@@ -16,7 +16,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { runWithStatementLimits } from '../apps/api/src/lib/statement-limits';
-import { loadPeaks, lookupLandmarks } from '../apps/api/src/modules/fingerprints/landmark-store';
+import { hotKeyLimit, loadPeaks, lookupLandmarks } from '../apps/api/src/modules/fingerprints/landmark-store';
 import { queryLandmarks, SCAN_DENSITY } from '../apps/api/src/modules/fingerprints/landmarks/hashes';
 import {
   findLandmarkMatches,
@@ -208,8 +208,15 @@ for (const s of [...ddl.indexes, ...ddl.foreignKeys]) {
   await restore(client, [s]);
   builds[s.name] = Math.round(performance.now() - t0);
 }
+// COPY writes postings without the job's count of each key's sets (landmark_keys): made again whole
 let t0 = performance.now();
-await client.query('vacuum analyze landmark_postings, set_landmarks');
+await client.query('truncate landmark_keys');
+await client.query(
+  'insert into landmark_keys (key, sets) select key, count(distinct set_id)::int from landmark_postings group by key having count(distinct set_id) >= 2',
+);
+builds.landmarkKeys = Math.round(performance.now() - t0);
+t0 = performance.now();
+await client.query('vacuum analyze landmark_postings, set_landmarks, landmark_keys');
 builds.vacuumAnalyze = Math.round(performance.now() - t0);
 await client.end();
 log(`indexes built after loading (ms): ${JSON.stringify(builds)}`);
@@ -232,9 +239,10 @@ const rels = (
   await pool.query<{ name: string; bytes: number }>(
     `select c.relname as name, pg_relation_size(c.oid)::float8 as bytes from pg_class c
      where c.relname in ('landmark_postings', 'landmark_postings_key_idx', 'landmark_postings_set_idx', 'set_landmarks',
-                         'set_landmarks_pkey', 'set_landmarks_status_idx')
+                         'set_landmarks_pkey', 'set_landmarks_status_idx', 'landmark_keys', 'landmark_keys_pkey')
      union all select 'landmark_postings total', pg_total_relation_size('landmark_postings')::float8
-     union all select 'set_landmarks total', pg_total_relation_size('set_landmarks')::float8`,
+     union all select 'set_landmarks total', pg_total_relation_size('set_landmarks')::float8
+     union all select 'landmark_keys total', pg_total_relation_size('landmark_keys')::float8`,
   )
 ).rows;
 log(
@@ -458,8 +466,11 @@ log(
 );
 const plan = await pool.query(
   `explain (analyze, buffers, format json) select key, set_id as "setId", t, detail from landmark_postings
-   where key = any($1::int4[]) and not (set_id = any($2::int4[]))`,
-  [queryKeys[0] ?? [], [planted[0]?.baseId ?? 0]],
+   where key = any(array(
+       select u.key from unnest($1::int4[]) as u(key)
+       where not exists (select 1 from landmark_keys k where k.key = u.key and k.sets > $3)))
+     and not (set_id = any($2::int4[]))`,
+  [queryKeys[0] ?? [], [planted[0]?.baseId ?? 0], await hotKeyLimit(db)],
 );
 results.heardIn = { ...heard, explain: plan.rows[0] };
 const root = (

@@ -107,6 +107,18 @@ export const landmarkPostings = pgTable(
 );
 
 /**
+ * In how many sets each key of the landmark index is posted, for the keys two sets or more hold (a key
+ * without a row is in one set at most). The job adds a set's keys as it writes its postings (in the
+ * same statements); a trigger takes them away when a set's postings are deleted (read again, failed,
+ * or the set deleted). A lookup leaves out the keys found in far more sets than the others
+ * (docs/fingerprints.md, "Storage and index") and reads this table to know which.
+ */
+export const landmarkKeys = pgTable('landmark_keys', {
+  key: integer('key').primaryKey(),
+  sets: integer('sets').notNull(),
+});
+
+/**
  * What the landmark job heard of a set in the others: a stretch of the set (in its seconds) is the
  * same audio as a stretch of the other set, played at `speed` against it. Only the set's stretches
  * its tracklist does not name are looked for (ID entries, gaps, a set without times).

@@ -73,15 +73,32 @@ export async function saveLandmarks(
   await db.execute(
     sql`delete from landmark_stretches where set_id = ${set.setId} or other_set_id = ${set.setId}`,
   );
+  // each key counts the set once (landmark_keys), in the statement that writes its first posting here
+  const counted = new Set<number>();
   for (let i = 0; i < result.landmarks.length; i += CHUNK) {
     const chunk = result.landmarks.slice(i, i + CHUNK);
     const keys = `{${chunk.map((l) => l.key).join(',')}}`;
     const times = `{${chunk.map((l) => Math.round(l.t)).join(',')}}`;
     const details = `{${chunk.map((l) => packDetail(l.f, l.span)).join(',')}}`;
+    const fresh: number[] = [];
+    for (const l of chunk)
+      if (!counted.has(l.key)) {
+        counted.add(l.key);
+        fresh.push(l.key);
+      }
+    // a key in one set has no row (most keys: a row each would double the index's size); its second
+    // set makes the row, with 2
     await db.execute(sql`
-      insert into landmark_postings (key, set_id, t, detail)
-      select k, ${set.setId}, t, d
-      from unnest(${keys}::int4[], ${times}::int4[], ${details}::int4[]) as u(k, t, d)`);
+      with posted as (
+        insert into landmark_postings (key, set_id, t, detail)
+        select k, ${set.setId}, t, d
+        from unnest(${keys}::int4[], ${times}::int4[], ${details}::int4[]) as u(k, t, d)
+      )
+      insert into landmark_keys (key, sets)
+      select k, 2 from unnest(${`{${fresh.sort((a, b) => a - b).join(',')}}`}::int4[]) as u(k)
+      where exists (select 1 from landmark_postings p where p.key = u.k and p.set_id <> ${set.setId})
+      order by k
+      on conflict (key) do update set sets = landmark_keys.sets + 1`);
     await pace();
   }
   const updated = await queryRows<{ set_id: number }>(
@@ -135,11 +152,37 @@ export type Pace = () => Promise<void>;
 const yieldOnce: Pace = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
+ * A key found in more sets than this says little about where its landmark is (a chord every track
+ * plays, a steady hat) and costs a lookup the most: its postings are left out. The limit is a share of
+ * the sets read, so it grows with the catalogue (on music-like sets, the keys in more than 5 % of
+ * them hold most of what a query would read and few of a copy's agreeing landmarks: bench/README.md,
+ * "The landmark index"), and never below a floor, so a track a small catalogue holds in dozens of
+ * sets keeps its keys. Sets, not postings: a loop repeats its landmarks inside one track.
+ */
+const HOT_KEY_SHARE = 0.05;
+const HOT_KEY_FLOOR = 64;
+const DONE_TTL_MS = 60_000;
+let done: { db: Db; sets: number; at: number } | undefined;
+
+/** The most sets a key may be found in and still be read (the sets are counted at most once a minute). */
+export async function hotKeyLimit(db: Db): Promise<number> {
+  if (!done || done.db !== db || Date.now() - done.at > DONE_TTL_MS) {
+    const row = await queryRow<{ sets: number }>(
+      db,
+      sql`select count(*)::int as sets from set_landmarks where status = 'done'`,
+    );
+    done = { db, sets: row?.sets ?? 0, at: Date.now() };
+  }
+  return Math.max(HOT_KEY_FLOOR, Math.floor(HOT_KEY_SHARE * done.sets));
+}
+
+/**
  * The postings of these keys in the sets `inSets` admits, a few hundred keys per statement: the
  * embedded database answers one statement at a time, so a question of thousands of keys never holds
- * it (and listeners' requests) for seconds.
+ * it (and listeners' requests) for seconds. Keys in more than `hotKeyLimit` sets are left out.
  */
 async function postingsOf(db: Db, keys: number[], inSets: SQL, pace: Pace = yieldOnce): Promise<Posting[]> {
+  const limit = await hotKeyLimit(db);
   let out: Posting[] = [];
   for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
     if (i > 0) await pace();
@@ -147,7 +190,10 @@ async function postingsOf(db: Db, keys: number[], inSets: SQL, pace: Pace = yiel
     const rows = await queryRows<Posting>(
       db,
       sql`select key, set_id as "setId", t, detail from landmark_postings
-          where key = any(${list}::int4[]) and ${inSets}`,
+          where key = any(array(
+              select u.key from unnest(${list}::int4[]) as u(key)
+              where not exists (select 1 from landmark_keys k where k.key = u.key and k.sets > ${limit})))
+            and ${inSets}`,
     );
     // concat, not push(...rows): a chunk may answer more postings than a call takes arguments
     out = out.concat(rows);
@@ -155,7 +201,7 @@ async function postingsOf(db: Db, keys: number[], inSets: SQL, pace: Pace = yiel
   return out;
 }
 
-const LOOKUP_CHUNK = 300;
+const LOOKUP_CHUNK = 1000;
 
 /**
  * A done set due to be heard against the others, and the sets it has not been heard against yet:

@@ -130,8 +130,17 @@ export async function findLandmarkMatches(
   const minAgreeing = opts.minAgreeing ?? MIN_AGREEING;
   const minFrames = (opts.minSeconds ?? 8) / FRAME_S;
   const out: LandmarkMatch[] = [];
+  // a copy's agreeing hits lie within the query's length (at the slowest speed) of the set; a set
+  // whose hits are spread thinner than that anywhere is other music, and is not voted on
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const q of query) {
+    first = Math.min(first, q.t);
+    last = Math.max(last, q.t);
+  }
+  const reach = (last - first) / (1 - MAX_SPEED_CHANGE) + 2 * OFFSET_BIN;
   const sets = [...hitsBySet.entries()]
-    .filter(([, hits]) => hits.length >= minAgreeing)
+    .filter(([, hits]) => hits.length >= minAgreeing && denseSomewhere(hits, minAgreeing, reach))
     .sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
   for (const [setId, hits] of sets) {
     let left = hits;
@@ -177,6 +186,14 @@ export async function findLandmarkMatches(
     return [...best.values()].sort((a, b) => b.similarity - a.similarity || a.setId - b.setId);
   }
   return out.sort((a, b) => a.queryStartS - b.queryStartS || a.setId - b.setId);
+}
+
+/** Whether `count` hits lie within `reach` frames of the set somewhere. */
+function denseSomewhere(hits: Hit[], count: number, reach: number): boolean {
+  const times = hits.map((h) => h.rt).sort((a, b) => a - b);
+  for (let i = count - 1; i < times.length; i++)
+    if ((times[i] as number) - (times[i - count + 1] as number) <= reach) return true;
+  return false;
 }
 
 /**

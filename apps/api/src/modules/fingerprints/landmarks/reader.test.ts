@@ -1,7 +1,9 @@
 // The job's landmark reader runs behind everything a listener does: a process in a session of its
 // own at the lowest priority (Linux shares the CPU between sessions before nice counts), which goes
 // when it is closed. A reader a listener waits on is a thread of the server.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AudioUnreadable } from './decode';
 import { LandmarkReader } from './reader';
@@ -58,5 +60,25 @@ describe('the landmark reader', () => {
     await expect(reader.read('/nonexistent/set.mp3')).rejects.toBeInstanceOf(AudioUnreadable);
     expect(reader.pid).toBeUndefined();
     expect(reader.cpuMs).toBe(0);
+  });
+
+  // a command that asked heard-in once (naming an ID names its copies) must still end by itself
+  it('never keeps its process alive: a program that used its thread and never closed it ends', () => {
+    const reader = fileURLToPath(new URL('./reader.ts', import.meta.url));
+    const program = `
+      const { LandmarkReader } = await import(${JSON.stringify(reader)});
+      const thread = new LandmarkReader({ background: false });
+      // what a server or a command has open while it waits (here a timer), let go once answered
+      const open = setInterval(() => {}, 1000);
+      await thread.read('/nonexistent/set.mp3').catch(() => undefined);
+      clearInterval(open);
+      console.log('asked');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.stdout).toContain('asked');
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
   });
 });

@@ -1,0 +1,18 @@
+-- Source of truth for this function (docs/database.md): the migration runner applies this file with
+-- CREATE OR REPLACE after the migrations, on every start.
+--
+-- cd_landmark_keys_gone: the trigger after postings of the landmark index are deleted (a set read
+-- again, failed, or deleted: a whole set at a time). landmark_keys has a row for each key two sets or
+-- more hold; each key loses the sets whose postings went, its rows locked in key order (the job's
+-- writers upsert in key order too, so two never wait on each other crosswise), and a key left in one
+-- set loses its row.
+CREATE OR REPLACE FUNCTION cd_landmark_keys_gone() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM landmark_keys WHERE key IN (SELECT key FROM gone) ORDER BY key FOR UPDATE;
+  UPDATE landmark_keys k SET sets = k.sets - lost.sets
+    FROM (SELECT key, count(DISTINCT set_id)::int AS sets FROM gone GROUP BY key) lost
+    WHERE k.key = lost.key;
+  DELETE FROM landmark_keys WHERE key IN (SELECT key FROM gone) AND sets < 2;
+  RETURN NULL;
+END $$;
