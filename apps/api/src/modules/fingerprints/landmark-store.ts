@@ -177,7 +177,7 @@ export async function hotKeyLimit(db: Db): Promise<number> {
 }
 
 /**
- * The postings of these keys in the sets `inSets` admits, a few hundred keys per statement: the
+ * The postings of these keys in the sets `inSets` admits, a thousand keys per statement: the
  * embedded database answers one statement at a time, so a question of thousands of keys never holds
  * it (and listeners' requests) for seconds. Keys in more than `hotKeyLimit` sets are left out.
  */
