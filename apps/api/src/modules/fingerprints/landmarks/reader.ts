@@ -202,10 +202,11 @@ export class LandmarkReader {
 /** A thread at the server's priority that never keeps the process alive by itself. */
 function threadChannel(receive: (m: FromThread) => void, fail: (e: Error) => void): Channel {
   const worker = new Worker(BOOTSTRAP);
-  worker.unref();
   worker.on('message', receive);
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the landmark reader's thread stopped (${code})`)));
+  // after the listeners: adding a 'message' listener refs the thread's port again
+  worker.unref();
   return {
     post: (message) => worker.postMessage(message),
     close: async () => {
