@@ -99,6 +99,30 @@ const CONNECT_TIMEOUT_MS = 3000;
 /** How long a pooled connection may stay unused before it is closed. */
 const POOL_IDLE_MS = 5 * 60_000;
 
+/**
+ * A statement or a script on a connection of the pool. A script that opens a transaction (pg-boss
+ * sends `BEGIN; …; COMMIT`) and fails part-way leaves its connection inside the failed transaction;
+ * given back to the pool so, every later statement there failed with "current transaction is aborted"
+ * (a worker starting beside another lost its start that way). So a failed script's connection is
+ * rolled back before it goes back, or closed when even that fails.
+ */
+async function scriptOnPool(pool: pg.Pool, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  const client = await pool.connect();
+  try {
+    const result = await client.query(text, values);
+    client.release();
+    return result;
+  } catch (error) {
+    try {
+      await client.query('rollback');
+      client.release();
+    } catch {
+      client.release(true);
+    }
+    throw error;
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connections = options.poolMax ?? 10;
@@ -131,9 +155,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connections,
       openConnections: () => pool.totalCount,
       exec: async (sql) => {
-        await pool.query(sql);
+        await scriptOnPool(pool, sql);
       },
-      executeSql: (text, values) => pool.query(text, values),
+      executeSql: (text, values) => scriptOnPool(pool, text, values),
       close: async () => {
         await replica?.reads.stop();
         await replica?.pool.end();
