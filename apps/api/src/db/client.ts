@@ -99,30 +99,6 @@ const CONNECT_TIMEOUT_MS = 3000;
 /** How long a pooled connection may stay unused before it is closed. */
 const POOL_IDLE_MS = 5 * 60_000;
 
-/**
- * A statement or a script on a connection of the pool. A script that opens a transaction (pg-boss
- * sends `BEGIN; …; COMMIT`) and fails part-way leaves its connection inside the failed transaction;
- * given back to the pool so, every later statement there failed with "current transaction is aborted"
- * (a worker starting beside another lost its start that way). So a failed script's connection is
- * rolled back before it goes back, or closed when even that fails.
- */
-async function scriptOnPool(pool: pg.Pool, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
-  const client = await pool.connect();
-  try {
-    const result = await client.query(text, values);
-    client.release();
-    return result;
-  } catch (error) {
-    try {
-      await client.query('rollback');
-      client.release();
-    } catch {
-      client.release(true);
-    }
-    throw error;
-  }
-}
-
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connections = options.poolMax ?? 10;
@@ -155,9 +131,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connections,
       openConnections: () => pool.totalCount,
       exec: async (sql) => {
-        await scriptOnPool(pool, sql);
+        await pool.query(sql);
       },
-      executeSql: (text, values) => scriptOnPool(pool, text, values),
+      executeSql: (text, values) => pool.query(text, values),
       close: async () => {
         await replica?.reads.stop();
         await replica?.pool.end();
@@ -358,7 +334,18 @@ function limitEveryStatement(pool: pg.Pool, poolMode: 'session' | 'transaction')
       client.release();
       return result;
     } catch (error) {
-      client.release(hasSqlState(error) ? undefined : (error as Error));
+      if (!hasSqlState(error)) {
+        client.release(error as Error);
+        throw error;
+      }
+      // A script that opened a transaction (pg-boss sends `BEGIN; …; COMMIT`) and failed part-way
+      // leaves its connection inside the failed transaction: given back so, every later statement there
+      // failed with "current transaction is aborted" (a worker starting beside another lost its start
+      // that way). It is rolled back before it goes back, or closed when even that fails.
+      await client.query('rollback').then(
+        () => client.release(),
+        () => client.release(true),
+      );
       throw error;
     }
   }) as typeof pool.query;

@@ -1,5 +1,5 @@
--- Source of truth for this function (docs/database.md): the migration runner applies this file with
--- CREATE OR REPLACE after the migrations, on every start.
+-- Source of truth for this function and its trigger (docs/database.md): the migration runner applies
+-- this file after the migrations, on a start whose functions script changed.
 --
 -- cd_landmark_keys_gone: the trigger after postings of the landmark index are deleted (a set read
 -- again, failed, or deleted: a whole set at a time). landmark_keys has a row for each key two sets or
@@ -16,3 +16,6 @@ BEGIN
   DELETE FROM landmark_keys WHERE key IN (SELECT key FROM gone) AND sets < 2;
   RETURN NULL;
 END $$;
+DROP TRIGGER IF EXISTS landmark_postings_gone ON landmark_postings;
+CREATE TRIGGER landmark_postings_gone AFTER DELETE ON landmark_postings
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION cd_landmark_keys_gone();

@@ -75,13 +75,8 @@ describe('the count of sets per key', () => {
 
   it('takes a set away when it is read again, fails, or is deleted', async () => {
     const key = KEY + 21;
-    const sets = [await readableSet(1), await readableSet(2), await readableSet(3), await readableSet(4)];
-    const [a, b, c, d] = sets as [
-      (typeof sets)[number],
-      (typeof sets)[number],
-      (typeof sets)[number],
-      (typeof sets)[number],
-    ];
+    const [a, b, c] = [await readableSet(1), await readableSet(2), await readableSet(3)];
+    const sets = [a, b, c, await readableSet(4)];
     for (const set of sets) await save(set, [landmark(key, 5), landmark(key, 9)]);
     expect(await setsOf(key)).toBe(4);
     // read again with other audio: its old postings go, its new ones come
@@ -95,7 +90,6 @@ describe('the count of sets per key', () => {
     await save(a, [landmark(key, 7)]);
     expect(await setsOf(key)).toBe(2);
     expect(await lookupLandmarks(app.db, [key], [])).toHaveLength(3);
-    expect(d.setId).toBeGreaterThan(0);
   });
 });
 

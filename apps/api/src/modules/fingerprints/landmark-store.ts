@@ -162,18 +162,18 @@ const yieldOnce: Pace = () => new Promise((resolve) => setImmediate(resolve));
 const HOT_KEY_SHARE = 0.05;
 const HOT_KEY_FLOOR = 64;
 const DONE_TTL_MS = 60_000;
-let done: { db: Db; sets: number; at: number } | undefined;
+let doneSets: { db: Db; sets: number; at: number } | undefined;
 
 /** The most sets a key may be found in and still be read (the sets are counted at most once a minute). */
 export async function hotKeyLimit(db: Db): Promise<number> {
-  if (!done || done.db !== db || Date.now() - done.at > DONE_TTL_MS) {
+  if (!doneSets || doneSets.db !== db || Date.now() - doneSets.at > DONE_TTL_MS) {
     const row = await queryRow<{ sets: number }>(
       db,
       sql`select count(*)::int as sets from set_landmarks where status = 'done'`,
     );
-    done = { db, sets: row?.sets ?? 0, at: Date.now() };
+    doneSets = { db, sets: row?.sets ?? 0, at: Date.now() };
   }
-  return Math.max(HOT_KEY_FLOOR, Math.floor(HOT_KEY_SHARE * done.sets));
+  return Math.max(HOT_KEY_FLOOR, Math.floor(HOT_KEY_SHARE * doneSets.sets));
 }
 
 /**
