@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format';
+import { formatDate, formatNumber } from './format';
 
 describe('formatDate', () => {
   it('writes every month as en-GB does, read in UTC', () => {
@@ -22,5 +22,15 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('—');
     expect(formatDate('')).toBe('—');
     expect(formatDate('not a date')).toBe('—');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes counts as en-GB does', () => {
+    const intl = new Intl.NumberFormat('en-GB');
+    const values = [0, 1, 7, 12, 999, 1000, 1001, 12_345, 100_000, 999_999, 1_000_000, 1_234_567_890];
+    for (const value of [...values, ...values.slice(1).map((v) => -v), 1.5, 2.25, 1234.5678, 0.0004, -0.5]) {
+      expect(formatNumber(value), String(value)).toBe(intl.format(value));
+    }
   });
 });
