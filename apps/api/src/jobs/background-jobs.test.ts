@@ -139,7 +139,7 @@ describe('a background job as a plugin', () => {
   });
 });
 
-/** Every interval timer set while `during` runs, and whether it was cleared since. */
+/** Every interval timer set from now on (until the mocks are restored), and whether it was cleared since. */
 function watchIntervals() {
   const set = new Set<unknown>();
   const cleared = new Set<unknown>();

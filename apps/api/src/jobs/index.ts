@@ -17,7 +17,10 @@ export type { BackgroundJob, RunningJob } from './job-plugin';
 
 const onEngine = [JOB_ENGINE];
 
-/** The jobs on the engine, in their start order. A `stop()` of theirs only ends their runs early. */
+/**
+ * The jobs on the engine, in their start order. Their modules' `stop()` only tells their runs to end
+ * early (it is their stopSoon): the runs end, and their workers stop, with the engine.
+ */
 export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   {
     name: 'cratedig-job-fingerprints',
