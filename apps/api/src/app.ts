@@ -5,6 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { JobSender } from './job-sender';
+import { backgroundJobs } from './jobs';
 import { registerListenersFirst } from './lib/listeners-first';
 import type { MediaStore } from './lib/media-store';
 import { openMediaStore } from './lib/open-media-store';
@@ -66,6 +67,12 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The media store, shared with the jobs; default: the one the settings name, closed with the app. */
   media?: MediaStore;
+  /**
+   * Runs the background jobs (jobs/) in this app: they start as it gets ready, before it listens, and
+   * stop as it closes; `stopping` tells their runs to end early once shutdown begins. Default: none
+   * (tests, commands; main.ts passes it unless JOBS=false).
+   */
+  jobs?: { stopping?: AbortSignal };
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
@@ -144,5 +151,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   await registerMedia(app, media);
   await registerWebApp(app, { distDir: config.webDistDir });
+  // Last: the jobs stop before what they use (the media store) as the app closes.
+  if (deps.jobs) await app.register(backgroundJobs, deps.jobs);
   return app;
 }

@@ -1,20 +1,15 @@
-// Every background job on the job engine (pg-boss on the app's own database), started together:
-// by `npm start`'s process unless JOBS=false, and by `cratedig worker`, which serves no HTTP. Any
-// number of processes may run them: each queue is a singleton or `stately` across all of them, so a
-// run happens once, and a process that dies mid-run leaves its job to be retried by another once the
-// engine sees it expire (docs/deploy.md "Workers").
-import type { FastifyBaseLogger } from 'fastify';
+// Every background job on the job engine (pg-boss on the app's own database): by `npm start`'s
+// process unless JOBS=false, as plugins of its app (jobs/), and by `cratedig worker`, which serves no
+// HTTP, through startJobs: the same plugins on an app of their own that never listens. Any number of
+// processes may run them: each queue is a singleton or `stately` across all of them, so a run happens
+// once, and a process that dies mid-run leaves its job to be retried by another once the engine sees
+// it expire (docs/deploy.md "Workers").
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { startJobLeases } from './job-leases';
+import { type BackgroundJob, backgroundJobs } from './jobs';
 import type { MediaStore } from './lib/media-store';
-import { startRateLimitJobs } from './modules/accounts/rate-limit-jobs';
-import { startItemDocsJobs } from './modules/catalogue/item-docs-jobs';
-import { startReadySearchJobs } from './modules/catalogue/ready-search-jobs';
-import { startFingerprintJobs } from './modules/fingerprints/jobs';
-import { startJobEngine } from './modules/notifications/jobs';
-import { startPublishJobs } from './modules/publish/jobs';
 
 export interface RunningJobs {
   boss: PgBoss;
@@ -24,65 +19,37 @@ export interface RunningJobs {
   stop(): Promise<void>;
 }
 
+/** Starts the jobs; a job that fails to start stops those started before it, and the error is thrown. */
 export async function startJobs(deps: {
   database: Database;
   config: AppConfig;
   media: MediaStore;
   log: FastifyBaseLogger;
+  /** The jobs on the engine (default: all of them). */
+  jobs?: readonly BackgroundJob[];
 }): Promise<RunningJobs> {
-  const { database, config, media, log } = deps;
-  const engine = await startJobEngine({ database, config, log });
-  // a long job run here is leased, and any lease a killed process left is taken back from here
-  const leases = startJobLeases({ boss: engine.boss, database, log });
-  const stoppers: { stop(): void }[] = [];
-  const stopSoon = () => {
-    for (const s of stoppers) s.stop();
-  };
+  const stopping = new AbortController();
+  const app = Fastify({ loggerInstance: deps.log });
+  app.decorate('config', deps.config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('media', deps.media);
+  await app.register(backgroundJobs, {
+    stopping: stopping.signal,
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+  });
   try {
-    // the first start never waits for the audio to be read: the job is queued and runs on its own
-    stoppers.push(await startFingerprintJobs({ boss: engine.boss, database, media, log, leases }));
-    // DJs' uploads wait for their processing: it starts with the engine, not after the keepers
-    stoppers.push(await startPublishJobs({ boss: engine.boss, database, config, media, log, leases }));
+    await app.ready();
   } catch (err) {
-    await engine.stop();
-    await leases.stop();
+    await app.close();
     throw err;
   }
-  // A keeper that does not start costs time, not answers: short searches are counted by their first
-  // request, items without a document are built where they are read, old rate-limit hits only take room.
-  const keepers: [string, () => Promise<{ stop(): void } | undefined>][] = [
-    [
-      'the job keeping short list searches ready',
-      () => startReadySearchJobs({ boss: engine.boss, database, log }),
-    ],
-    [
-      'the job writing catalogue item documents',
-      () => startItemDocsJobs({ boss: engine.boss, database, log }),
-    ],
-    [
-      'the job forgetting old rate-limit hits',
-      async () => {
-        await startRateLimitJobs({ boss: engine.boss, database, config, log });
-        return undefined;
-      },
-    ],
-  ];
-  for (const [name, start] of keepers) {
-    try {
-      const started = await start();
-      if (started) stoppers.push(started);
-    } catch (err) {
-      log.error({ err }, `${name} did not start`);
-    }
-  }
   return {
-    boss: engine.boss,
-    stopSoon,
+    boss: app.jobEngine.boss,
+    stopSoon: () => stopping.abort(),
     stop: async () => {
-      stopSoon();
-      // the runs end first, giving their leases back as they do
-      await engine.stop();
-      await leases.stop();
+      stopping.abort();
+      await app.close();
     },
   };
 }

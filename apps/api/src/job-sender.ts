@@ -1,7 +1,8 @@
-// How a request puts work on the job engine (job-runner.ts): through the engine this process runs,
-// or, where the jobs run elsewhere (JOBS=false behind `cratedig worker`, or before this process's jobs
-// have started), through an engine of its own that only sends: no workers, no schedules, no
-// maintenance. Either way the job lands in the same queue of the same database.
+// How a request puts work on the job engine (jobs/): through the engine this process runs (attached
+// once its jobs have started, before the app serves), or, where the jobs run elsewhere (JOBS=false
+// behind `cratedig worker`, an app without its jobs), through an engine of its own that only sends:
+// no workers, no schedules, no maintenance. Either way the job lands in the same queue of the same
+// database.
 import PgBoss from 'pg-boss';
 import type { Database } from './db/client';
 import { createQueue, startEngine } from './job-queues';

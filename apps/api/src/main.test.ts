@@ -153,6 +153,44 @@ describe('main.ts', { timeout: 120_000 }, () => {
     expect(await server.exited, server.output()).toBe(0);
   });
 
+  it('exits 1 with "start-up failed" when it cannot listen, though its background jobs had started as the app got ready', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const dataDir = makeTempDir('cratedig-main-');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: API_DIR,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        CRATEDIG_ENV: 'test',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push({ child, dataDir });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    // 'close' comes after the output's streams have ended
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise((resolve) => taken.close(resolve));
+    expect(code, output).toBe(1);
+    expect(output).toContain('start-up failed');
+    expect(output).toContain('EADDRINUSE');
+    expect(output).not.toContain('serving on');
+  });
+
   it('refuses a bad configuration with the list of problems and exit code 1', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,

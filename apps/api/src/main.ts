@@ -1,7 +1,7 @@
-// `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> listen
-// -> warm up and start the background jobs unless JOBS=false (job-runner.ts; the health check says
-// "starting" meanwhile) -> ready, with graceful shutdown: on a signal, requests in flight finish (up to a
-// timeout) before the server and then the database close.
+// `npm start`'s process: config -> database -> migrate -> (demo seed on an empty catalogue) -> the
+// app's background jobs start unless JOBS=false (jobs/, as the app gets ready) -> listen -> warm up
+// (the health check says "starting" meanwhile) -> ready, with graceful shutdown: on a signal, requests
+// in flight finish (up to a timeout) before the server, then the jobs, then the database close.
 
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
@@ -20,7 +20,6 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { type ReplicaState, replicaWhileUsable } from './db/replica';
 import { queryRow } from './db/rows';
-import { type RunningJobs, startJobs } from './job-runner';
 import { registerConnectionDrain } from './lib/connection-drain';
 import { listenersFirst } from './lib/listeners-first';
 import { startingReadiness } from './lib/readiness';
@@ -43,34 +42,10 @@ const DRAIN_WINDOW_MS = 1000;
 const WARM_UP_BUDGET_MS = 5000;
 
 async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = configOrExit();
   // The embedded database belongs to one process: take its control socket before opening it, so that
   // neither a second server nor a command opens the same folder (cli/control-socket.ts).
-  let control: ControlSocket | undefined;
-  if (!config.databaseUrl) {
-    try {
-      control = await claimControlSocket(
-        controlSocketPath(config),
-        'The Cratedig server is starting; try the command again in a moment.',
-      );
-    } catch (error) {
-      if (error instanceof DatabaseInUse) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
-  }
+  const control = config.databaseUrl ? undefined : await controlSocketOrExit(config);
   let logIdleError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
   let logReplica = (state: ReplicaState, why: string) =>
     console.warn(`replica ${state.up ? 'usable' : 'skipped'}: ${why}`);
@@ -84,11 +59,16 @@ async function main(): Promise<void> {
     replicaMaxLagMs: config.replicaMaxLagMs,
     onReplicaChange: (state, why) => logReplica(state, why),
   });
-  // The app is built first so that start-up work logs through the same (redacting) logger.
-  // Listening comes before readiness: until the warm-up is done the health check answers 503 starting.
+  // The app is built first so that start-up work logs through the same (redacting) logger. Its
+  // background jobs (jobs/, unless JOBS=false) start as it gets ready, before it listens, and stop as
+  // it closes. Listening comes before readiness: until the warm-up is done the health check answers
+  // 503 starting.
   const readiness = startingReadiness();
-  const warmUpStop = new AbortController();
-  const app = await buildApp(config, { database, readiness });
+  // Aborted as shutdown begins: the warm-up stops, and the jobs' runs in progress end at their next
+  // step (a fill after its current count, a fingerprint run after its set) while requests finish.
+  const shutdown = new AbortController();
+  const jobs = config.jobs ? { stopping: shutdown.signal } : undefined;
+  const app = await buildApp(config, { database, readiness, ...(jobs ? { jobs } : {}) });
   const connections = registerConnectionDrain(app);
   logIdleError = (err) =>
     app.log.warn({ err }, 'an idle database connection failed; the pool reconnects on the next query');
@@ -99,24 +79,19 @@ async function main(): Promise<void> {
         ? `the replica serves reads again (${why})`
         : `reads go to the primary: the replica is ${why}`,
     );
-  let closing = false;
-  let jobs: RunningJobs | undefined;
 
   closeWithGrace(
     { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: string) => app.log.error(message) } },
     async ({ signal, err }) => {
-      closing = true;
-      warmUpStop.abort();
-      // a fill in progress stops after its current count, a fingerprint run after its set, while
-      // requests finish
-      jobs?.stopSoon();
+      shutdown.abort();
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info(`${signal ?? 'exit'} received, finishing in-flight requests`);
       // Open keep-alive connections get their last answer with `Connection: close`; then Fastify stops
-      // accepting, waits for in-flight requests and drops idle sockets (forceCloseConnections: 'idle').
+      // accepting, waits for in-flight requests and drops idle sockets (forceCloseConnections: 'idle'),
+      // and the background jobs stop, in the reverse order of their start. A close during the start
+      // waits for the jobs' start to end; those not started by then are not.
       if (app.server.listening) await connections.drain(DRAIN_WINDOW_MS);
       await app.close();
-      await jobs?.stop();
       await control?.close();
       await database.close();
       app.log.info('stopped');
@@ -125,7 +100,8 @@ async function main(): Promise<void> {
 
   try {
     await prepareDatabase(app, database, config);
-    if (closing) return;
+    if (shutdown.signal.aborted) return;
+    if (!config.jobs) app.log.info('background jobs are left to the workers (JOBS=false)');
     await app.listen({ port: config.port, host: config.host });
     // Operator commands sent to the socket run here, on this process's database handle; what they
     // change is visible to the next request at once (nothing caches catalogue rows in-process).
@@ -134,27 +110,21 @@ async function main(): Promise<void> {
     );
     const warm = await warmUp(app, {
       distDir: config.webDistDir,
-      signal: warmUpStop.signal,
+      signal: shutdown.signal,
       budgetMs: WARM_UP_BUDGET_MS,
       pingDatabase: () => checkHealth(serviceContext(app)),
       warmDatabase: () => warmSearchConnections(serviceContext(app), database.connections),
     });
-    if (closing) return;
+    if (shutdown.signal.aborted) return;
     const what = warm.webApp ? `first screen (${warm.served.length} files) and database` : 'database';
     const stop = warm.outcome === 'done' ? '' : ` (stopped: ${warm.outcome})`;
     app.log.info(`warmed up the ${what} in ${warm.ms} ms${stop}`);
-    if (config.jobs) {
-      jobs = await startJobs({ database, config, media: app.media, log: app.log });
-      app.jobSender.attach(jobs.boss);
-      if (closing) {
-        await jobs.stop();
-        return;
-      }
-    } else app.log.info('background jobs are left to the workers (JOBS=false)');
   } catch (err) {
     // A signal during start-up closes the database under the seed; close-with-grace exits then.
-    if (closing) return;
+    if (shutdown.signal.aborted) return;
     app.log.fatal({ err }, 'start-up failed');
+    // a job that failed to start, or a listen that failed: the jobs that had started stop
+    await app.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(1);
   }
@@ -174,6 +144,35 @@ async function main(): Promise<void> {
     // the index's loads (a million documents) read the replica while it keeps up
     ...(database.replica ? { replica: replicaWhileUsable(database.replica) } : {}),
   });
+}
+
+/** The settings, or their problems on stderr and exit code 1. */
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The embedded database's control socket, or exit code 1 when another process holds the folder. */
+async function controlSocketOrExit(config: AppConfig): Promise<ControlSocket> {
+  try {
+    return await claimControlSocket(
+      controlSocketPath(config),
+      'The Cratedig server is starting; try the command again in a moment.',
+    );
+  } catch (error) {
+    if (error instanceof DatabaseInUse) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /** A command's output goes to its operator, and its refusals and errors to the server log too. */
