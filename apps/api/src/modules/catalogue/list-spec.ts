@@ -4,7 +4,7 @@
 import type { SortField } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ItemKind, UserRef } from '../../db/read-models/catalogue-items';
-import { listSearchCondition } from '../search/service';
+import { listSearchCondition } from './list-search';
 
 export type { ItemKind };
 

@@ -6,7 +6,7 @@ import { LIST_TOTAL_CAP } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRow, queryRows } from '../../db/rows';
-import { listSearchKey } from '../search/service';
+import { listSearchKey } from './list-search';
 import { type ItemKind, SORT_COLUMNS } from './list-spec';
 import { countSearch } from './queries';
 
