@@ -18,9 +18,9 @@ import type { User } from '@cratedig/contract/user';
 import type { Db } from '../../db/client';
 import { forbidden, type HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { hashOpaqueToken, newOpaqueToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
-import type { FirebaseIdentity } from '../../plugins/auth';
+import type { AuthAccounts, FirebaseIdentity } from '../../plugins/auth';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import type { AccountsContext } from './context';
 import { isFirebaseOnly, toUser } from './mapper';
 import * as q from './queries';
@@ -31,6 +31,13 @@ const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** docs/accounts.md "Password login": the client shows its own text for a 429; this is for API readers. */
 const LOGIN_BLOCKED = 'Too many failed login attempts. Please try again later.';
 const BAD_CREDENTIALS = 'Invalid username or password.';
+
+/** What the auth plugin (plugins/auth.ts) reads of the accounts; app.ts passes it in. */
+export const authAccounts: AuthAccounts = {
+  userById: q.findAuthUserById,
+  userByFirebaseUid: q.findAuthUserByFirebaseUid,
+  isSessionRevoked: q.isFamilyRevoked,
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Sign-in and tokens

@@ -17,7 +17,7 @@ import {
   itemsFunction,
   selectAlongside,
 } from '../../db/read-models/catalogue-items-by-id';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import { GENERATION } from './generation';
 import { pageCacheFor } from './page-cache';
 

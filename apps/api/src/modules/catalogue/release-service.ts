@@ -1,6 +1,6 @@
 // Releasing an ID (docs/ids-and-identifications.md): one transaction links the ID to the
 // released track and notifies everyone waiting for it. Operators do it with `cratedig release`.
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { notifyRelease } from '../notifications/service';
 import { insertRelease, lockTracks, type ReleaseTrackRow } from './release-queries';
 

@@ -13,7 +13,7 @@ import type { TrackDetail, TrackMeta } from '@cratedig/contract/track';
 import type { SQL } from 'drizzle-orm';
 import { signSetAudio, signSetPage } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
 import { keptItem, keptList, listKey } from './kept-pages';
 import type { ItemKind } from './list-spec';

@@ -9,7 +9,7 @@ import type {
   TracklistSubmission,
 } from '@cratedig/contract/contribute-api';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import * as identifications from '../identifications/service';
 import { type PastedPreview, previewPastedTracklist } from '../import/service';

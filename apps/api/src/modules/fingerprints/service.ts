@@ -24,7 +24,7 @@ import { setExists } from '../../db/read-models/catalogue-set-rows';
 import { setSummaries, trackSummary } from '../../db/read-models/catalogue-summaries';
 import { queryRow, queryRows } from '../../db/rows';
 import { notFound } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { type NamedId, proposeForCopy } from '../identifications/service';
 import { ITEM_S } from './fpcalc';
 import {

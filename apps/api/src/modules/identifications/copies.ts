@@ -4,7 +4,7 @@
 // as of any new proposal.
 import { sql } from 'drizzle-orm';
 import { queryRow, queryRows } from '../../db/rows';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import * as out from './outcome-queries';
 import * as q from './queries';
 

@@ -14,7 +14,7 @@ import type {
   VoteBody,
 } from '@cratedig/contract/identifications-api';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import { announceNamed } from './copies';
 import { type Decision, type DecisionResult, decide } from './decide';

@@ -13,7 +13,7 @@ import * as catalogue from '../../db/read-models/catalogue-ids';
 import { trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { searchPredicate } from '../catalogue/service';
 
 const COLUMNS: Record<WaitingIdListQuery['order_by'], { column: SQL; cast: SQL; text: boolean }> = {

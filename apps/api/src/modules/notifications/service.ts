@@ -8,7 +8,7 @@ import type {
   UnreadCount,
 } from '@cratedig/contract/notification';
 import { notFound } from '../../lib/http-errors';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as q from './queries';
 
 /**

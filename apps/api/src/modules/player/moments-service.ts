@@ -11,7 +11,7 @@ import type {
 import type { SetMeta } from '@cratedig/contract/set';
 import { signSetAudio } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as q from './moments-queries';
 
 /**

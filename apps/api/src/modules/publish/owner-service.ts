@@ -18,7 +18,7 @@ import { findSetRows, type SetRow } from '../../db/read-models/catalogue-set-row
 import { trackNames } from '../../db/read-models/catalogue-summaries';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import { setSuggestions, wasHeard } from '../fingerprints/service';
 import {

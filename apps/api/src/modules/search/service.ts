@@ -20,7 +20,7 @@ import { plansKept } from '../../db/plan-cache';
 import { type Alongside, ITEMS_KINDS } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms } from '../../db/read-models/catalogue-search-terms';
 import { signSetPage } from '../../lib/audio-links';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
 import { keepItems, keptItemsAlongside, warmConnections } from '../catalogue/service';
 import {
