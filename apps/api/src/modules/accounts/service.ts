@@ -16,6 +16,7 @@ import { DEFAULT_USER_TYPE } from '@cratedig/contract/constants';
 import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/session-ended';
 import type { User } from '@cratedig/contract/user';
 import type { Db } from '../../db/client';
+import type { SqlRunner } from '../../db/rows';
 import { forbidden, type HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashOpaqueToken, newOpaqueToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
@@ -38,6 +39,30 @@ export const authAccounts: AuthAccounts = {
   userByFirebaseUid: q.findAuthUserByFirebaseUid,
   isSessionRevoked: q.isFamilyRevoked,
 };
+
+/**
+ * Locks the user's row until the caller's transaction ends: what serialises one user's writes that
+ * must not interleave (the player's queue, from two tabs).
+ */
+export function lockAccount(db: SqlRunner, userId: number): Promise<void> {
+  return q.lockAccount(db, userId);
+}
+
+/**
+ * The id of an account Cratedig acts as itself (proposals Cratedig makes when it listens), created on
+ * first use: no one signs in to it.
+ */
+export function internalAccount(db: Db, username: string, email: string): Promise<number> {
+  return q.internalAccount(db, username, email);
+}
+
+/**
+ * One more of the user's proposals was accepted (identifications_accepted: profiles, and trust); in the
+ * caller's transaction.
+ */
+export function countAcceptedIdentification(db: Db, authorId: number): Promise<void> {
+  return q.countAcceptedIdentification(db, authorId);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Sign-in and tokens

@@ -149,6 +149,3 @@ async function importRead(
   if (!report) throw new Error('import finished without a report');
   return report;
 }
-
-export { type PastedPreview, type PastedSuggestion, previewPastedTracklist } from './contribute';
-export { EARLY_S } from './contribute-places';

@@ -26,11 +26,9 @@ import {
   planDraft,
   previewOf,
   problemsByLine,
-  readOwnedTracklist,
-  removeOwnedSet,
   unfileable,
-  writeOwnedSet,
-} from '../import/owned-set-service';
+} from '../import/draft-tracklist-service';
+import { readOwnedTracklist, removeOwnedSet, writeOwnedSet } from '../import/owned-set-service';
 import {
   deleteUpload,
   lockOwnUpload,

@@ -19,17 +19,12 @@ import { sql } from 'drizzle-orm';
 import { plansKept } from '../../db/plan-cache';
 import { type Alongside, ITEMS_KINDS } from '../../db/read-models/catalogue-items-by-id';
 import { findCorrections, readTerms } from '../../db/read-models/catalogue-search-terms';
+import { SEARCH_GENERATION } from '../../db/read-models/search-generation';
 import { signSetPage } from '../../lib/audio-links';
 import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import { takeSearch } from '../accounts/rate-limit-service';
 import { keepItems, keptItemsAlongside, warmConnections } from '../catalogue/service';
-import {
-  type IndexSource,
-  indexKeeperFor,
-  SEARCH_GENERATION,
-  type SearchIndex,
-  searchGeneration,
-} from './index-keeper';
+import { type IndexSource, indexKeeperFor, type SearchIndex, searchGeneration } from './index-keeper';
 import { searchIndexSection } from './index-query';
 import { type PreparedQuery, RANKS, type SearchRank, type SectionPage, searchSection } from './plans';
 import { type CachedSection, type KeptAnswers, keptAnswersAt, sectionKey } from './result-cache';
