@@ -127,10 +127,10 @@ const EXCEPTIONS: { file: string; tables: readonly string[]; writes: boolean; re
   },
   {
     file: 'modules/notifications/queries.ts',
-    tables: ['identifications', 'uploads', 'users', 'user_track_favs'],
+    tables: ['identifications', 'uploads', 'users'],
     writes: false,
     reason:
-      "a notification's JSON names the proposal, its author and the DJ's set taken down in the page's one statement; a release notifies the ID's watchers in its insert",
+      "a notification's JSON names the proposal, its author and the DJ's set taken down in the page's one statement",
   },
   {
     file: 'modules/notifications/digest-queries.ts',

@@ -4,6 +4,7 @@
 import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idNoticeJoins } from '../../db/read-models/catalogue-id-notices';
+import { watchersOf } from '../../db/read-models/catalogue-ids';
 import { queryRows } from '../../db/rows';
 import { notifications } from '../../db/schema/index';
 
@@ -20,8 +21,7 @@ export async function insertReleaseNotifications(db: Db, idTrackId: number): Pro
     sql`
       with added as (
         insert into notifications (user_id, id_track_id, kind)
-        select f.user_id, f.track_id, 'release' from user_track_favs f
-        where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)
+        select w.user_id, ${idTrackId}::int, 'release' from (${watchersOf(idTrackId)}) w
         on conflict do nothing
         returning 1)
       select count(*)::int as added from added`,
