@@ -12,6 +12,7 @@ import { openMediaStore } from './lib/open-media-store';
 import { alwaysReady, type Readiness } from './lib/readiness';
 import { accountsRoutes } from './modules/accounts/routes';
 import { searchLimitsFor } from './modules/accounts/search-limits';
+import { authAccounts } from './modules/accounts/service';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { contributeRoutes } from './modules/contribute/routes';
@@ -129,7 +130,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const redirected = isBucket(media) && mediaDelivery(config) === 'redirect';
   await registerSecurityHeaders(app, config, redirected ? [await media.origin()] : []);
   await registerOpenApi(app, config);
-  registerAuth(app, config);
+  registerAuth(app, config, authAccounts);
 
   await app.register(healthRoutes, { readiness: deps.readiness ?? alwaysReady });
   await app.register(siteRoutes);

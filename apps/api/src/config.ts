@@ -8,8 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { PUBLISH_LIMITS } from '@cratedig/contract/publish-api';
 import { z } from 'zod';
 import { blankIsUnset, isUrl, limitVar, millisecondsVar } from './config-vars';
-import type { S3Settings } from './lib/media-store';
-import type { CallKind, StatementLimits } from './lib/statement-limits';
 
 /** The repository root, found from this file so that defaults do not depend on the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -21,6 +19,17 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** The kinds of call with their own limits: reads, writes, and searches (the search box, list search). */
+export const CALL_KINDS = ['read', 'write', 'search'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+export interface StatementLimits {
+  /** Milliseconds a statement may run; 0 means no limit. */
+  statementTimeoutMs: number;
+  /** Milliseconds a statement may wait for a lock; 0 means no limit. */
+  lockTimeoutMs: number;
+}
 
 export interface AppConfig {
   env: Environment;
@@ -90,6 +99,23 @@ export interface PublishConfig {
   bytesPerUser: number;
   abandonedAfterS: number;
   keepOriginal: boolean;
+}
+
+/** A bucket of an S3-compatible store, as the settings name it (lib/media-store-s3.ts uses it). */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS itself, by region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (MinIO, Ceph, most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Keys are stored under this prefix ("" or ending in "/"). */
+  prefix: string;
+  /** How long a signed URL stays valid, in seconds; it stays the same for half of that. */
+  urlTtlS: number;
 }
 
 /** Media in MEDIA_DIR, or in a bucket of an S3-compatible store. */

@@ -23,10 +23,10 @@ import { queryRow } from './db/rows';
 import { registerConnectionDrain } from './lib/connection-drain';
 import { listenersFirst } from './lib/listeners-first';
 import { startingReadiness } from './lib/readiness';
-import { serviceContext } from './lib/service-context';
 import { warmUp } from './lib/warm-up';
 import { checkHealth } from './modules/health/service';
 import { preloadSearchIndex, warmSearchConnections } from './modules/search/service';
+import { serviceContext } from './plugins/service-context';
 
 /** Past this, shutdown stops waiting for in-flight requests and exits 1 (a load balancer's drain). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;

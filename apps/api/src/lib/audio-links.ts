@@ -6,7 +6,12 @@
 // Every module that answers sets signs them here, in its service, for the signed-in caller.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type AppConfig, resolveJwtSecret } from '../config';
-import type { UserContext } from './service-context';
+
+/** Whom a link is signed for and with which settings (a service's UserContext is one). */
+export interface LinkSigner {
+  config: AppConfig;
+  userId: number;
+}
 
 /**
  * Set audio lives here (db/seed demo-catalogue audioPath, sets.audio_path). Everything below it is
@@ -56,7 +61,7 @@ export function signAudioUrl(
 }
 
 /** `signAudioUrl` over a set-shaped object's mp3_permalink (lists, details, queue items). */
-export function signSetAudio<T extends { mp3_permalink: string | null }>(ctx: UserContext, set: T): T {
+export function signSetAudio<T extends { mp3_permalink: string | null }>(ctx: LinkSigner, set: T): T {
   return set.mp3_permalink === null
     ? set
     : { ...set, mp3_permalink: signAudioUrl(ctx.config, ctx.userId, set.mp3_permalink) };
@@ -90,7 +95,7 @@ export function verifyAudioLink(
 
 /** `signSetAudio` over every set of a `{data, pagination}` page. */
 export function signSetPage<T extends { mp3_permalink: string | null }, P extends { data: T[] }>(
-  ctx: UserContext,
+  ctx: LinkSigner,
   page: P,
 ): P {
   return { ...page, data: page.data.map((set) => signSetAudio(ctx, set)) };

@@ -19,12 +19,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Settings } from '../config';
 import {
   contentTypeOf,
   MediaMissing,
   type MediaStore,
   RangeNotSatisfiable,
-  type S3Settings,
   type StoredObject,
   UPLOAD_PART_BYTES,
   UPLOADS_PREFIX,

@@ -12,23 +12,6 @@ export const MEDIA_PREFIX = '/media/';
 /** A bucket receives a file larger than this in parts of this size (its entity tag depends on it). */
 export const UPLOAD_PART_BYTES = 16 * 1024 * 1024;
 
-/** A bucket of an S3-compatible store, as the settings name it (lib/media-store-s3.ts uses it). */
-export interface S3Settings {
-  bucket: string;
-  /** Unset: AWS itself, by region. */
-  endpoint: string | undefined;
-  region: string;
-  /** Unset: the SDK's own chain (environment, instance role). */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** bucket in the path (MinIO, Ceph, most self-hosted stores) rather than in the host name. */
-  forcePathStyle: boolean;
-  /** Keys are stored under this prefix ("" or ending in "/"). */
-  prefix: string;
-  /** How long a signed URL stays valid, in seconds; it stays the same for half of that. */
-  urlTtlS: number;
-}
-
 /** One stored object: its key, size in bytes, entity tag and time written. */
 export interface StoredObject {
   key: string;

@@ -4,17 +4,7 @@
 // database client (db/client.ts) applies them to the connection each statement runs on. Jobs and
 // operator commands run outside any request and keep the server's defaults.
 import { AsyncLocalStorage } from 'node:async_hooks';
-
-/** The kinds of call with their own limits: reads, writes, and searches (the search box, list search). */
-export const CALL_KINDS = ['read', 'write', 'search'] as const;
-export type CallKind = (typeof CALL_KINDS)[number];
-
-export interface StatementLimits {
-  /** Milliseconds a statement may run; 0 means no limit. */
-  statementTimeoutMs: number;
-  /** Milliseconds a statement may wait for a lock; 0 means no limit. */
-  lockTimeoutMs: number;
-}
+import type { StatementLimits } from '../config';
 
 const current = new AsyncLocalStorage<StatementLimits>();
 

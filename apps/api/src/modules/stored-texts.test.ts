@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceContext } from '../lib/service-context';
 import { signAccessToken } from '../lib/tokens';
+import { serviceContext } from '../plugins/service-context';
 import { buildTestApp } from '../test/app';
 import { authOverrides } from '../test/auth-overrides';
 import { type CrowdUser, crowd } from '../test/crowd';

@@ -8,6 +8,7 @@ import { type App as FirebaseApp, getApps, initializeApp } from 'firebase-admin/
 import { getAuth } from 'firebase-admin/auth';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { type AppConfig, resolveJwtSecret } from '../config';
+import type { Db } from '../db/client';
 import { unauthorized } from '../lib/http-errors';
 import { type SessionRevocations, sessionRevocations } from '../lib/session-revocations';
 import {
@@ -18,7 +19,6 @@ import {
   accessTokenKey,
   verifyAccessClaims,
 } from '../lib/tokens';
-import { findAuthUserByFirebaseUid, findAuthUserById, isFamilyRevoked } from '../modules/accounts/queries';
 
 export interface AuthUser {
   id: number;
@@ -41,6 +41,20 @@ export interface FirebaseIdentity {
   name: string | null;
   /** When the person signed in to the provider (epoch seconds); refreshed tokens keep it. */
   authTimeS: number | null;
+}
+
+/**
+ * What the plugin reads of the accounts: the accounts module owns the users and their sessions, and
+ * app.ts passes its answer in (modules/accounts/service.ts, authAccounts), so the plugin never
+ * imports a module.
+ */
+export interface AuthAccounts {
+  /** The user behind one of our access tokens, or null when the account is gone. */
+  userById(db: Db, id: number): Promise<AuthUser | null>;
+  /** The user linked to a Firebase identity, or null when there is none yet. */
+  userByFirebaseUid(db: Db, firebaseUid: string): Promise<AuthUser | null>;
+  /** Whether a session (a refresh token family) was revoked. */
+  isSessionRevoked(db: Db, sessionId: string): Promise<boolean>;
 }
 
 type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -152,16 +166,16 @@ function signedInBeforeRevocation(identity: FirebaseIdentity, user: AuthUser | n
 /** Reads may use a cached user row; anything else loads it fresh. */
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
-export function registerAuth(app: FastifyInstance, config: AppConfig): void {
+export function registerAuth(app: FastifyInstance, config: AppConfig, accounts: AuthAccounts): void {
   const signer = accessTokenKey(resolveJwtSecret(config));
   const verifyFirebase = firebaseVerifier(config);
   const firebaseIssuer = `https://securetoken.google.com/${config.auth.firebaseProjectId}`;
 
-  const users = userCache((id) => findAuthUserById(app.db, id));
+  const users = userCache((id) => accounts.userById(app.db, id));
   const verifiedClaims = verifiedTokenCache((token) => verifyAccessClaims(signer, token));
   // The bound on how long a session revoked elsewhere keeps working here (docs/decisions/0018).
   const sessions = sessionRevocations(
-    (sessionId) => isFamilyRevoked(app.db, sessionId),
+    (sessionId) => accounts.isSessionRevoked(app.db, sessionId),
     config.auth.sessionCheckTtlMs,
     ACCESS_TOKEN_TTL_S * 1000,
   );
@@ -210,7 +224,7 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
     if (issuer === firebaseIssuer) {
       const identity = await verifyFirebase(token);
       if (!identity) return 'invalid';
-      const user = await findAuthUserByFirebaseUid(app.db, identity.uid);
+      const user = await accounts.userByFirebaseUid(app.db, identity.uid);
       if (signedInBeforeRevocation(identity, user)) return 'ended';
       request.firebase = identity;
       request.user = user;

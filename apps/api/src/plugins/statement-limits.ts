@@ -3,8 +3,8 @@
 // that fires answers 503 in the error shape (plugins/errors.ts) and the connection goes back to the
 // pool at once. PostgreSQL only: the embedded database cannot interrupt a statement.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config';
-import { type CallKind, runWithStatementLimits } from '../lib/statement-limits';
+import type { AppConfig, CallKind } from '../config';
+import { runWithStatementLimits } from '../lib/statement-limits';
 
 /** Routes whose every call is a search. */
 const SEARCH_ROUTES = new Set(['/api/search']);

@@ -6,7 +6,7 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { withMultipartListing } from '../../../../scripts/s3rver-multipart.mjs';
-import type { S3Settings } from '../lib/media-store';
+import type { S3Settings } from '../config';
 import { makeTempDir } from './app';
 
 export interface TestS3 {

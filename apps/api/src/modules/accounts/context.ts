@@ -2,9 +2,9 @@
 // and the mailer that sends password-reset mail. Still the shared ServiceContext shape, extended.
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../lib/mailer';
-import { type ServiceContext, serviceContext } from '../../lib/service-context';
 import type { SessionRevocations } from '../../lib/session-revocations';
 import type { AccessTokenKey } from '../../lib/tokens';
+import { type ServiceContext, serviceContext } from '../../plugins/service-context';
 
 export interface AccountsContext extends ServiceContext {
   accessTokens: AccessTokenKey;

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, type Placeholder, type SQL, sq
 import type { Db } from '../../db/client';
 import { intArrayText, textArray } from '../../db/compiled';
 import { planCached } from '../../db/plan-cache';
-import { queryRow, queryRows } from '../../db/rows';
+import { queryRow, queryRows, type SqlRunner } from '../../db/rows';
 import {
   passwordResets,
   rateLimitCounters,
@@ -24,6 +24,29 @@ const authColumns = {
   authProvider: users.authProvider,
   sessionsRevokedAt: users.sessionsRevokedAt,
 };
+
+/** Locks the user's row until the transaction ends (SELECT … FOR UPDATE). */
+export async function lockAccount(db: SqlRunner, userId: number): Promise<void> {
+  await db.execute(sql`select 1 from users where id = ${userId} for update`);
+}
+
+/** The id of an account of Cratedig's own (auth_provider 'internal'), created on first use. */
+export async function internalAccount(db: Db, username: string, email: string): Promise<number> {
+  await db.execute(sql`
+    insert into users (username, email, auth_provider, completed_onboarding)
+    values (${username}, ${email}, 'internal', true)
+    on conflict do nothing`);
+  const row = await queryRow<{ id: number }>(db, sql`select id from users where username = ${username}`);
+  if (!row) throw new Error('the Cratedig account is missing');
+  return row.id;
+}
+
+/** The author's count of accepted proposals rises by one (profiles, and trust). */
+export async function countAcceptedIdentification(db: Db, authorId: number): Promise<void> {
+  await db.execute(
+    sql`update users set identifications_accepted = identifications_accepted + 1 where id = ${authorId}`,
+  );
+}
 
 export async function findAuthUserById(db: Db, id: number) {
   const [row] = await db.select(authColumns).from(users).where(eq(users.id, id)).limit(1);

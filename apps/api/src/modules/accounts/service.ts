@@ -16,11 +16,12 @@ import { DEFAULT_USER_TYPE } from '@cratedig/contract/constants';
 import { SESSION_ENDED_MESSAGE } from '@cratedig/contract/session-ended';
 import type { User } from '@cratedig/contract/user';
 import type { Db } from '../../db/client';
+import type { SqlRunner } from '../../db/rows';
 import { forbidden, type HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
 import { hashOpaqueToken, newOpaqueToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
-import type { FirebaseIdentity } from '../../plugins/auth';
+import type { AuthAccounts, FirebaseIdentity } from '../../plugins/auth';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import type { AccountsContext } from './context';
 import { isFirebaseOnly, toUser } from './mapper';
 import * as q from './queries';
@@ -31,6 +32,37 @@ const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** docs/accounts.md "Password login": the client shows its own text for a 429; this is for API readers. */
 const LOGIN_BLOCKED = 'Too many failed login attempts. Please try again later.';
 const BAD_CREDENTIALS = 'Invalid username or password.';
+
+/** What the auth plugin (plugins/auth.ts) reads of the accounts; app.ts passes it in. */
+export const authAccounts: AuthAccounts = {
+  userById: q.findAuthUserById,
+  userByFirebaseUid: q.findAuthUserByFirebaseUid,
+  isSessionRevoked: q.isFamilyRevoked,
+};
+
+/**
+ * Locks the user's row until the caller's transaction ends: what serialises one user's writes that
+ * must not interleave (the player's queue, from two tabs).
+ */
+export function lockAccount(db: SqlRunner, userId: number): Promise<void> {
+  return q.lockAccount(db, userId);
+}
+
+/**
+ * The id of an account Cratedig acts as itself (proposals Cratedig makes when it listens), created on
+ * first use: no one signs in to it.
+ */
+export function internalAccount(db: Db, username: string, email: string): Promise<number> {
+  return q.internalAccount(db, username, email);
+}
+
+/**
+ * One more of the user's proposals was accepted (identifications_accepted: profiles, and trust); in the
+ * caller's transaction.
+ */
+export function countAcceptedIdentification(db: Db, authorId: number): Promise<void> {
+  return q.countAcceptedIdentification(db, authorId);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Sign-in and tokens

@@ -13,8 +13,8 @@ import { resetDatabase } from '../../test/database';
 import { createArtist, createLabel, createSet, createTrack, refreshCatalogue } from '../../test/factories';
 import { likeMoment } from '../../test/player';
 import { query } from '../../test/sql';
-import { keptItemsById } from './kept-items';
 import { PageCache, pageCacheFor } from './page-cache';
+import { keptItemsById } from './service';
 
 let kept: FastifyInstance;
 let fresh: FastifyInstance;

@@ -4,7 +4,7 @@
 // from an older generation, is read in full and kept.
 import type { Db } from '../../db/client';
 import type { ItemKind } from '../../db/read-models/catalogue-items';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import type { Found } from './generation';
 import { layOwnFieldsOnList } from './own-fields';
 import { type PageCache, pageCacheFor } from './page-cache';

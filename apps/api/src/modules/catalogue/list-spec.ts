@@ -4,7 +4,8 @@
 import type { SortField } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ItemKind, UserRef } from '../../db/read-models/catalogue-items';
-import { listSearchCondition } from '../search/service';
+import { followedIds } from '../../db/read-models/library-favourites';
+import { listSearchCondition } from './list-search';
 
 export type { ItemKind };
 
@@ -120,21 +121,6 @@ export function searchPredicate(kind: ItemKind, search: string): SQL {
  */
 export function followedPredicate(kind: ItemKind, userId: number): SQL {
   return sql`x.id in (${followedIds(kind, userId)})`;
-}
-
-/** The ids of the user's own rows of a kind (followedPredicate), as a subquery of one column `id`. */
-function followedIds(kind: ItemKind, userId: UserRef): SQL {
-  switch (kind) {
-    case 'sets':
-      return sql`select f.set_id as id from user_set_favs f where f.user_id = ${userId} and f.is_fav`;
-    case 'tracks':
-    case 'ids':
-      return sql`select f.track_id as id from user_track_favs f where f.user_id = ${userId} and f.is_fav`;
-    case 'artists':
-      return sql`select f.artist_id as id from user_artist_stats f where f.user_id = ${userId} and f.is_followed`;
-    case 'labels':
-      return sql`select f.label_id as id from user_label_stats f where f.user_id = ${userId} and f.is_followed`;
-  }
 }
 
 /**

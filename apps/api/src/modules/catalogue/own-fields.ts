@@ -8,9 +8,9 @@ import type { Db } from '../../db/client';
 import { compiledRows, intArrayPlaceholder, intArrayText } from '../../db/compiled';
 import { planCached } from '../../db/plan-cache';
 import { type ItemKind, ownFieldsJson } from '../../db/read-models/catalogue-items';
+import { waitingCount } from '../../db/read-models/library-favourites';
 import { GENERATION } from './generation';
 import { followedDigest, KIND_TABLE } from './list-spec';
-import { waitingCount } from './release-queries';
 
 interface WithId {
   id: number;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import type { ItemsKind } from '../../db/read-models/catalogue-items-by-id';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { workerDatabaseUrl } from '../../test/database';
 import { findSetDetail, listItems } from './queries';
 import { keptItemsById } from './service';

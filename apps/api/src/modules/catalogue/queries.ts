@@ -11,8 +11,8 @@ import { planCached } from '../../db/plan-cache';
 import { itemSql, placeJson, setItem, trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
-import { listSearchKey } from '../search/service';
 import { type Found, GENERATION } from './generation';
+import { listSearchKey } from './list-search';
 import {
   followedDigest,
   followedPredicate,

@@ -5,8 +5,9 @@
 import { LIST_TOTAL_CAP } from '@cratedig/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { SEARCH_GENERATION } from '../../db/read-models/search-generation';
 import { queryRow, queryRows } from '../../db/rows';
-import { listSearchKey } from '../search/service';
+import { listSearchKey } from './list-search';
 import { type ItemKind, SORT_COLUMNS } from './list-spec';
 import { countSearch } from './queries';
 
@@ -117,7 +118,7 @@ export function readySearchesKeeper(db: Db): {
   let readyAt: string | undefined;
   return {
     async run(stopped) {
-      const row = await queryRow<{ n: string | number }>(db, sql`select n from search_generation`);
+      const row = await queryRow<{ n: string | number }>(db, sql`select ${SEARCH_GENERATION} as n`);
       const generation = String(row?.n ?? '');
       if (generation === readyAt) return undefined;
       const run = await fillReadySearches(db, stopped ? { stopped } : {});

@@ -3,7 +3,9 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planCached } from '../../db/plan-cache';
+import { setsPlaying } from '../../db/read-models/catalogue-ids';
 import { trackItem } from '../../db/read-models/catalogue-items';
+import { waitingCount } from '../../db/read-models/library-favourites';
 import { queryRows } from '../../db/rows';
 import { idReleases } from '../../db/schema/index';
 import { type Found, GENERATION } from './generation';
@@ -78,13 +80,6 @@ export async function hasReleasedIds(db: Db, trackId: number): Promise<boolean> 
 }
 
 /**
- * How many listeners wait for an ID (watching or favourited it), null for a released track (the track
- * row under alias `i`). Read fresh on every view, like the listener's own fields (own-fields.ts).
- */
-export const waitingCount = sql`case when i.mix_type = 'ID' then (
-  select count(*)::int from user_track_favs f where f.track_id = i.id and (f.show_likes or f.is_fav)) end`;
-
-/**
  * GET /tracks/{id}: the track as in the lists, plus how many sets it can be played in, how many
  * listeners wait for an ID (watching or favourited it), whether every set lists it without times,
  * and, for a released track heard as an ID first, where and when that was. The
@@ -117,4 +112,12 @@ export function trackDetailStatement(id: number, userId: number): SQL {
 export async function findTrackDetail<T>(db: Db, id: number, userId: number): Promise<Found<T> | undefined> {
   const [row] = await queryRows<Found<T>>(db, trackDetailStatement(id, userId));
   return row;
+}
+
+/** The sets playing the ID count it as confirmed from now on (track_confirmed_count). */
+export async function countConfirmedInSets(db: Db, idTrackId: number): Promise<void> {
+  await db.execute(sql`
+    update sets s set track_confirmed_count = s.track_confirmed_count + x.n
+    from (${setsPlaying(idTrackId)}) x
+    where s.id = x.set_id`);
 }

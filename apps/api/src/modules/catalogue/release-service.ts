@@ -1,8 +1,17 @@
 // Releasing an ID (docs/ids-and-identifications.md): one transaction links the ID to the
 // released track and notifies everyone waiting for it. Operators do it with `cratedig release`.
-import type { ServiceContext } from '../../lib/service-context';
+import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../plugins/service-context';
 import { notifyRelease } from '../notifications/service';
-import { insertRelease, lockTracks, type ReleaseTrackRow } from './release-queries';
+import { countConfirmedInSets, insertRelease, lockTracks, type ReleaseTrackRow } from './release-queries';
+
+/**
+ * The sets playing an ID count it as confirmed from now on (track_confirmed_count), in the caller's
+ * transaction: the identifications module calls it when the crowd names the ID.
+ */
+export function countIdentifiedInSets(db: Db, idTrackId: number): Promise<void> {
+  return countConfirmedInSets(db, idTrackId);
+}
 
 /** A release the catalogue refuses; the message says why, for the operator. */
 export class ReleaseRefused extends Error {

@@ -6,7 +6,7 @@ import { calls } from '@cratedig/contract/calls';
 import type { FestivalDetail, VenueDetail } from '@cratedig/contract/place';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { readContext } from '../../lib/service-context';
+import { readContext } from '../../plugins/service-context';
 import * as catalogue from './service';
 
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {

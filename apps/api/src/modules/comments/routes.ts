@@ -4,7 +4,7 @@
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import * as comments from './service';
 
 export const commentsRoutes: FastifyPluginAsync = async (app) => {

@@ -12,7 +12,7 @@ import {
 import { COMMENT_MARKER_TEXT_MAX, COMMENT_MARKERS_MAX } from '@cratedig/contract/constants';
 import type { CommentMarkers } from '@cratedig/contract/moments-api';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { toPost } from './mapper';
 import * as q from './queries';
 

@@ -9,10 +9,10 @@ import type {
   TracklistSubmission,
 } from '@cratedig/contract/contribute-api';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import * as identifications from '../identifications/service';
-import { type PastedPreview, previewPastedTracklist } from '../import/service';
+import { type PastedPreview, previewPastedTracklist } from '../import/contribute-service';
 
 const LIMITED = 'You have sent many tracklists in a short time. Please try again in a few minutes.';
 

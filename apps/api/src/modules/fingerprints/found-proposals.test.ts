@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import { buildTestApp } from '../../test/app';
 import { authOverrides } from '../../test/auth-overrides';
 import { type CrowdUser, crowd } from '../../test/crowd';

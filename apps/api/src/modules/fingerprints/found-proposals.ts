@@ -7,7 +7,7 @@ import type { SetSuggestion, SetSuggestionList } from '@cratedig/contract/finger
 import type { FoundProposals, FoundSkipped } from '@cratedig/contract/found-proposals-api';
 import { findSetRows, type SetRow } from '../../db/read-models/catalogue-set-rows';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import * as identifications from '../identifications/service';
 import { addIdEntry, type LockedSet, lockSetList, refreshIdEntries } from '../import/id-entry-service';

@@ -10,8 +10,8 @@ import { createQueue } from '../../job-queues';
 import type { MediaStore } from '../../lib/media-store';
 import { runFingerprints } from './job';
 import { FfmpegMissing } from './landmarks/decode';
+import { FINGERPRINT_QUEUE } from './service';
 
-export const FINGERPRINT_QUEUE = 'fingerprints';
 const FINGERPRINT_CRON = '*/5 * * * *';
 /**
  * A run stops taking new sets after this long and queues the next at once. A worker killed mid-run

@@ -3,8 +3,8 @@
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { serviceContext, userContext } from '../../lib/service-context';
-import { whenIdNamed } from '../identifications/service';
+import { serviceContext, userContext } from '../../plugins/service-context';
+import { whenIdNamed } from '../identifications/copies-service';
 import { proposeFound } from './found-proposals';
 import * as service from './service';
 

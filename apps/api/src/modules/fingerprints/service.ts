@@ -24,8 +24,8 @@ import { setExists } from '../../db/read-models/catalogue-set-rows';
 import { setSummaries, trackSummary } from '../../db/read-models/catalogue-summaries';
 import { queryRow, queryRows } from '../../db/rows';
 import { notFound } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
-import { type NamedId, proposeForCopy } from '../identifications/service';
+import type { ServiceContext } from '../../plugins/service-context';
+import { type NamedId, proposeForCopy } from '../identifications/copies-service';
 import { ITEM_S } from './fpcalc';
 import {
   landmarkStatus,
@@ -439,4 +439,5 @@ export async function proposeForCopies(ctx: ServiceContext, named: NamedId): Pro
 }
 
 /** The fingerprint job's queue, for a module that asks for a run now (a set just published). */
-export { FINGERPRINT_QUEUE } from './jobs';
+/** The fingerprint job's queue: publish queues a new set's fingerprinting on it (modules/publish). */
+export const FINGERPRINT_QUEUE = 'fingerprints';

@@ -6,9 +6,9 @@ import { HEALTH_STARTING_MESSAGE } from '@cratedig/contract/health';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Readiness } from '../../lib/readiness';
 import { route } from '../../lib/route';
-import { serviceContext } from '../../lib/service-context';
 import { errorBody } from '../../plugins/errors';
 import { answerQuietly } from '../../plugins/logging';
+import { serviceContext } from '../../plugins/service-context';
 import { checkHealth } from './service';
 
 export const healthRoutes: FastifyPluginAsync<{ readiness: Readiness }> = async (app, { readiness }) => {

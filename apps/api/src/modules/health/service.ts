@@ -1,6 +1,6 @@
 import type { Health } from '@cratedig/contract/health';
 import { serviceUnavailable } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { ping } from './queries';
 
 // A health check must answer even when the database hangs (a load balancer waits for it).

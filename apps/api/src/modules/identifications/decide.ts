@@ -3,7 +3,7 @@
 // release of cratedig release, with its notifications) or marks it identified-but-unreleased and tells
 // its watchers; either way the author is told, the ID's other open proposals close as rejected, and
 // everyone showing the ID gets a live event.
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { releaseId } from '../catalogue/release-service';
 import * as out from './outcome-queries';
 import * as q from './queries';

@@ -1,9 +1,15 @@
 // SQL of what follows a proposal or a decision (docs/identifications-api.md): closing the others,
-// the counts a decision moves, the notifications it sends and the live events it announces.
+// the counts a decision moves, the notifications it sends and the live events it announces. The
+// counts, notifications and live events are other modules' tables: their services write them, in the
+// caller's transaction.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as catalogue from '../../db/read-models/catalogue-ids';
 import { queryRows } from '../../db/rows';
+import { countAcceptedIdentification } from '../accounts/service';
+import { countIdentifiedInSets as countInSets } from '../catalogue/release-service';
+import { announceToTrackViewers } from '../live/service';
+import { notifyAboutId } from '../notifications/service';
 
 const instant = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -21,17 +27,12 @@ export async function rejectOthers(db: Db, idTrackId: number, acceptedId: number
 
 /** The author's count of accepted proposals (profiles, and trust). */
 export async function countAccepted(db: Db, authorId: number): Promise<void> {
-  await db.execute(
-    sql`update users set identifications_accepted = identifications_accepted + 1 where id = ${authorId}`,
-  );
+  await countAcceptedIdentification(db, authorId);
 }
 
 /** The sets playing the ID count it as confirmed from now on (track_confirmed_count). */
 export async function countIdentifiedInSets(db: Db, idTrackId: number): Promise<void> {
-  await db.execute(sql`
-    update sets s set track_confirmed_count = s.track_confirmed_count + x.n
-    from (${catalogue.setsPlaying(idTrackId)}) x
-    where s.id = x.set_id`);
+  await countInSets(db, idTrackId);
 }
 
 const WATCHERS = (idTrackId: number) => catalogue.watchersOf(idTrackId);
@@ -47,17 +48,7 @@ export async function notify(
   kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
   identificationId: number,
 ): Promise<number> {
-  const day = kind === 'proposal_on_watched' ? sql`(now() at time zone 'UTC')::date` : sql`null::date`;
-  const [row] = await queryRows<{ added: number }>(
-    db,
-    sql`
-      with added as (
-        insert into notifications (user_id, id_track_id, kind, identification_id, day)
-        select u.user_id, ${idTrackId}, ${kind}, ${identificationId}, ${day} from (${to}) u
-        on conflict do nothing returning 1)
-      select count(*)::int as added from added`,
-  );
-  return row?.added ?? 0;
+  return await notifyAboutId(db, to, idTrackId, kind, identificationId);
 }
 
 export const watchersOf = (idTrackId: number) => WATCHERS(idTrackId);
@@ -70,12 +61,14 @@ export const justUser = (userId: number) => sql`select ${userId}::int as user_id
  * after the change (announced to every instance when the transaction commits).
  */
 export async function insertIdentificationEvent(db: Db, id: number, change: string): Promise<void> {
-  await db.execute(sql`
-    insert into live_events (track_id, type, data)
+  await announceToTrackViewers(
+    db,
+    sql`
     select p.id_track_id, 'identification', jsonb_build_object(
       'id_track_id', p.id_track_id, 'change', ${change}::text,
       'proposal', jsonb_build_object('id', p.id, 'status', p.status, 'confirm_count', p.confirm_count,
         'reject_count', p.reject_count, 'decided_dt', ${instant('p.decided_dt')}),
       'identification', cd_track_identification(p.id_track_id))
-    from identifications p where p.id = ${id}`);
+    from identifications p where p.id = ${id}`,
+  );
 }

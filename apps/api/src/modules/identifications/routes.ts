@@ -5,7 +5,7 @@
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import * as identifications from './service';
 import { listWaitingIds } from './waiting-ids';
 

@@ -14,14 +14,12 @@ import type {
   VoteBody,
 } from '@cratedig/contract/identifications-api';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
-import { announceNamed } from './copies';
+import { announceNamed } from './copies-service';
 import { type Decision, type DecisionResult, decide } from './decide';
 import * as out from './outcome-queries';
 import * as q from './queries';
-
-export { CRATEDIG_LISTENS, type NamedId, proposeForCopy, whenIdNamed } from './copies';
 
 const RULES = IDENTIFICATION_RULES;
 

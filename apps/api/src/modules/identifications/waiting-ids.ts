@@ -13,8 +13,8 @@ import * as catalogue from '../../db/read-models/catalogue-ids';
 import { trackItem } from '../../db/read-models/catalogue-items';
 import { queryRows } from '../../db/rows';
 import { unprocessable } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
-import { searchPredicate } from '../catalogue/service';
+import type { UserContext } from '../../plugins/service-context';
+import { nameSearchCondition } from '../catalogue/service';
 
 const COLUMNS: Record<WaitingIdListQuery['order_by'], { column: SQL; cast: SQL; text: boolean }> = {
   [WAITING_ID_ORDERS.most_watched]: { column: sql`w.total_user_likes`, cast: sql`int`, text: false },
@@ -41,7 +41,7 @@ export async function listWaitingIds(ctx: UserContext, query: WaitingIdListQuery
     conditions.push(query.state === 'proposed' ? open : sql`not ${open}`);
   }
   // the catalogue's search predicate reads its row as `x`
-  if (query.search) conditions.push(catalogue.idTrackMatches(searchPredicate('ids', query.search)));
+  if (query.search) conditions.push(catalogue.idTrackMatches(nameSearchCondition('ids', query.search)));
   if (query.followed_filter) {
     conditions.push(sql`w.id in (${catalogue.watchedBy(ctx.userId)})`);
   }

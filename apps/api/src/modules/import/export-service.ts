@@ -13,7 +13,7 @@ import type { Festival, Venue } from '@cratedig/contract/place';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import * as catalogue from '../catalogue/service';
 
 /** No user: the exported items carry no user state. */

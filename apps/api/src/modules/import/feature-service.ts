@@ -4,7 +4,7 @@
 import { FEATURED_KINDS, type FeaturedKind } from '@cratedig/contract/catalogue-api';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { intArray, replaceFeaturedRows } from './queries';
 
 export class FeatureRefusal extends Error {}

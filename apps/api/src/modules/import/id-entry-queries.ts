@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRow } from '../../db/rows';
+import { moveMomentLikesForEntry } from '../player/moments-service';
 
 export interface LockedSet {
   id: number;
@@ -60,12 +61,7 @@ export async function insertEntry(
                        where set_id = ${setId} and track_position >= ${position}`);
   await db.execute(sql`update set_tracks set track_position = track_position - 999999
                        where set_id = ${setId} and track_position >= 1000000`);
-  await db.execute(sql`update set_likes set track_position = track_position + 1
-                       where set_id = ${setId} and track_position >= ${position}`);
-  // a moment liked there before belonged to no entry: it is this one's now
-  await db.execute(sql`update set_likes set track_position = ${position}
-                       where set_id = ${setId} and track_position is null
-                         and set_timestamp >= ${start} and set_timestamp < ${end}`);
+  await moveMomentLikesForEntry(db, setId, position, start, end);
   await db.execute(sql`insert into set_tracks (set_id, track_position, track_id, start_time, end_time)
                        values (${setId}, ${position}, ${trackId}, ${start}, ${end})`);
   return position;

@@ -2,25 +2,28 @@
 // readers, and their catalogue rows written, edited in place and removed by the import's writer, the
 // catalogue's only writer. The publish module calls these, inside its own transactions.
 import type { Db } from '../../db/client';
-import { NameIndexes, planDraft, type ReadTracklist, readDraftTracklist } from './draft-tracklist';
+import { planDraft, type ReadTracklist, readDraftTracklist } from './draft-tracklist-service';
+import { setOwnerOf as ownerOf, removeSet, setArt } from './owned-set-queries';
+import { NameIndexes } from './plan';
 import { type Created, writePlan } from './write';
 
-export {
-  type DraftSet,
-  djLine,
-  NameIndexes,
-  planDraft,
-  previewOf,
-  problemsByLine,
-  type ReadTracklist,
-  readDraftTracklist,
-  unfileable,
-} from './draft-tracklist';
-export {
-  removeSet as removeOwnedSet,
-  setArt as setOwnedSetArt,
-  setOwnerOf,
-} from './owned-set-queries';
+/** Who owns a set: its owner_id (null for a catalogue set), undefined when there is no such set. */
+export function setOwnerOf(db: Db, setId: number): Promise<{ owner_id: number | null } | undefined> {
+  return ownerOf(db, setId);
+}
+
+/** A DJ's set gets its artwork (site paths of the small and large image). */
+export function setOwnedSetArt(db: Db, setId: number, sm: string, xl: string): Promise<void> {
+  return setArt(db, setId, sm, xl);
+}
+
+/**
+ * Removes a DJ's set from the catalogue with everything about it (owned-set-queries.ts, removeSet);
+ * false when there is no such set.
+ */
+export function removeOwnedSet(db: Db, setId: number): Promise<boolean> {
+  return removeSet(db, setId);
+}
 
 /**
  * Writes a read tracklist's set: a new set (owned by the DJ, never matched to a namesake), or, for a

@@ -2,7 +2,7 @@
 // is new in ONE transaction together with the maintained counts; media copies become visible only
 // when that transaction commits. Any refusal leaves the catalogue and the media folder as they were.
 import { openMediaStore } from '../../lib/open-media-store';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { ImportRefusal } from './batch';
 import type { SourceContext } from './cue';
 import { MediaStage } from './media';
@@ -149,6 +149,3 @@ async function importRead(
   if (!report) throw new Error('import finished without a report');
   return report;
 }
-
-export { type PastedPreview, type PastedSuggestion, previewPastedTracklist } from './contribute';
-export { EARLY_S } from './contribute-places';

@@ -15,7 +15,7 @@ import type {
 import type { SetMeta } from '@cratedig/contract/set';
 import type { TrackMeta } from '@cratedig/contract/track';
 import { forbidden, notFound } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { listArtists, listIds, listLabels, listSets, listTracks } from '../catalogue/service';
 import { changeFlag, type Flag, type FlagChange, type FlagRow, profileScopes, TARGETS } from './queries';
 

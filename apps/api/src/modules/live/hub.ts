@@ -4,6 +4,7 @@
 // concerns: a user's notification to that user's streams, an ID's change to the streams showing it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { notificationPayload } from '../notifications/service';
 import * as q from './queries';
 
 /** One open stream. `pending` buffers live events while the stream is still catching up. */
@@ -122,7 +123,7 @@ export class LiveHub {
   async payloadOf(row: q.LiveEventRow): Promise<unknown | undefined> {
     if (row.type !== 'notification') return row.data;
     const notificationId = Number(row.data.notification_id);
-    return q.notificationPayload(this.database.db, notificationId);
+    return notificationPayload(this.database.db, notificationId);
   }
 
   private async deliverTo(client: LiveClient, row: q.LiveEventRow): Promise<void> {

@@ -1,9 +1,8 @@
 // SQL of the live events (docs/identifications-api.md "Live events"): tickets that open a stream, the
-// events a stream catches up on, and the notification payload an event stands for.
+// events a stream catches up on (a notification's payload is the notifications module's: its service).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { notificationJoins, notificationJson } from '../notifications/service';
 
 export interface LiveEventRow {
   id: number;
@@ -112,22 +111,6 @@ export async function lastId(db: Db): Promise<number> {
     sql`select coalesce(max(id), 0)::float8 as id from live_events`,
   );
   return row?.id ?? 0;
-}
-
-/** The `notification` event of a notification: it, as the bell lists it, and the unread count. */
-export async function notificationPayload<T>(
-  db: Db,
-  notificationId: number,
-): Promise<{ notification: T; unread: number } | undefined> {
-  const [row] = await queryRows<{ notification: T; unread: number }>(
-    db,
-    sql`
-      select ${notificationJson} as notification,
-        (select count(*)::int from notifications u where u.user_id = n.user_id and not u.is_read) as unread
-      from notifications n ${notificationJoins}
-      where n.id = ${notificationId} and (n.kind <> 'release' or r.id is not null)`,
-  );
-  return row;
 }
 
 /** Drops events older than the retention and expired tickets. */

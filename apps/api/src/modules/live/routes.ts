@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/http-errors';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import { CATCH_UP_MAX, type LiveClient, LiveHub } from './hub';
 import * as q from './queries';

@@ -12,7 +12,7 @@
 import { NOTIFICATION_TIMEFRAMES } from '@cratedig/contract/constants';
 import type { Notification } from '@cratedig/contract/notification';
 import type { Mailer } from '../../lib/mailer';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { DIGEST_MAX_ITEMS, type DigestContent, digestMessage } from './digest-mail';
 import { lastCompletePeriod, type Period } from './digest-periods';
 import * as q from './digest-queries';

@@ -4,6 +4,7 @@
 import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idNoticeJoins } from '../../db/read-models/catalogue-id-notices';
+import { watchersOf } from '../../db/read-models/catalogue-ids';
 import { queryRows } from '../../db/rows';
 import { notifications } from '../../db/schema/index';
 
@@ -20,10 +21,33 @@ export async function insertReleaseNotifications(db: Db, idTrackId: number): Pro
     sql`
       with added as (
         insert into notifications (user_id, id_track_id, kind)
-        select f.user_id, f.track_id, 'release' from user_track_favs f
-        where f.track_id = ${idTrackId} and (f.show_likes or f.is_fav)
+        select w.user_id, ${idTrackId}::int, 'release' from (${watchersOf(idTrackId)}) w
         on conflict do nothing
         returning 1)
+      select count(*)::int as added from added`,
+  );
+  return row?.added ?? 0;
+}
+
+/**
+ * Notifies users of something that happened to an ID; the unique (user, ID, kind, day) key makes a
+ * repeat notify nobody twice. `to` is a query of user ids. Answers how many were added.
+ */
+export async function insertIdNotifications(
+  db: Db,
+  to: SQL,
+  idTrackId: number,
+  kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
+  identificationId: number,
+): Promise<number> {
+  const day = kind === 'proposal_on_watched' ? sql`(now() at time zone 'UTC')::date` : sql`null::date`;
+  const [row] = await queryRows<{ added: number }>(
+    db,
+    sql`
+      with added as (
+        insert into notifications (user_id, id_track_id, kind, identification_id, day)
+        select u.user_id, ${idTrackId}, ${kind}, ${identificationId}, ${day} from (${to}) u
+        on conflict do nothing returning 1)
       select count(*)::int as added from added`,
   );
   return row?.added ?? 0;
@@ -156,4 +180,20 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
       select count(*)::int as marked from marked`,
   );
   return row?.marked ?? 0;
+}
+
+/** The `notification` event of a notification: it, as the bell lists it, and the unread count. */
+export async function notificationPayload<T>(
+  db: Db,
+  notificationId: number,
+): Promise<{ notification: T; unread: number } | undefined> {
+  const [row] = await queryRows<{ notification: T; unread: number }>(
+    db,
+    sql`
+      select ${notificationJson} as notification,
+        (select count(*)::int from notifications u where u.user_id = n.user_id and not u.is_read) as unread
+      from notifications n ${notificationJoins}
+      where n.id = ${notificationId} and (n.kind <> 'release' or r.id is not null)`,
+  );
+  return row;
 }

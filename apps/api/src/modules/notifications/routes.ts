@@ -3,7 +3,7 @@
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import * as notifications from './service';
 
 export const notificationsRoutes: FastifyPluginAsync = async (app) => {

@@ -7,8 +7,10 @@ import type {
   NotificationListQuery,
   UnreadCount,
 } from '@cratedig/contract/notification';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as q from './queries';
 
 /**
@@ -17,6 +19,21 @@ import * as q from './queries';
  */
 export function notifyRelease(ctx: ServiceContext, idTrackId: number): Promise<number> {
   return q.insertReleaseNotifications(ctx.db, idTrackId);
+}
+
+/**
+ * Notifies the users of `to` (a query of user ids) of something that happened to an ID: a proposal on
+ * an ID they watch, their proposal accepted, the ID named. Runs in the caller's transaction (`db`);
+ * answers how many were added (the unique (user, ID, kind, day) key notifies nobody twice).
+ */
+export function notifyAboutId(
+  db: Db,
+  to: SQL,
+  idTrackId: number,
+  kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
+  identificationId: number,
+): Promise<number> {
+  return q.insertIdNotifications(db, to, idTrackId, kind, identificationId);
 }
 
 /** Tells the owner their set was taken down (inside the takedown's transaction); the new id. */
@@ -54,4 +71,14 @@ export async function markAllRead(ctx: UserContext): Promise<MarkAllReadResult> 
 }
 
 /** A notification's wire JSON and the joins it reads, for the live events that carry one. */
-export { notificationJoins, notificationJson } from './queries';
+
+/**
+ * The live `notification` event of a notification (modules/live): it as the bell lists it, and its
+ * user's unread count; undefined when it is gone or not shown.
+ */
+export function notificationPayload<T>(
+  db: Db,
+  notificationId: number,
+): Promise<{ notification: T; unread: number } | undefined> {
+  return q.notificationPayload<T>(db, notificationId);
+}

@@ -5,7 +5,7 @@
 import { idParam } from '@cratedig/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serviceContext } from '../../lib/service-context';
+import { serviceContext } from '../../plugins/service-context';
 import { turnOffDigests } from '../accounts/service';
 import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from './unsubscribe-links';
 

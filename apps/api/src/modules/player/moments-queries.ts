@@ -142,3 +142,22 @@ export async function trackMoments(
   const row = found[0];
   return row?.exists ? row.moments : undefined;
 }
+
+/** The moment likes attributed to the set's entries from `position` on move one place down. */
+export async function shiftMomentLikes(db: SqlRunner, setId: number, position: number): Promise<void> {
+  await db.execute(sql`update set_likes set track_position = track_position + 1
+                       where set_id = ${setId} and track_position >= ${position}`);
+}
+
+/** A moment liked between `start` and `end` that belonged to no entry is the entry at `position`'s now. */
+export async function claimUnplacedMomentLikes(
+  db: SqlRunner,
+  setId: number,
+  position: number,
+  start: number,
+  end: number,
+): Promise<void> {
+  await db.execute(sql`update set_likes set track_position = ${position}
+                       where set_id = ${setId} and track_position is null
+                         and set_timestamp >= ${start} and set_timestamp < ${end}`);
+}

@@ -5,7 +5,7 @@
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { serviceContext, userContext } from '../../lib/service-context';
+import { serviceContext, userContext } from '../../plugins/service-context';
 import * as moments from './moments-service';
 
 export const momentsRoutes: FastifyPluginAsync = async (app) => {

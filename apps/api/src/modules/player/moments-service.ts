@@ -9,9 +9,10 @@ import type {
   TrackMoments,
 } from '@cratedig/contract/moments-api';
 import type { SetMeta } from '@cratedig/contract/set';
+import type { SqlRunner } from '../../db/rows';
 import { signSetAudio } from '../../lib/audio-links';
 import { notFound } from '../../lib/http-errors';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as q from './moments-queries';
 
 /**
@@ -127,4 +128,20 @@ export async function trackMoments(
   const moments = await q.trackMoments(ctx.db, trackId, setIds);
   if (!moments) throw notFound('Track');
   return { data: moments };
+}
+
+/**
+ * An entry is inserted at `position` of the set's list, playing from `start` to `end` (the import's
+ * ID entries, in its transaction): the moment likes attributed to the entries from `position` on move
+ * one place down with them, and the moments liked inside it that no entry held become its own.
+ */
+export async function moveMomentLikesForEntry(
+  db: SqlRunner,
+  setId: number,
+  position: number,
+  start: number,
+  end: number,
+): Promise<void> {
+  await q.shiftMomentLikes(db, setId, position);
+  await q.claimUnplacedMomentLikes(db, setId, position, start, end);
 }

@@ -4,16 +4,20 @@
 import type { TrackPlayTarget } from '@cratedig/contract/track';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  raisePlayingTrackLikes,
-  raiseSetLikes,
-  raiseTrackUserLikes,
-  setExists as setExistsSql,
-  trackPlayPlaces,
-} from '../../db/read-models/catalogue-counters';
+import { setExists as setExistsSql, trackPlayPlaces } from '../../db/read-models/catalogue-counters';
 import { setItem, setItemJoin } from '../../db/read-models/catalogue-items';
 import { trackExists } from '../../db/read-models/catalogue-moments';
 import { queryRows } from '../../db/rows';
+import { lockAccount } from '../accounts/service';
+import { raisePlayingTrackLikes, raiseSetLikes, raiseTrackUserLikes } from '../catalogue/counters-service';
+import {
+  likeSetSql,
+  likeTrackSql,
+  raiseListenerSetLikes,
+  raiseListenerTrackLikes,
+  saveResumePositionSql,
+  trackFavSql,
+} from '../library/listener-state-service';
 import { slotOf } from './moments-queries';
 
 /** A transaction handle: the same execute() as Db. */
@@ -32,7 +36,7 @@ export interface QueueRow {
 /** Runs `work` in a transaction holding the user's row lock (SELECT … FOR UPDATE). */
 export async function withUserQueueLock<T>(db: Db, userId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    await lockAccount(tx, userId);
     return work(tx);
   });
 }
@@ -146,15 +150,7 @@ export async function saveResumePosition(
   setId: number,
   positionS: number,
 ): Promise<boolean> {
-  const saved = await queryRows(
-    db,
-    sql`insert into user_set_favs (user_id, set_id, resume_position_s, position_saved_at)
-        select ${userId}, ${setId}, ${positionS}, clock_timestamp() where ${setExistsSql(setId)}
-        on conflict (user_id, set_id) do update
-          set resume_position_s = excluded.resume_position_s, position_saved_at = clock_timestamp(),
-              updated_at = now()
-        returning set_id`,
-  );
+  const saved = await queryRows(db, saveResumePositionSql(userId, setId, positionS, setExistsSql(setId)));
   return saved.length > 0;
 }
 
@@ -220,14 +216,8 @@ export async function recordMomentLike(
         l as (
           insert into set_likes (user_id, set_id, set_timestamp, track_position)
           select ${userId}, s.id, ${t}::float8, (select track_position from st) from s),
-        uf as (
-          insert into user_set_favs (user_id, set_id, user_likes) select ${userId}, s.id, 1 from s
-          on conflict (user_id, set_id) do update
-            set user_likes = user_set_favs.user_likes + 1, updated_at = now()),
-        ut as (
-          insert into user_track_favs (user_id, track_id, user_likes) select ${userId}, st.track_id, 1 from st
-          on conflict (user_id, track_id) do update
-            set user_likes = user_track_favs.user_likes + 1, updated_at = now()),
+        uf as (${raiseListenerSetLikes(userId, sql`s.id`, sql`s`)}),
+        ut as (${raiseListenerTrackLikes(userId, sql`st.track_id`, sql`st`)}),
         slot as (
           insert into set_like_slots (set_id, slot, likes) select s.id, ${slotOf(t)}, 1 from s
           on conflict (set_id, slot) do update set likes = set_like_slots.likes + 1)
@@ -252,13 +242,7 @@ export interface TrackFavRow {
 
 /** Puts the set into the user's likes (show_likes = true). Undefined when the set does not exist. */
 export async function likeSet(db: Db, userId: number, setId: number): Promise<SetFavRow | undefined> {
-  const found = await queryRows<SetFavRow>(
-    db,
-    sql`insert into user_set_favs (user_id, set_id, show_likes)
-        select ${userId}, ${setId}, true where ${setExistsSql(setId)}
-        on conflict (user_id, set_id) do update set show_likes = true, updated_at = now()
-        returning is_fav, show_likes, user_likes, resume_position_s as current_timestamp`,
-  );
+  const found = await queryRows<SetFavRow>(db, likeSetSql(userId, setId, setExistsSql(setId)));
   return found[0];
 }
 
@@ -270,19 +254,10 @@ export async function likeSet(db: Db, userId: number, setId: number): Promise<Se
 export async function likeTrack(db: Db, userId: number, trackId: number): Promise<TrackFavRow | undefined> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`with changed as (
-            insert into user_track_favs (user_id, track_id, show_likes)
-            select ${userId}, ${trackId}, true where ${trackExists(trackId)}
-            on conflict (user_id, track_id) do update set show_likes = true, updated_at = now()
-              where not user_track_favs.show_likes
-            returning track_id)
+      sql`with changed as (${likeTrackSql(userId, trackId, trackExists(trackId))})
           ${raiseTrackUserLikes(sql`select track_id from changed`)}`,
     );
-    const found = await queryRows<TrackFavRow>(
-      tx,
-      sql`select is_fav, show_likes, user_likes, is_purchased from user_track_favs
-          where user_id = ${userId} and track_id = ${trackId}`,
-    );
+    const found = await queryRows<TrackFavRow>(tx, trackFavSql(userId, trackId));
     return found[0];
   });
 }

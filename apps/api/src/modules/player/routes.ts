@@ -5,7 +5,7 @@
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import { audioRoutes } from './audio-routes';
 import { momentsRoutes } from './moments-routes';
 import * as player from './service';

@@ -6,7 +6,7 @@ import type { SetMeta, SetUserFav } from '@cratedig/contract/set';
 import type { TrackUserFav } from '@cratedig/contract/track';
 import { signSetAudio } from '../../lib/audio-links';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import * as q from './queries';
 
 /** docs/player.md Queue: the client shows 'This set is already in the queue.' on a 404 from POST /queue. */

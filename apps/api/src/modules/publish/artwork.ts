@@ -10,7 +10,7 @@ import { formatBytes, type MySet, PUBLISH_LIMITS } from '@cratedig/contract/publ
 import sharp from 'sharp';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import { setOwnedSetArt } from '../import/owned-set-service';
 import { lockOwnUpload, mySetOf, ownUpload, updateUpload } from './queries';

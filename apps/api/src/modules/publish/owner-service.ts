@@ -18,7 +18,7 @@ import { findSetRows, type SetRow } from '../../db/read-models/catalogue-set-row
 import { trackNames } from '../../db/read-models/catalogue-summaries';
 import { HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
-import type { ServiceContext, UserContext } from '../../lib/service-context';
+import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
 import { setSuggestions, wasHeard } from '../fingerprints/service';
 import {
@@ -26,11 +26,9 @@ import {
   planDraft,
   previewOf,
   problemsByLine,
-  readOwnedTracklist,
-  removeOwnedSet,
   unfileable,
-  writeOwnedSet,
-} from '../import/owned-set-service';
+} from '../import/draft-tracklist-service';
+import { readOwnedTracklist, removeOwnedSet, writeOwnedSet } from '../import/owned-set-service';
 import {
   deleteUpload,
   lockOwnUpload,

@@ -4,6 +4,7 @@ import type { MySet, PublishDetails } from '@cratedig/contract/publish-api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRow, queryRows, type SqlRunner } from '../../db/rows';
+import { announceToUser } from '../live/service';
 
 export interface UploadRow {
   id: string;
@@ -177,9 +178,7 @@ export async function setDetails(db: SqlRunner, id: string, details: PublishDeta
 
 /** An `upload` live event for the owner's open pages (announced when the transaction commits). */
 export async function tellOwner(db: SqlRunner, row: UploadRow): Promise<void> {
-  await db.execute(sql`
-    insert into live_events (user_id, type, data)
-    values (${row.owner_id}, 'upload', ${JSON.stringify({ upload: mySetOf(row) })}::jsonb)`);
+  await announceToUser(db, row.owner_id, 'upload', { upload: mySetOf(row) });
 }
 
 export async function deleteUpload(db: SqlRunner, id: string): Promise<void> {

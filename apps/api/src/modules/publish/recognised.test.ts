@@ -6,7 +6,7 @@ import type { SetSuggestion, SetSuggestionList } from '@cratedig/contract/finger
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { buildTestApp } from '../../test/app';
 import { createUserWithToken, type SignedInUser } from '../../test/auth';
 import { getTestDatabase, resetDatabase } from '../../test/database';

@@ -5,7 +5,7 @@ import { PUBLISH_LIMITS, uploadParams } from '@cratedig/contract/publish-api';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import { ARTWORK_PATH, putArtwork, TOO_BIG } from './artwork';
 import { fingerprintSoon } from './fingerprint-queue';
 import { queueProcessing } from './jobs';

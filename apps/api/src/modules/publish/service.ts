@@ -3,7 +3,7 @@
 import type { MySet, MySetList } from '@cratedig/contract/publish-api';
 import { notFound } from '../../lib/http-errors';
 import type { MediaStore } from '../../lib/media-store';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { deleteUpload, lockOwnUpload, mySetOf, ownUpload, ownUploads, type UploadRow } from './queries';
 import { uploadStoreOf } from './upload-store';
 

@@ -18,8 +18,8 @@ import { catalogueFingerprint } from '../../test/import-fixtures';
 import { likeMoment } from '../../test/player';
 import { detailsOf, ownerCalls, readyDraft } from '../../test/publish';
 import { query } from '../../test/sql';
-import { notificationPayload } from '../live/queries';
 import { runDueDigests } from '../notifications/digest-service';
+import { notificationPayload } from '../notifications/service';
 
 let app: FastifyInstance;
 let dj: SignedInUser;

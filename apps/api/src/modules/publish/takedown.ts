@@ -3,7 +3,7 @@
 // and for the owner to delete), the draft is marked taken down with the reason, and its owner is
 // notified, all in one transaction.
 import type { Db } from '../../db/client';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { removeOwnedSet, setOwnerOf } from '../import/owned-set-service';
 import { notifyTakedown } from '../notifications/service';
 import { lockOwnUpload, type UploadRow, updateUpload, uploadOfSet } from './queries';

@@ -10,6 +10,7 @@ import { SEARCH_KINDS, type SearchKind } from '@cratedig/contract/search';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readSearchDocuments, searchDocumentCount } from '../../db/read-models/catalogue-search-documents';
+import { SEARCH_GENERATION } from '../../db/read-models/search-generation';
 import { queryRow, type SqlRunner } from '../../db/rows';
 import { outsideAnyRequest } from '../../lib/statement-limits';
 import { TypoCandidates } from './one-typo';
@@ -34,9 +35,6 @@ const FETCH_ROWS = 5_000;
 
 /** Lets the requests waiting on the event loop run between two steps of a load. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The search documents' generation, as a scalar SQL expression (read alongside another statement). */
-export const SEARCH_GENERATION = sql`(select n from search_generation)`;
 
 /** The search documents' generation, the number every kept answer is checked against. */
 export async function searchGeneration(db: SqlRunner): Promise<number> {

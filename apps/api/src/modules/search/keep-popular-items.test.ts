@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { fillItemDocs } from '../../db/read-models/catalogue-item-docs';
 import { seedDemo } from '../../db/seed/demo';
-import { serviceContext } from '../../lib/service-context';
+import { serviceContext } from '../../plugins/service-context';
 import { buildTestApp, makeTempDir } from '../../test/app';
 import { createUserWithToken } from '../../test/auth';
 import { authOverrides } from '../../test/auth-overrides';

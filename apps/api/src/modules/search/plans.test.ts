@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { UserContext } from '../../lib/service-context';
+import type { UserContext } from '../../plugins/service-context';
 import { getTestDatabase, resetDatabase } from '../../test/database';
 import { createNamedCatalogue } from '../../test/named-catalogue';
 import { planSection, popularAccess, popularityStatement, wordsStatement } from './plans';

@@ -3,7 +3,7 @@
 import { calls } from '@cratedig/contract/calls';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/route';
-import { userContext } from '../../lib/service-context';
+import { userContext } from '../../plugins/service-context';
 import * as searchService from './service';
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {

@@ -6,7 +6,7 @@ import { PREVIEW_KINDS } from '@cratedig/contract/catalogue-api';
 import { idParams } from '@cratedig/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serviceContext } from '../../lib/service-context';
+import { serviceContext } from '../../plugins/service-context';
 import { PREVIEW_CSS, PREVIEW_FONTS } from './preview-css';
 import { previewPage, STYLESHEET_PATH } from './service';
 

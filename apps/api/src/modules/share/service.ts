@@ -5,7 +5,7 @@ import type { PreviewKind } from '@cratedig/contract/catalogue-api';
 import { SITE_NAME } from '@cratedig/contract/constants';
 import { displayDate } from '@cratedig/contract/display-date';
 import { findPreview, type PreviewLine, type PreviewRow } from '../../db/read-models/catalogue-previews';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
 import { type PageLine, type PreviewPage, renderNotFound, renderPreview } from './html';
 
 /** The seed's fallback artwork (db/seed/media/artwork.ts), used when an item has none. */

@@ -18,7 +18,7 @@ import { readPastedLines } from './contribute-lines';
 import { type ParsedTrack, parseTrackText } from './credits';
 import { parseCue, type SourceContext } from './cue';
 import { normaliseName } from './normalise';
-import { NameIndexes, type Plan, planImport } from './plan';
+import { type NameIndexes, type Plan, planImport } from './plan';
 import { settleTimes } from './sources';
 import { linesOf } from './text-file';
 
@@ -340,5 +340,3 @@ function unique(names: string[]): string[] {
 export async function planDraft(db: Db, read: ReadTracklist, indexes: NameIndexes): Promise<Plan> {
   return await planImport(db, read.batch, indexes);
 }
-
-export { NameIndexes };

@@ -4,7 +4,8 @@
 // as of any new proposal.
 import { sql } from 'drizzle-orm';
 import { queryRow, queryRows } from '../../db/rows';
-import type { ServiceContext } from '../../lib/service-context';
+import type { ServiceContext } from '../../plugins/service-context';
+import { internalAccount } from '../accounts/service';
 import * as out from './outcome-queries';
 import * as q from './queries';
 
@@ -60,16 +61,7 @@ export async function announceNamed(
 }
 
 async function cratedigUser(ctx: ServiceContext): Promise<number> {
-  await ctx.db.execute(sql`
-    insert into users (username, email, auth_provider, completed_onboarding)
-    values (${CRATEDIG_LISTENS}, 'listens@cratedig.invalid', 'internal', true)
-    on conflict do nothing`);
-  const row = await queryRow<{ id: number }>(
-    ctx.db,
-    sql`select id from users where username = ${CRATEDIG_LISTENS}`,
-  );
-  if (!row) throw new Error('the Cratedig account is missing');
-  return row.id;
+  return await internalAccount(ctx.db, CRATEDIG_LISTENS, 'listens@cratedig.invalid');
 }
 
 /**
