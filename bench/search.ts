@@ -31,10 +31,10 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { fillItemDocs } from '../apps/api/src/db/read-models/catalogue-item-docs';
 import { seedDemo } from '../apps/api/src/db/seed/demo';
-import type { UserContext } from '../apps/api/src/lib/service-context';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/tokens';
 import { sectionStatement } from '../apps/api/src/modules/search/plans';
 import { prepareQuery } from '../apps/api/src/modules/search/service';
+import type { UserContext } from '../apps/api/src/plugins/service-context';
 import {
   type ApiChild,
   postgresBlocks,

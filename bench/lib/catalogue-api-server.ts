@@ -7,9 +7,9 @@
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
-import { serviceContext } from '../../apps/api/src/lib/service-context';
 import { indexKeeperFor } from '../../apps/api/src/modules/search/index-keeper';
 import { keepPopularItems, warmSearchConnections } from '../../apps/api/src/modules/search/service';
+import { serviceContext } from '../../apps/api/src/plugins/service-context';
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -5,10 +5,10 @@
 import { SEARCH_KINDS, searchQuery } from '@cratedig/contract/search';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client';
-import type { UserContext } from '../../apps/api/src/lib/service-context';
 import { toDriverQuery } from '../../apps/api/src/modules/catalogue/queries';
 import { sectionStatement } from '../../apps/api/src/modules/search/plans';
 import { prepareQuery } from '../../apps/api/src/modules/search/service';
+import type { UserContext } from '../../apps/api/src/plugins/service-context';
 import { ensureBenchUser } from './catalogue-bench-user';
 import { searchQueryMix } from './search-queries';
 
