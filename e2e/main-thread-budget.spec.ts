@@ -59,7 +59,6 @@ for (const { path, ready, blockingMs } of BUDGETS) {
     const figures = loads
       .map((load) => `${load.blockingMs} ms (longest task ${load.longestMs} ms)`)
       .join(', ');
-    test.info().annotations.push({ type: 'blocking time', description: figures });
     console.log(`${path}: blocking ${figures}`);
     expect(median(loads.map((load) => load.blockingMs)), figures).toBeLessThanOrEqual(blockingMs);
     expect(median(loads.map((load) => load.longestMs)), figures).toBeLessThanOrEqual(LONGEST_TASK_MS);

@@ -33,6 +33,25 @@ afterEach(() => {
 });
 
 /**
+ * The environment of main.ts started on the embedded database in `dataDir`, API only (no web build, no
+ * demo), logging at info; `overrides` win.
+ */
+function mainEnv(dataDir: string, overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    CRATEDIG_ENV: 'test',
+    DATABASE_URL: '',
+    ...overrides,
+  };
+}
+
+/**
  * Starts main.ts and resolves once it logs `until` (by default the line saying it is ready to serve);
  * `webDistDir` is a built web app (default: none, an API-only start).
  */
@@ -46,17 +65,7 @@ async function startMain(
   writeFileSync(join(mediaDir, 'big.mp3'), Buffer.alloc(BIG_FILE_BYTES, 7));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: options.webDistDir?.(dataDir) ?? join(dataDir, 'no-web-build'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      CRATEDIG_ENV: 'test',
-      DATABASE_URL: '',
-    },
+    env: mainEnv(dataDir, options.webDistDir ? { WEB_DIST_DIR: options.webDistDir(dataDir) } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push({ child, dataDir });
@@ -161,17 +170,7 @@ describe('main.ts', { timeout: 120_000 }, () => {
     const dataDir = makeTempDir('cratedig-main-');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-        CRATEDIG_ENV: 'test',
-        DATABASE_URL: '',
-      },
+      env: mainEnv(dataDir, { PORT: String(port) }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     started.push({ child, dataDir });
@@ -269,17 +268,7 @@ describe('npm start', { timeout: 180_000 }, () => {
     const dataDir = makeTempDir('cratedig-npm-start-');
     const npm = spawn('npm', ['start'], {
       cwd: join(API_DIR, '../..'),
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-        CRATEDIG_ENV: 'test',
-        DATABASE_URL: '',
-      },
+      env: mainEnv(dataDir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     started.push({ child: npm, dataDir });

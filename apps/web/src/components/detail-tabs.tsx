@@ -63,8 +63,12 @@ export function DetailTabs({ tabs, label }: { tabs: DetailTab[]; label: string }
               onClick={() => setSelected(tab.key)}
             >
               {tab.label}
-              {tab.count !== undefined && ' '}
-              {tab.count !== undefined && <span className={styles.count}>{formatNumber(tab.count)}</span>}
+              {tab.count !== undefined && (
+                <>
+                  {' '}
+                  <span className={styles.count}>{formatNumber(tab.count)}</span>
+                </>
+              )}
             </button>
           );
         })}

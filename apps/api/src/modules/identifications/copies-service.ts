@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRow, queryRows } from '../../db/rows';
 import type { ServiceContext } from '../../plugins/service-context';
 import { internalAccount } from '../accounts/service';
+import { notifyAboutId } from '../notifications/service';
 import * as out from './outcome-queries';
 import * as q from './queries';
 
@@ -84,7 +85,7 @@ export async function proposeForCopy(
     );
     if (same) return undefined;
     const created = await q.insertProposal(db, idTrackId, author, values);
-    await out.notify(db, out.watchersBut(idTrackId, author), idTrackId, 'proposal_on_watched', created);
+    await notifyAboutId(db, out.watchersBut(idTrackId, author), idTrackId, 'proposal_on_watched', created);
     await out.insertIdentificationEvent(db, created, 'created');
     return created;
   });

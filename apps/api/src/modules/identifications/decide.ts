@@ -5,6 +5,7 @@
 // everyone showing the ID gets a live event.
 import type { ServiceContext } from '../../plugins/service-context';
 import { releaseId } from '../catalogue/release-service';
+import { notifyAboutId } from '../notifications/service';
 import * as out from './outcome-queries';
 import * as q from './queries';
 
@@ -38,7 +39,7 @@ export async function decide(
     // The same transaction as `cratedig release` (a savepoint inside this one).
     notified = (await releaseId(tx, proposal.id_track_id, proposal.track_id)).notified;
   } else {
-    notified = await out.notify(
+    notified = await notifyAboutId(
       db,
       out.watchersOf(proposal.id_track_id),
       proposal.id_track_id,
@@ -46,7 +47,7 @@ export async function decide(
       proposal.id,
     );
   }
-  await out.notify(
+  await notifyAboutId(
     db,
     out.justUser(proposal.author_id),
     proposal.id_track_id,

@@ -2,14 +2,13 @@
 // the counts a decision moves, the notifications it sends and the live events it announces. The
 // counts, notifications and live events are other modules' tables: their services write them, in the
 // caller's transaction.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as catalogue from '../../db/read-models/catalogue-ids';
 import { queryRows } from '../../db/rows';
 import { countAcceptedIdentification } from '../accounts/service';
 import { countIdentifiedInSets as countInSets } from '../catalogue/release-service';
 import { announceToTrackViewers } from '../live/service';
-import { notifyAboutId } from '../notifications/service';
 
 const instant = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -36,20 +35,6 @@ export async function countIdentifiedInSets(db: Db, idTrackId: number): Promise<
 }
 
 const WATCHERS = (idTrackId: number) => catalogue.watchersOf(idTrackId);
-
-/**
- * Notifies users of something that happened to an ID; the unique (user, ID, kind, day) key makes a
- * repeat notify nobody twice. `to` is a query of user ids. Answers how many were added.
- */
-export async function notify(
-  db: Db,
-  to: SQL,
-  idTrackId: number,
-  kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
-  identificationId: number,
-): Promise<number> {
-  return await notifyAboutId(db, to, idTrackId, kind, identificationId);
-}
 
 export const watchersOf = (idTrackId: number) => WATCHERS(idTrackId);
 export const watchersBut = (idTrackId: number, userId: number) =>

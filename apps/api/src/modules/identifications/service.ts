@@ -16,6 +16,7 @@ import type {
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { ServiceContext, UserContext } from '../../plugins/service-context';
 import * as limits from '../accounts/rate-limit-service';
+import { notifyAboutId } from '../notifications/service';
 import { announceNamed } from './copies-service';
 import { type Decision, type DecisionResult, decide } from './decide';
 import * as out from './outcome-queries';
@@ -133,7 +134,13 @@ export async function propose(
       if (blocking)
         throw conflict('This has already been suggested: vote on that suggestion instead.', blocking.id);
       const created = await q.insertProposal(db, idTrackId, ctx.userId, values);
-      await out.notify(db, out.watchersBut(idTrackId, ctx.userId), idTrackId, 'proposal_on_watched', created);
+      await notifyAboutId(
+        db,
+        out.watchersBut(idTrackId, ctx.userId),
+        idTrackId,
+        'proposal_on_watched',
+        created,
+      );
       await out.insertIdentificationEvent(db, created, 'created');
       return load(tx, created);
     });

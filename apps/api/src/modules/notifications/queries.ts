@@ -29,6 +29,9 @@ export async function insertReleaseNotifications(db: Db, idTrackId: number): Pro
   return row?.added ?? 0;
 }
 
+/** What can happen to an ID that its people are told of. */
+export type IdNotificationKind = 'identified' | 'proposal_accepted' | 'proposal_on_watched';
+
 /**
  * Notifies users of something that happened to an ID; the unique (user, ID, kind, day) key makes a
  * repeat notify nobody twice. `to` is a query of user ids. Answers how many were added.
@@ -37,7 +40,7 @@ export async function insertIdNotifications(
   db: Db,
   to: SQL,
   idTrackId: number,
-  kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
+  kind: IdNotificationKind,
   identificationId: number,
 ): Promise<number> {
   const day = kind === 'proposal_on_watched' ? sql`(now() at time zone 'UTC')::date` : sql`null::date`;

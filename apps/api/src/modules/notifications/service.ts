@@ -30,7 +30,7 @@ export function notifyAboutId(
   db: Db,
   to: SQL,
   idTrackId: number,
-  kind: 'identified' | 'proposal_accepted' | 'proposal_on_watched',
+  kind: q.IdNotificationKind,
   identificationId: number,
 ): Promise<number> {
   return q.insertIdNotifications(db, to, idTrackId, kind, identificationId);
